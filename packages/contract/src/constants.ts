@@ -1,0 +1,102 @@
+/** Business constants of spec §9, shared by server and client. */
+export const MIN_PASSWORD_LENGTH = 8;
+export const PASSWORD_CHANGE_REDIRECT_MS = 3_000;
+export const COPY_CONFIRMATION_MS = 2_000;
+export const DOWNLOAD_TOAST_MS = 5_000;
+export const DEFAULT_TOOL_LINK_VALID_HOURS = 24;
+
+export const USERS_PAGE_SIZE = 10;
+export const USERS_PAGINATOR_BUTTONS = 5;
+export const BILLING_PAGE_SIZE = 20;
+
+export const TICKET_PAGE_LIMIT = 100;
+export const TICKET_SEARCH_DEBOUNCE_MS = 500;
+export const TICKET_DESCRIPTION_PREVIEW = 150;
+export const TICKET_RESPONSE_MAX_LENGTH = 20_000;
+export const RECENT_ASSETS_SHOWN = 5;
+export const DEFAULT_TICKET_TIME_ZONE = 'America/New_York';
+
+export const CURRENCY = 'USD';
+export const LOCALE = 'en-US';
+
+export const DAYS_PAST_DUE_SHOWN_ABOVE = 15;
+
+/** Profile screen options (spec §9). */
+export const PROFILE_TIME_ZONES = ['US/Eastern', 'US/Central', 'US/Mountain', 'US/Pacific', 'UTC'] as const;
+/** Add/Edit User options (spec §9); deliberately a different list. */
+export const USER_TIME_ZONES = [
+  'US/Eastern',
+  'US/Central',
+  'US/Mountain',
+  'US/Pacific',
+  'US/Alaska',
+  'US/Hawaii',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+] as const;
+export const DEFAULT_USER_TIME_ZONE = 'US/Eastern';
+
+export const CARD_TYPES = ['visa', 'mastercard', 'amex', 'discover'] as const;
+
+/** Ticket statuses and the filter groups of spec §9. */
+export const TICKET_STATUSES = [
+  'New',
+  'Assigned',
+  'Accepted',
+  'In Progress',
+  'On Hold',
+  'Complete',
+  'Reviewed',
+  'Billed',
+  'Cancelled',
+] as const;
+export const ACTIVE_TICKET_STATUSES = ['New', 'Assigned', 'Accepted', 'In Progress'] as const;
+export const CLOSED_TICKET_STATUSES = ['Complete', 'Reviewed', 'Billed', 'Cancelled'] as const;
+export const TICKET_STATUS_FILTERS = [
+  'active',
+  '',
+  'New',
+  'Assigned',
+  'Accepted',
+  'In Progress',
+  'On Hold',
+  'closed',
+  'Complete',
+  'Cancelled',
+] as const;
+export const DEFAULT_TICKET_STATUS_FILTER = 'active';
+export const TICKET_SORTS = ['newest', 'oldest', 'updated', 'priority'] as const;
+export const DEFAULT_TICKET_SORT = 'newest';
+export const TICKET_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
+
+export const SERVICE_ITEM_TYPES = [
+  'itp_voice',
+  'paylink360',
+  'itp_vfax_new_number',
+  'itp_cloud',
+  'office365',
+  'google_apps',
+  'google_workspace',
+  'it_managed_services',
+  'other',
+] as const;
+export const SERVICE_STATUSES = ['active', 'inactive', 'suspended'] as const;
+export const PROVISION_STATUSES = ['provisioned', 'pending'] as const;
+/** Only these services are offered as user licenses (spec §9). */
+export const LICENSABLE_ITEM_TYPES = ['itp_voice'] as const;
+
+export const PAYMENT_TYPES = ['credit_card', 'check', 'credit', 'manual_ach'] as const;
+export const ORDER_STATUSES = ['completed', 'cancelled', 'new_order', 'other'] as const;
+export const ORDER_ITEM_PURCHASE_TYPES = ['upgrade', 'new_order', 'nrc_product'] as const;
+export const ORDER_ITEM_PROVISION_STATUSES = ['provisioned', 'failed', 'pending'] as const;
+
+export const SUPPORT_TOOL_TYPES = ['rmm_agent', 'remote_assist', 'meshcentral', 'diagnostic', 'other'] as const;
+export const OS_TYPES = ['windows', 'mac', 'linux'] as const;
+export const DIRECT_DOWNLOAD_TOKEN = 'direct-download';
+
+export const ASSET_TYPES = ['desktop', 'laptop', 'server', 'network', 'mobile', 'other'] as const;
+export const ASSET_STATUSES = ['active', 'maintenance', 'inactive', 'retired'] as const;
+
+export const CREDENTIAL_PASSWORD_MASK = '••••••••';

@@ -1,0 +1,63 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call an endpoint, decided on the server before the handler runs.
+ * - public: anyone
+ * - user: a signed-in contact with a valid access token
+ * - admin / billing: a signed-in contact whose flag is set *in the database now*
+ * - refresh: a refresh token as bearer
+ * - reset: a password-reset token as bearer
+ */
+export type EndpointAccess = 'public' | 'user' | 'admin' | 'billing' | 'refresh' | 'reset';
+
+export interface Endpoint<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Result extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Path under the API base, with `:name` parameters, e.g. `/crm/contacts/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: EndpointAccess;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  /** The schema of `result` inside the success envelope. */
+  result: Result;
+  /** Responses that are not JSON (a file download). */
+  produces?: string[];
+}
+
+/** Identity helper that keeps the literal types of an endpoint definition. */
+export function defineEndpoint<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Result extends z.ZodType = z.ZodType,
+>(endpoint: Endpoint<Params, Query, Body, Result>): Endpoint<Params, Query, Body, Result> {
+  return endpoint;
+}
+
+export type ResultOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+export type BodyOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+
+/** Fills `:name` placeholders of a path; values are URI-encoded. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The same path in OpenAPI form: `/crm/contacts/{id}`. */
+export function toOpenApiPath(path: string): string {
+  return path.replace(/:([A-Za-z_]+)/g, '{$1}');
+}

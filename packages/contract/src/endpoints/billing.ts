@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { emptyResult, idParams } from '../entities/common.js';
+import {
+  billingAccount,
+  billingAccountPatch,
+  newCardPayment,
+  order,
+  payment,
+  paymentReceipt,
+  statement,
+  statementPdf,
+  storedCardPayment,
+} from '../entities/billing.js';
+
+const tag = 'Billing';
+const billingIdParams = z.object({ id: z.string().min(1).max(64) });
+
+export const getBillingAccount = defineEndpoint({
+  method: 'GET',
+  path: '/billing/account/:id',
+  summary: 'Balance, due dates, stored card and auto-pay (billing group)',
+  tag,
+  access: 'billing',
+  params: billingIdParams,
+  result: billingAccount,
+});
+
+export const listPayments = defineEndpoint({
+  method: 'GET',
+  path: '/billing/account/:id/payments',
+  summary: 'Payment history, newest first (billing group)',
+  tag,
+  access: 'billing',
+  params: billingIdParams,
+  result: z.array(payment),
+});
+
+export const listStatements = defineEndpoint({
+  method: 'GET',
+  path: '/billing/account/:id/statements',
+  summary: 'Statements, newest first (billing group)',
+  tag,
+  access: 'billing',
+  params: billingIdParams,
+  result: z.array(statement),
+});
+
+export const getStatementPdf = defineEndpoint({
+  method: 'GET',
+  path: '/crm/accounts/statements/:id',
+  summary: 'One statement as a base64 PDF (billing group)',
+  tag,
+  access: 'billing',
+  params: z.object({ id: z.string().min(1).max(64) }),
+  result: statementPdf,
+});
+
+export const payWithNewCard = defineEndpoint({
+  method: 'POST',
+  path: '/billing/account/:id/payments/creditcard',
+  summary: 'Pay with a card entered now; the card number is sent to the gateway and never stored',
+  tag,
+  access: 'billing',
+  params: billingIdParams,
+  body: newCardPayment,
+  result: paymentReceipt,
+});
+
+export const payWithStoredCard = defineEndpoint({
+  method: 'POST',
+  path: '/billing/account/:id/payments/creditcard-onfile',
+  summary: 'Pay with the stored card',
+  tag,
+  access: 'billing',
+  params: billingIdParams,
+  body: storedCardPayment,
+  result: paymentReceipt,
+});
+
+export const updateBillingAccount = defineEndpoint({
+  method: 'PATCH',
+  path: '/billing/account/:id',
+  summary: 'Turn auto-pay on or off, or store a card (tokenised by the gateway)',
+  tag,
+  access: 'billing',
+  params: billingIdParams,
+  body: billingAccountPatch,
+  result: billingAccount,
+});
+
+export const removeStoredCard = defineEndpoint({
+  method: 'DELETE',
+  path: '/billing/account/:id/payments/creditcard',
+  summary: 'Remove the stored card and turn auto-pay off',
+  tag,
+  access: 'billing',
+  params: billingIdParams,
+  result: emptyResult,
+});
+
+export const listOrders = defineEndpoint({
+  method: 'GET',
+  path: '/crm/orders',
+  summary: 'The account’s orders, newest first (billing group)',
+  tag,
+  access: 'billing',
+  result: z.array(order),
+});
+
+export const getOrder = defineEndpoint({
+  method: 'GET',
+  path: '/crm/orders/:id',
+  summary: 'One order with its items (billing group)',
+  tag,
+  access: 'billing',
+  params: idParams,
+  result: order,
+});

@@ -1,0 +1,46 @@
+import { defineEndpoint } from '../endpoint.js';
+import { idParams } from '../entities/common.js';
+import { newTicketInput, ticket, ticketList, ticketListQuery, ticketResponseInput } from '../entities/ticket.js';
+
+const tag = 'Tickets';
+
+export const listTickets = defineEndpoint({
+  method: 'GET',
+  path: '/crm/nable-tickets',
+  summary: 'Tickets: all of the account’s for admins, otherwise those assigned to the caller',
+  tag,
+  access: 'user',
+  query: ticketListQuery,
+  result: ticketList,
+});
+
+export const getTicket = defineEndpoint({
+  method: 'GET',
+  path: '/crm/nable-tickets/:id',
+  summary: 'One ticket with its conversation, newest first',
+  tag,
+  access: 'user',
+  params: idParams,
+  result: ticket,
+});
+
+export const respondToTicket = defineEndpoint({
+  method: 'POST',
+  path: '/crm/nable-tickets/:id',
+  summary: 'Add a response to a ticket’s conversation',
+  tag,
+  access: 'user',
+  params: idParams,
+  body: ticketResponseInput,
+  result: ticket,
+});
+
+export const createTicket = defineEndpoint({
+  method: 'POST',
+  path: '/crm/nable-tickets',
+  summary: 'Open a new ticket, assigned to the caller',
+  tag,
+  access: 'user',
+  body: newTicketInput,
+  result: ticket,
+});

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { CARD_TYPES, ORDER_ITEM_PROVISION_STATUSES, ORDER_ITEM_PURCHASE_TYPES, ORDER_STATUSES, PAYMENT_TYPES } from '../constants.js';
+import { money, timestamp } from './common.js';
+
+export const creditCardInfo = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  last_4: z.string(),
+  type: z.enum(CARD_TYPES),
+  exp_month: z.string(),
+  exp_year: z.string(),
+});
+
+export const billingAccount = z.object({
+  id: z.string(),
+  balance: money,
+  days_past_due: z.number().int(),
+  past_due_balance: money,
+  credits: money,
+  billing_cycle_month_date: z.number().int().min(1).max(31),
+  payment_method: z.string().nullable(),
+  automatic_payments: z.boolean(),
+  credit_card_info: creditCardInfo.nullable(),
+});
+export type BillingAccount = z.infer<typeof billingAccount>;
+
+export const statement = z.object({
+  _id: z.string(),
+  created: timestamp,
+  amount_due: money.optional(),
+});
+export type Statement = z.infer<typeof statement>;
+
+export const statementPdf = z.object({
+  _id: z.string(),
+  created: timestamp,
+  filename: z.string(),
+  /** The PDF, base64-encoded. */
+  pdf: z.string(),
+});
+
+export const payment = z.object({
+  _id: z.string(),
+  created: timestamp,
+  amount: money,
+  payment_type: z.enum(PAYMENT_TYPES),
+  last_4_of_credit_card: z.string().nullable(),
+  merchant_api_response: z.object({ transaction_id: z.string().nullable() }),
+  payment_status: z.string(),
+  confirmation_number: z.string().nullable(),
+  check_number: z.string().nullable(),
+});
+export type Payment = z.infer<typeof payment>;
+
+export const orderItem = z.object({
+  pk: z.number().int(),
+  prod_description: z.string(),
+  quantity: z.number().int(),
+  purchase_type: z.enum(ORDER_ITEM_PURCHASE_TYPES),
+  price: money,
+  price_per_unit: money,
+  provision_status: z.enum(ORDER_ITEM_PROVISION_STATUSES),
+  activation_date: timestamp.nullable(),
+  completed: z.boolean(),
+  auto_provision: z.boolean(),
+  taxable: z.boolean(),
+  tax_percent: z.number(),
+  account_service_snapshot: z.object({ quantity: z.number(), price: money, status: z.string() }).nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+
+export const order = z.object({
+  pk: z.number().int(),
+  name: z.string(),
+  date_created: timestamp,
+  status: z.enum(ORDER_STATUSES),
+  quote_id: z.string().nullable(),
+  notes: z.string().nullable(),
+  account_id: z.number().int(),
+  order_items: z.array(orderItem),
+});
+export type Order = z.infer<typeof order>;
+
+const amount = z
+  .number({ error: 'Amount must be a number' })
+  .positive('Amount must be greater than 0')
+  .max(1_000_000, 'Amount is too large')
+  .refine((value) => Math.round(value * 100) === Number((value * 100).toFixed(6)), 'Amount may have at most two decimals');
+
+const cardNumber = z
+  .string()
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits'));
+const expMonth = z.string().regex(/^(0[1-9]|1[0-2])$/, 'Month must be 01 to 12');
+const expYear = z.string().regex(/^\d{4}$/, 'Year must have four digits');
+
+export const newCardPayment = z.object({
+  payment: z.object({
+    amount,
+    cc_first_name: z.string().trim().min(1, 'First name is required').max(100),
+    cc_last_name: z.string().trim().min(1, 'Last name is required').max(100),
+    cc_num: cardNumber,
+    cc_exp_month: expMonth,
+    cc_exp_year: expYear,
+    cc_type: z.enum(CARD_TYPES, { error: 'Card type must be visa, mastercard, amex or discover' }),
+  }),
+});
+
+export const storedCardPayment = z.object({ amount });
+
+export const creditCardInput = z.object({
+  first_name: z.string().trim().min(1, 'First name is required').max(100),
+  last_name: z.string().trim().min(1, 'Last name is required').max(100),
+  number: cardNumber,
+  exp_month: expMonth,
+  exp_year: expYear,
+  type: z.enum(CARD_TYPES, { error: 'Card type must be visa, mastercard, amex or discover' }),
+});
+
+export const billingAccountPatch = z.union([
+  z.object({ automatic_payments: z.boolean() }).strict(),
+  z.object({ credit_card_info: creditCardInput }).strict(),
+  /** The fallback of DELETE …/creditcard (spec §7): auto-pay off and the card emptied. */
+  z.object({ automatic_payments: z.literal(false), credit_card_info: z.object({}).strict() }).strict(),
+]);
+
+export const paymentReceipt = z.object({
+  payment,
+  balance: money,
+});

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** An ISO-8601 timestamp in UTC, as the server writes it (`2026-11-21T23:09:33.000Z`). */
+export const timestamp = z.string().describe('ISO-8601 timestamp (UTC)');
+/** A calendar date, `YYYY-MM-DD`. */
+export const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD').describe('YYYY-MM-DD');
+/** A positive integer id carried in a path, e.g. `/crm/contacts/:id`. */
+export const idParam = z.coerce.number().int('Id must be a whole number').positive('Id must be positive');
+export const idParams = z.object({ id: idParam });
+/** Amount of USD; two decimals at most. */
+export const money = z.number().describe('USD');
+/** A result that carries nothing beyond the envelope's message. */
+export const emptyResult = z.null();
+/** Simple e-mail pattern of spec §5: text, @, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const email = z
+  .string()
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email must be at most 254 characters')
+  .regex(EMAIL_PATTERN, 'Please enter a valid email address');

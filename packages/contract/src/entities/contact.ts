@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { email, timestamp } from './common.js';
+
+export const contact = z.object({
+  pk: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  /** Derived: firstname and lastname. */
+  full_name: z.string(),
+  email: z.string(),
+  mobile: z.string().nullable(),
+  admin_group: z.boolean(),
+  billing_group: z.boolean(),
+  technical_group: z.boolean(),
+  time_zone: z.string(),
+  account_id: z.number().int(),
+  date_created: timestamp,
+});
+export type Contact = z.infer<typeof contact>;
+
+const name = (label: string) =>
+  z.string().trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+
+/** Profile fields of Add/Edit User (spec §5 User profile). */
+export const contactInput = z.object({
+  firstname: name('First name'),
+  lastname: name('Last name'),
+  email,
+  mobile: z.string().trim().max(32, 'Mobile must be at most 32 characters').nullish(),
+  time_zone: z.string().trim().max(64).nullish(),
+  admin_group: z.boolean().optional(),
+  billing_group: z.boolean().optional(),
+  technical_group: z.boolean().optional(),
+});
+export type ContactInput = z.infer<typeof contactInput>;
+
+export const license = z.object({
+  pk: z.number().int(),
+  service_id: z.number().int(),
+  contact_id: z.number().int(),
+  service_name: z.string(),
+  date_created: timestamp,
+});
+export type License = z.infer<typeof license>;
+
+export const myProfileInput = z.object({
+  firstname: name('First name'),
+  lastname: name('Last name'),
+  email,
+  timezone: z.string().trim().min(1, 'Timezone is required').max(64),
+});
+export type MyProfileInput = z.infer<typeof myProfileInput>;

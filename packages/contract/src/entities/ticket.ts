@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { TICKET_PRIORITIES, TICKET_RESPONSE_MAX_LENGTH, TICKET_SORTS, TICKET_STATUS_FILTERS, DEFAULT_TICKET_SORT, DEFAULT_TICKET_STATUS_FILTER, TICKET_PAGE_LIMIT } from '../constants.js';
+import { timestamp } from './common.js';
+
+export const conversationEntry = z.object({
+  id: z.number().int(),
+  created_by: z.string(),
+  from_address: z.string(),
+  created_date: timestamp,
+  updated_date: timestamp,
+  content: z.string(),
+  is_internal: z.boolean(),
+});
+export type ConversationEntry = z.infer<typeof conversationEntry>;
+
+export const ticketSummary = z.object({
+  id: z.number().int(),
+  ticket_number: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  priority: z.enum(TICKET_PRIORITIES),
+  description: z.string(),
+  created_date: timestamp,
+  last_modified_date: timestamp,
+  due_date: timestamp.nullable(),
+  is_billable: z.boolean(),
+  is_taxable: z.boolean(),
+  time_rounded: z.number(),
+});
+export type TicketSummary = z.infer<typeof ticketSummary>;
+
+export const ticket = ticketSummary.extend({ conversation: z.array(conversationEntry) });
+export type Ticket = z.infer<typeof ticket>;
+
+export const ticketListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(TICKET_PAGE_LIMIT).default(TICKET_PAGE_LIMIT),
+  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  status: z.enum(TICKET_STATUS_FILTERS, { error: 'Unknown status filter' }).default(DEFAULT_TICKET_STATUS_FILTER),
+  sort: z.enum(TICKET_SORTS, { error: 'Sort must be newest, oldest, updated or priority' }).default(DEFAULT_TICKET_SORT),
+});
+
+export const ticketList = z.object({
+  tickets: z.array(ticketSummary),
+  total_count: z.number().int(),
+  is_admin_view: z.boolean(),
+});
+export type TicketList = z.infer<typeof ticketList>;
+
+export const ticketResponseInput = z.object({
+  description: z
+    .string({ error: 'description is required' })
+    .trim()
+    .min(1, 'Response cannot be empty')
+    .max(TICKET_RESPONSE_MAX_LENGTH, `Response must be at most ${TICKET_RESPONSE_MAX_LENGTH} characters`),
+});
+
+export const newTicketInput = z.object({
+  subject: z.string().trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters'),
+  description: z.string().trim().min(1, 'Description is required').max(TICKET_RESPONSE_MAX_LENGTH),
+  priority: z.enum(TICKET_PRIORITIES).default('medium'),
+});

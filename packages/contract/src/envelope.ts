@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Every successful response: `{ errors: false, result, message? }` (ARCHITECTURE.md, wire contract). */
+export function successEnvelope<T extends z.ZodType>(result: T) {
+  return z.object({
+    errors: z.literal(false),
+    result,
+    message: z.string().optional(),
+  });
+}
+
+/** Every failed response: a 4xx/5xx status and `{ errors: true, message, fields? }`. */
+export const errorEnvelope = z.object({
+  errors: z.literal(true),
+  message: z.string(),
+  /** Per-field messages for a request that failed validation, keyed by field path. */
+  fields: z.record(z.string(), z.string()).optional(),
+  /** A stable machine-readable code, e.g. `not_found`, `validation_failed`. */
+  code: z.string().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+export type SuccessEnvelope<T> = { errors: false; result: T; message?: string };
