@@ -10,3 +10,4 @@ export * from './entities/billing.js';
 export * from './entities/inventory.js';
 export * from './entities/support-tools.js';
 export * from './entities/ticket.js';
+export { z } from 'zod';

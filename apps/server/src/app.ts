@@ -1,0 +1,64 @@
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config/index.js';
+import { WEB_DIST_DIR } from './config/paths.js';
+import { databaseAnswers, type DatabaseHandle } from './db/client.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { buildOpenApiDocument } from './http/openapi.js';
+import { API_BASE, registerEndpoints } from './http/register-endpoints.js';
+import { registerWebApp } from './http/static-web.js';
+import { registerHealthRoutes } from './modules/health/health.routes.js';
+import type { Logger } from './platform/logger.js';
+import { apiRoutes } from './routes.js';
+
+export interface AppDependencies {
+  config: AppConfig;
+  database: DatabaseHandle;
+  logger: Logger;
+  /** Where the built web app lives; tests point elsewhere or at nothing. */
+  webDistDir?: string;
+}
+
+/** Builds the whole server without listening, so tests can drive it with `app.inject`. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, database, logger } = deps;
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Requests in flight finish on shutdown; idle keep-alive connections are closed at once.
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  installErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+
+  registerHealthRoutes(app, () => databaseAnswers(database.pool));
+
+  const document = buildOpenApiDocument({ title: `${config.provider.name} customer portal API`, version: '1.0.0', serverUrl: config.publicUrl });
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: true, uiConfig: { docExpansion: 'list', deepLinking: true } });
+
+  registerEndpoints(app, apiRoutes(deps));
+  await registerWebApp(app, config, deps.webDistDir ?? WEB_DIST_DIR);
+  return app;
+}

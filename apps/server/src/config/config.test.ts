@@ -1,0 +1,54 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './index.js';
+
+const withDataDir = () => ({ PORTAL_DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-config-')) });
+
+describe('configuration', () => {
+  it('has working defaults for a local run: embedded database, port 8080, loopback only', () => {
+    const config = loadConfig(withDataDir());
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.database).toMatchObject({ kind: 'embedded', port: 54329 });
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.provider.emailDomain).toBe('itpartners.example');
+  });
+
+  it('uses DATABASE_URL instead of the embedded server when given', () => {
+    const config = loadConfig({ ...withDataDir(), DATABASE_URL: 'postgres://u:p@db.internal:5432/portal' });
+    expect(config.database).toEqual({ kind: 'external', url: 'postgres://u:p@db.internal:5432/portal' });
+  });
+
+  it('lists every malformed value in one clear message', () => {
+    const attempt = () => loadConfig({ ...withDataDir(), PORT: 'eighty', DATABASE_URL: 'mysql://x', SUPPORT_EMAIL: 'nope' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT: PORT must be a port number/);
+    expect(attempt).toThrow(/DATABASE_URL: DATABASE_URL must be a URL starting with postgres:\/\/ or postgresql:\/\//);
+    expect(attempt).toThrow(/SUPPORT_EMAIL: SUPPORT_EMAIL must be an e-mail address/);
+  });
+
+  it('refuses a short TOKEN_SECRET and a VAULT_KEY of the wrong size', () => {
+    expect(() => loadConfig({ ...withDataDir(), TOKEN_SECRET: 'short', VAULT_KEY: 'c2hvcnQ=' })).toThrow(
+      /TOKEN_SECRET must be at least 32 characters[\s\S]*VAULT_KEY must be 32 bytes/,
+    );
+  });
+
+  it('generates secrets once into the data folder, private to the owner, and reuses them', () => {
+    const env = withDataDir();
+    const first = loadConfig(env);
+    const file = join(env.PORTAL_DATA_DIR, 'secrets.json');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = loadConfig(env);
+    expect(second.secrets.tokenSecret).toBe(first.secrets.tokenSecret);
+    expect(second.secrets.vaultKey.equals(first.secrets.vaultKey)).toBe(true);
+    expect(first.secrets.vaultKey.length).toBe(32);
+    expect(readFileSync(file, 'utf8')).toContain('tokenSecret');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ ...withDataDir(), PORT: '', DATABASE_URL: ' ' }).database.kind).toBe('embedded');
+  });
+});

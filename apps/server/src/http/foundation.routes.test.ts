@@ -1,0 +1,126 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, errorEnvelope, buildPath, type Endpoint } from '@portal/contract';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+
+const samplePathValues: Record<string, string> = { id: '1', licenseId: '1', appId: 'voice' };
+
+describe('foundation routes', () => {
+  let test: TestApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
+    writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    test = await buildTestApp({}, { webDistDir: webDist });
+  });
+  afterAll(() => test.close());
+
+  it('answers /healthz while the process lives', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers /readyz when the database answers', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers an unknown API path with 404 in the error envelope', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/crm/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    const body = errorEnvelope.parse(response.json());
+    expect(body.message).toContain('/api/crm/nothing-here');
+  });
+
+  it('registers every endpoint of the contract (never a 404 for a contract path)', async () => {
+    for (const endpoint of Object.values(endpoints) as Endpoint[]) {
+      const url = `/api${buildPath(endpoint.path, samplePathValues)}`;
+      const response = await test.app.inject({ method: endpoint.method, url, payload: endpoint.body ? {} : undefined });
+      expect(response.statusCode, `${endpoint.method} ${url}`).not.toBe(404);
+      expect(typeof (response.json() as { errors: unknown }).errors, `${endpoint.method} ${url} answers in the envelope`).toBe('boolean');
+    }
+  });
+
+  it('refuses a body that is not JSON with a clear 400', async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/crm/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorEnvelope.parse(response.json()).message).toBe('The request body is not valid JSON');
+  });
+
+  it('refuses a body over 1 MiB with 413', async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/crm/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(1024 * 1024 + 10), password: 'y' }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(errorEnvelope.parse(response.json()).message).toBe('The request body is too large');
+  });
+
+  it('serves an OpenAPI document with every contract path, and its reference page', async () => {
+    const json = await test.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const document = json.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toBe('3.1.0');
+    for (const endpoint of Object.values(endpoints) as Endpoint[]) {
+      const path = `/api${endpoint.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
+      expect(document.paths[path]?.[endpoint.method.toLowerCase()], `${endpoint.method} ${path}`).toBeDefined();
+    }
+    const page = await test.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+
+  it('serves the public runtime configuration, and nothing secret in it', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/config.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.body).toContain('window.__PORTAL_CONFIG__');
+    expect(response.body).toContain('"apiBase":"/api"');
+    expect(response.body).toContain(test.config.provider.supportEmail);
+    expect(response.body).not.toContain(test.config.secrets.tokenSecret);
+  });
+
+  it('answers client-side routes with index.html, uncached', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/tickets?status=closed', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches hashed assets for a year and sends security headers', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers a missing file that is not a page with 404', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('readiness without a database', () => {
+  it('answers /readyz with 503 once the database is gone', async () => {
+    const test = await buildTestApp();
+    await test.database.pool.end();
+    const response = await test.app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(503);
+    await test.app.close();
+  });
+});

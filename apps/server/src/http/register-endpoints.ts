@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Endpoint, z } from '@portal/contract';
+import { endpoints } from '@portal/contract';
+import { AppError } from './app-error.js';
+import { parseInput } from './validation.js';
+
+export const API_BASE = '/api';
+
+/** What a handler receives: inputs already parsed by the contract's schemas. */
+export interface EndpointContext<E extends Endpoint> {
+  params: E['params'] extends z.ZodType ? z.output<E['params']> : undefined;
+  query: E['query'] extends z.ZodType ? z.output<E['query']> : undefined;
+  body: E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A handler returns the result (wrapped in the envelope here), or `{ result, message }`, or sends the reply itself. */
+export type HandlerOutput<E extends Endpoint> = z.input<E['result']> | Respond<z.input<E['result']>> | FastifyReply;
+
+export class Respond<T> {
+  constructor(
+    readonly result: T,
+    readonly message?: string,
+    readonly status = 200,
+  ) {}
+}
+
+export interface EndpointRoute {
+  endpoint: Endpoint;
+  handler: (context: EndpointContext<Endpoint>) => Promise<unknown>;
+}
+
+export function route<E extends Endpoint>(endpoint: E, handler: (context: EndpointContext<E>) => Promise<HandlerOutput<E>>): EndpointRoute {
+  return { endpoint, handler: handler as EndpointRoute['handler'] };
+}
+
+/**
+ * Registers every endpoint of the contract: those with a handler run it after parsing the path,
+ * query and body with the contract's schemas; the rest answer 501 in the envelope, so a client
+ * can tell "not built yet" from "no such path".
+ */
+export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[]): void {
+  const byKey = new Map(routes.map((r) => [key(r.endpoint), r]));
+  for (const endpoint of Object.values(endpoints) as Endpoint[]) {
+    const implemented = byKey.get(key(endpoint));
+    byKey.delete(key(endpoint));
+    app.route({
+      method: endpoint.method,
+      url: API_BASE + endpoint.path,
+      handler: implemented ? runHandler(implemented) : notImplemented(endpoint),
+    });
+  }
+  for (const leftover of byKey.values()) {
+    throw new Error(`Route ${key(leftover.endpoint)} has no endpoint in the contract; add it there first`);
+  }
+}
+
+function runHandler({ endpoint, handler }: EndpointRoute) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const context = {
+      params: parseInput(endpoint.params, request.params, 'path'),
+      query: parseInput(endpoint.query, request.query, 'query'),
+      body: parseInput(endpoint.body, request.body, 'body'),
+      request,
+      reply,
+    } as EndpointContext<Endpoint>;
+    const output = await handler(context);
+    if (output === reply) return reply;
+    const respond = output instanceof Respond ? output : new Respond(output);
+    const envelope: { errors: false; result: unknown; message?: string } = { errors: false, result: respond.result ?? null };
+    if (respond.message) envelope.message = respond.message;
+    return reply.status(respond.status).send(envelope);
+  };
+}
+
+function notImplemented(endpoint: Endpoint) {
+  return async () => {
+    throw new AppError('not_implemented', `${endpoint.method} ${API_BASE}${endpoint.path} is not available yet`);
+  };
+}
+
+const key = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;

@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import { AppError } from './app-error.js';
+
+/** Turns zod issues into the envelope's `fields` map and one readable message. */
+export function validationError(where: 'body' | 'query' | 'path', error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : where;
+    fields[key] ??= issue.message;
+  }
+  const first = Object.entries(fields)[0];
+  const message = first
+    ? Object.keys(fields).length === 1
+      ? first[1]
+      : `${first[1]} (and ${Object.keys(fields).length - 1} more)`
+    : `The request ${where} is not valid`;
+  return new AppError('validation_failed', message, fields);
+}
+
+export function parseInput<T extends z.ZodType>(schema: T | undefined, value: unknown, where: 'body' | 'query' | 'path'): z.output<T> {
+  if (!schema) return undefined as z.output<T>;
+  const input = where === 'body' && value === undefined ? {} : value;
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw validationError(where, parsed.error);
+  return parsed.data;
+}

