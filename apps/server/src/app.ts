@@ -5,12 +5,16 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/index.js';
 import { WEB_DIST_DIR } from './config/paths.js';
 import { databaseAnswers, type DatabaseHandle } from './db/client.js';
+import { createAuthenticator } from './http/authenticate.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { buildOpenApiDocument } from './http/openapi.js';
 import { API_BASE, registerEndpoints } from './http/register-endpoints.js';
 import { registerWebApp } from './http/static-web.js';
+import { findLiveCaller } from './modules/auth/caller.repository.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import type { Logger } from './platform/logger.js';
+import { createMailer, type Mailer } from './platform/mail.js';
+import { createTokenService, type TokenService } from './platform/tokens.js';
 import { apiRoutes } from './routes.js';
 
 export interface AppDependencies {
@@ -19,6 +23,14 @@ export interface AppDependencies {
   logger: Logger;
   /** Where the built web app lives; tests point elsewhere or at nothing. */
   webDistDir?: string;
+  /** Tests may capture mail; by default it goes to SMTP or the server's output. */
+  mailer?: Mailer;
+}
+
+/** What route modules receive: the app's dependencies plus the services built from them. */
+export interface RouteDependencies extends AppDependencies {
+  tokens: TokenService;
+  mailer: Mailer;
 }
 
 /** Builds the whole server without listening, so tests can drive it with `app.inject`. */
@@ -58,7 +70,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: true, uiConfig: { docExpansion: 'list', deepLinking: true } });
 
-  registerEndpoints(app, apiRoutes(deps));
+  const tokens = createTokenService(config.secrets.tokenSecret);
+  const authenticate = createAuthenticator({ tokens, findLiveCaller: (contactId, sessionId) => findLiveCaller(database.db, contactId, sessionId) });
+  const mailer = deps.mailer ?? createMailer({ db: database.db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: logger });
+  registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer }), authenticate);
   await registerWebApp(app, config, deps.webDistDir ?? WEB_DIST_DIR);
   return app;
 }

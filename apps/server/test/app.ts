@@ -4,6 +4,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config/index.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { createLogger } from '../src/platform/logger.js';
+import { createMailer } from '../src/platform/mail.js';
 import { createTestDatabase } from './database.js';
 
 export interface TestApp {
@@ -24,7 +25,10 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
     PUBLIC_URL: 'http://portal.test',
     ...overrides,
   });
-  const app = await buildApp({ config, database, logger: createLogger('silent'), webDistDir: options.webDistDir ?? '/nonexistent' });
+  const logger = createLogger('silent');
+  // The real outbox, minus the printing: tests read sent mail from the mail_outbox table.
+  const mailer = createMailer({ db: database.db, smtpUrl: undefined, from: config.mail.from, log: logger, print: () => undefined });
+  const app = await buildApp({ config, database, logger, mailer, webDistDir: options.webDistDir ?? '/nonexistent' });
   await app.ready();
   return {
     app,

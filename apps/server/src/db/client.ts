@@ -44,3 +44,6 @@ export async function databaseAnswers(pool: pg.Pool): Promise<boolean> {
     return false;
   }
 }
+
+/** A database or an open transaction: repositories accept either, so services decide the transaction. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];

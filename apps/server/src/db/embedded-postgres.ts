@@ -19,9 +19,11 @@ export interface EmbeddedServer {
  * without a Unix socket. A server left behind by a killed process (its postmaster.pid still in
  * the data folder) is shut down first, so a crash never blocks the next start.
  */
-export async function startEmbeddedPostgres(options: { dir: string; port: number; log: Logger }): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(options: { dir: string; port: number; log: Logger; attachToRunning?: boolean }): Promise<EmbeddedServer> {
   const { dir, port, log } = options;
-  await stopStaleServer(dir, log);
+  const runningPid = livePostmasterPid(dir);
+  const attach = options.attachToRunning === true && runningPid !== undefined;
+  if (!attach) await stopStaleServer(dir, log);
 
   const server = new EmbeddedPostgres({
     databaseDir: dir,
@@ -35,12 +37,15 @@ export async function startEmbeddedPostgres(options: { dir: string; port: number
     onError: (message) => log.warn({ postgres: String(message).trim() }, 'embedded postgres'),
   });
 
-  if (!existsSync(join(dir, 'PG_VERSION'))) {
+  if (attach) {
+    // A command run beside a live portal uses its database and leaves it running.
+    log.debug({ pid: runningPid }, 'using the embedded PostgreSQL that is already running');
+  } else if (!existsSync(join(dir, 'PG_VERSION'))) {
     log.info({ dir }, 'initialising the embedded PostgreSQL data folder');
     await server.initialise();
   }
   try {
-    await server.start();
+    if (!attach) await server.start();
   } catch {
     throw new Error(
       `The embedded PostgreSQL did not start on 127.0.0.1:${port}. Is the port taken? Set EMBEDDED_PG_PORT to another port, or DATABASE_URL to use an external PostgreSQL.`,
@@ -62,18 +67,24 @@ export async function startEmbeddedPostgres(options: { dir: string; port: number
         await client.end();
       }
     },
-    stop: () => server.stop(),
+    stop: () => (attach ? Promise.resolve() : server.stop()),
   };
   await handle.createDatabase(EMBEDDED_DATABASE);
   return handle;
 }
 
+/** The pid of a PostgreSQL running on this data folder, if there is one. */
+function livePostmasterPid(dir: string): number | undefined {
+  const pidFile = join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  return Number.isInteger(pid) && pid > 0 && isPostgres(pid) ? pid : undefined;
+}
+
 /** Shuts down a postmaster that outlived the process that started it (e.g. after SIGKILL). */
 async function stopStaleServer(dir: string, log: Logger): Promise<void> {
-  const pidFile = join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !isPostgres(pid)) return; // stale file only: PostgreSQL handles it
+  const pid = livePostmasterPid(dir);
+  if (pid === undefined) return; // no pid file, or a stale one: PostgreSQL handles that itself
 
   log.warn({ pid }, 'found a PostgreSQL left running by an earlier process; shutting it down first');
   process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, keeps committed rows

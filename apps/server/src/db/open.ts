@@ -17,10 +17,10 @@ export interface OpenedDatabase extends DatabaseHandle {
  * The database the configuration names, ready to use: the embedded server started (or the
  * external one reached), committed migrations applied, demo data seeded into an empty database.
  */
-export async function openDatabase(config: AppConfig, log: Logger): Promise<OpenedDatabase> {
+export async function openDatabase(config: AppConfig, log: Logger, options: { attachToRunning?: boolean } = {}): Promise<OpenedDatabase> {
   const embedded =
     config.database.kind === 'embedded'
-      ? await startEmbeddedPostgres({ dir: config.database.dir, port: config.database.port, log })
+      ? await startEmbeddedPostgres({ dir: config.database.dir, port: config.database.port, log, attachToRunning: options.attachToRunning })
       : undefined;
   const url = embedded ? embedded.connectionString() : (config.database as { url: string }).url;
   const handle = connectDatabase(url);

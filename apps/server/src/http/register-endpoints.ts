@@ -1,16 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Endpoint, z } from '@portal/contract';
 import { endpoints } from '@portal/contract';
+import type { Caller } from '../modules/auth/caller.js';
 import { AppError } from './app-error.js';
+import type { Authenticate } from './authenticate.js';
 import { parseInput } from './validation.js';
 
 export const API_BASE = '/api';
 
+type Parsed<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
+
 /** What a handler receives: inputs already parsed by the contract's schemas. */
 export interface EndpointContext<E extends Endpoint> {
-  params: E['params'] extends z.ZodType ? z.output<E['params']> : undefined;
-  query: E['query'] extends z.ZodType ? z.output<E['query']> : undefined;
-  body: E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
+  params: Parsed<E['params']>;
+  query: Parsed<E['query']>;
+  body: Parsed<E['body']>;
+  /** The signed-in contact; reading it on a public, refresh or reset endpoint is a programming error. */
+  caller: Caller;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -40,7 +46,7 @@ export function route<E extends Endpoint>(endpoint: E, handler: (context: Endpoi
  * query and body with the contract's schemas; the rest answer 501 in the envelope, so a client
  * can tell "not built yet" from "no such path".
  */
-export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[]): void {
+export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[], authenticate: Authenticate): void {
   const byKey = new Map(routes.map((r) => [key(r.endpoint), r]));
   for (const endpoint of Object.values(endpoints) as Endpoint[]) {
     const implemented = byKey.get(key(endpoint));
@@ -48,7 +54,7 @@ export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[])
     app.route({
       method: endpoint.method,
       url: API_BASE + endpoint.path,
-      handler: implemented ? runHandler(implemented) : notImplemented(endpoint),
+      handler: implemented ? runHandler(implemented, authenticate) : notImplemented(endpoint),
     });
   }
   for (const leftover of byKey.values()) {
@@ -56,12 +62,18 @@ export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[])
   }
 }
 
-function runHandler({ endpoint, handler }: EndpointRoute) {
+function runHandler({ endpoint, handler }: EndpointRoute, authenticate: Authenticate) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    // Who is asking comes first: an anonymous caller learns nothing about the input rules.
+    const caller = await authenticate(request, endpoint.access);
     const context = {
       params: parseInput(endpoint.params, request.params, 'path'),
       query: parseInput(endpoint.query, request.query, 'query'),
       body: parseInput(endpoint.body, request.body, 'body'),
+      get caller(): Caller {
+        if (!caller) throw new Error(`${endpoint.method} ${endpoint.path} is ${endpoint.access}; it has no caller`);
+        return caller;
+      },
       request,
       reply,
     } as EndpointContext<Endpoint>;

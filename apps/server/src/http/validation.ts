@@ -6,7 +6,7 @@ export function validationError(where: 'body' | 'query' | 'path', error: z.ZodEr
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : where;
-    fields[key] ??= issue.message;
+    fields[key] ??= isMissing(issue) ? `${humanize(String(issue.path.at(-1) ?? where))} is required` : issue.message;
   }
   const first = Object.entries(fields)[0];
   const message = first
@@ -23,4 +23,14 @@ export function parseInput<T extends z.ZodType>(schema: T | undefined, value: un
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw validationError(where, parsed.error);
   return parsed.data;
+}
+
+/** zod's own text for an absent field ("expected string, received undefined") is replaced by "X is required". */
+function isMissing(issue: z.core.$ZodIssue): boolean {
+  return issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+}
+
+function humanize(name: string): string {
+  const words = name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import type { EndpointAccess } from '@portal/contract';
+import type { Caller } from '../modules/auth/caller.js';
+import type { TokenService } from '../platform/tokens.js';
+import { bearerToken } from '../platform/tokens.js';
+import { AppError, forbidden } from './app-error.js';
+
+export type Authenticate = (request: FastifyRequest, access: EndpointAccess) => Promise<Caller | undefined>;
+
+const SIGNED_OUT = 'Your session has expired. Please sign in again.';
+
+/**
+ * Checks an endpoint's access before its handler runs: a valid access token whose sign-in is still
+ * live, and for admin/billing endpoints the flag as the database has it now. Refresh- and
+ * reset-token endpoints check their own bearer in their handler.
+ */
+export function createAuthenticator(deps: {
+  tokens: TokenService;
+  findLiveCaller: (contactId: number, sessionId: string) => Promise<Caller | undefined>;
+}): Authenticate {
+  return async (request, access) => {
+    if (access === 'public' || access === 'refresh' || access === 'reset') return undefined;
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw new AppError('unauthenticated', 'Please sign in to continue', undefined, { 'www-authenticate': 'Bearer' });
+    const claims = await deps.tokens.verifyAccessToken(token);
+    const caller = claims && (await deps.findLiveCaller(claims.contactId, claims.sessionId));
+    if (!caller) throw new AppError('unauthenticated', SIGNED_OUT, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
+    if (access === 'admin' && !caller.adminGroup) throw forbidden('Only administrators of your account can do this');
+    if (access === 'billing' && !caller.billingGroup) throw forbidden('Only users with billing access can do this');
+    return caller;
+  };
+}

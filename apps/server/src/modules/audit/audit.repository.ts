@@ -1,0 +1,27 @@
+import type { Executor } from '../../db/client.js';
+import { auditLog } from '../../db/schema/index.js';
+
+export interface AuditEvent {
+  action: string;
+  outcome: 'success' | 'failure' | 'denied';
+  /** Who acted: the contact's e-mail, a provider staff member, or 'system'. */
+  actor: string;
+  accountId?: number | null;
+  contactId?: number | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  details?: Record<string, unknown>;
+}
+
+export async function recordAudit(db: Executor, event: AuditEvent): Promise<void> {
+  await db.insert(auditLog).values({
+    action: event.action,
+    outcome: event.outcome,
+    actor: event.actor,
+    accountId: event.accountId ?? null,
+    contactId: event.contactId ?? null,
+    ip: event.ip ?? null,
+    userAgent: event.userAgent?.slice(0, 500) ?? null,
+    details: event.details ?? {},
+  });
+}

@@ -1,0 +1,111 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { accounts, contacts, oneTimeTokens, passwordResetTokens } from '../../db/schema/index.js';
+import { hashToken } from '../../platform/tokens.js';
+
+const contactWithAccount = {
+  id: contacts.id,
+  accountId: contacts.accountId,
+  email: contacts.email,
+  firstname: contacts.firstname,
+  lastname: contacts.lastname,
+  passwordHash: contacts.passwordHash,
+  adminGroup: contacts.adminGroup,
+  billingGroup: contacts.billingGroup,
+  technicalGroup: contacts.technicalGroup,
+  timeZone: contacts.timeZone,
+  uiColorMode: contacts.uiColorMode,
+  accountName: accounts.name,
+  billingApiId: accounts.billingApiId,
+};
+export interface ContactWithAccount {
+  id: number;
+  accountId: number;
+  email: string;
+  firstname: string;
+  lastname: string;
+  passwordHash: string | null;
+  adminGroup: boolean;
+  billingGroup: boolean;
+  technicalGroup: boolean;
+  timeZone: string;
+  uiColorMode: 'light' | 'dark' | 'auto';
+  accountName: string;
+  billingApiId: string | null;
+}
+
+export async function findContactByEmail(db: Executor, email: string): Promise<ContactWithAccount | undefined> {
+  const [row] = await db
+    .select(contactWithAccount)
+    .from(contacts)
+    .innerJoin(accounts, eq(accounts.id, contacts.accountId))
+    .where(sql`lower(${contacts.email}) = lower(${email.trim()})`);
+  return row;
+}
+
+export async function findContactById(db: Executor, id: number): Promise<ContactWithAccount | undefined> {
+  const [row] = await db.select(contactWithAccount).from(contacts).innerJoin(accounts, eq(accounts.id, contacts.accountId)).where(eq(contacts.id, id));
+  return row;
+}
+
+export async function setPassword(db: Executor, contactId: number, passwordHash: string): Promise<void> {
+  await db.update(contacts).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(contacts.id, contactId));
+}
+
+export async function insertResetToken(db: Executor, input: { contactId: number; token: string; expiresAt: Date; ip: string | null }): Promise<void> {
+  // A new link replaces any earlier one still unused.
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.contactId, input.contactId), isNull(passwordResetTokens.usedAt)));
+  await db.insert(passwordResetTokens).values({ contactId: input.contactId, tokenHash: hashToken(input.token), expiresAt: input.expiresAt, ip: input.ip });
+}
+
+/** Uses up a reset token: returns its contact if it was unused and unexpired, else undefined. */
+export async function consumeResetToken(db: Executor, token: string): Promise<number | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
+    .returning({ contactId: passwordResetTokens.contactId });
+  return row?.contactId;
+}
+
+export async function findUsableResetToken(db: Executor, token: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ contactId: passwordResetTokens.contactId })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)));
+  return row?.contactId;
+}
+
+export async function insertOneTimeToken(
+  db: Executor,
+  input: { purpose: 'impersonation' | 'app_launch'; contactId: number; token: string; expiresAt: Date; createdBy: string; payload?: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(oneTimeTokens).values({
+    purpose: input.purpose,
+    contactId: input.contactId,
+    tokenHash: hashToken(input.token),
+    expiresAt: input.expiresAt,
+    createdBy: input.createdBy,
+    payload: input.payload ?? {},
+  });
+}
+
+/** Uses up a one-time token of the given purpose; undefined if unknown, used, expired or of another purpose. */
+export async function consumeOneTimeToken(db: Executor, purpose: 'impersonation' | 'app_launch', token: string) {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ contactId: oneTimeTokens.contactId, createdBy: oneTimeTokens.createdBy, payload: oneTimeTokens.payload });
+  return row;
+}

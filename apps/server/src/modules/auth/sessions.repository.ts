@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { refreshTokens } from '../../db/schema/index.js';
+import { hashToken, randomToken } from '../../platform/tokens.js';
+
+/** A refresh token lives a week from its last use; a sign-in lasts 30 days at most, however used. */
+export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface ClientMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+/** Starts a sign-in (a refresh-token family) and returns its first refresh token. */
+export async function startSession(
+  db: Executor,
+  input: { contactId: number; impersonatedBy?: string | null; meta: ClientMeta; now?: Date },
+): Promise<{ sessionId: string; refreshToken: string }> {
+  const now = input.now ?? new Date();
+  const sessionId = randomUUID();
+  const refreshToken = randomToken();
+  await db.insert(refreshTokens).values({
+    contactId: input.contactId,
+    familyId: sessionId,
+    tokenHash: hashToken(refreshToken),
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+    familyExpiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
+    impersonatedBy: input.impersonatedBy ?? null,
+    ip: input.meta.ip,
+    userAgent: input.meta.userAgent?.slice(0, 500) ?? null,
+  });
+  return { sessionId, refreshToken };
+}
+
+export async function findRefreshToken(db: Executor, token: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+  return row;
+}
+
+/**
+ * Marks a refresh token used and issues its successor in the same family. Returns undefined when
+ * another request already used it (the conditional update decides, so two racing uses cannot both win).
+ */
+export async function rotateRefreshToken(db: Executor, current: RefreshTokenRow, meta: ClientMeta, now = new Date()): Promise<string | undefined> {
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: now })
+    .where(and(eq(refreshTokens.id, current.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  if (claimed.length === 0) return undefined;
+  const next = randomToken();
+  await db.insert(refreshTokens).values({
+    contactId: current.contactId,
+    familyId: current.familyId,
+    tokenHash: hashToken(next),
+    expiresAt: new Date(Math.min(now.getTime() + REFRESH_TOKEN_TTL_MS, current.familyExpiresAt.getTime())),
+    familyExpiresAt: current.familyExpiresAt,
+    impersonatedBy: current.impersonatedBy,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+  });
+  return next;
+}
+
+export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ends every sign-in of a contact, except the one given (a password change keeps its own session). */
+export async function revokeContactSessions(db: Executor, contactId: number, exceptSessionId?: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.contactId, contactId),
+        isNull(refreshTokens.revokedAt),
+        exceptSessionId ? ne(refreshTokens.familyId, exceptSessionId) : undefined,
+      ),
+    );
+}

@@ -1,0 +1,57 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+import { rateLimits } from '../db/schema/index.js';
+
+/**
+ * Fixed-window counters in the database, so every server instance shares them and a restart
+ * does not reset them.
+ */
+export interface RateLimiter {
+  /** Counts one hit and says how many there have been in the current window. */
+  hit(key: string, windowSeconds: number): Promise<WindowCount>;
+  /** How many hits the current window has, without counting one. */
+  peek(key: string, windowSeconds: number): Promise<WindowCount>;
+  clear(key: string): Promise<void>;
+}
+
+export interface WindowCount {
+  hits: number;
+  /** Seconds until the window ends. */
+  retryAfterSeconds: number;
+}
+
+export function createRateLimiter(db: Executor): RateLimiter {
+  const toCount = (row: { hits: number; ends: Date } | undefined): WindowCount => ({
+    hits: row?.hits ?? 0,
+    retryAfterSeconds: row ? Math.max(1, Math.ceil((new Date(row.ends).getTime() - Date.now()) / 1000)) : 0,
+  });
+  return {
+    async hit(key, windowSeconds) {
+      const window = sql`make_interval(secs => ${windowSeconds})`;
+      const expired = sql`${rateLimits.windowStartedAt} < now() - ${window}`;
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, hits: 1 })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            hits: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.hits} + 1 END`,
+            windowStartedAt: sql`CASE WHEN ${expired} THEN now() ELSE ${rateLimits.windowStartedAt} END`,
+          },
+        })
+        .returning({ hits: rateLimits.hits, ends: sql<Date>`${rateLimits.windowStartedAt} + ${window}` });
+      return toCount(row);
+    },
+    async peek(key, windowSeconds) {
+      const window = sql`make_interval(secs => ${windowSeconds})`;
+      const [row] = await db
+        .select({ hits: rateLimits.hits, ends: sql<Date>`${rateLimits.windowStartedAt} + ${window}` })
+        .from(rateLimits)
+        .where(sql`${rateLimits.key} = ${key} AND ${rateLimits.windowStartedAt} >= now() - ${window}`);
+      return toCount(row);
+    },
+    async clear(key) {
+      await db.delete(rateLimits).where(eq(rateLimits.key, key));
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+const ISSUER = 'customer-portal';
+const AUDIENCE = 'portal-api';
+/** A JWT header type of its own, so no other kind of token can pass for an access token. */
+const ACCESS_TOKEN_TYPE = 'at+jwt';
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+export interface AccessClaims {
+  contactId: number;
+  accountId: number;
+  /** The sign-in (refresh-token family) this token belongs to; revoking it ends the token too. */
+  sessionId: string;
+}
+
+export interface TokenService {
+  signAccessToken(claims: AccessClaims, now?: Date): Promise<{ token: string; expiresAt: Date }>;
+  /** The claims of a valid access token, or undefined for anything else (expired, forged, other type). */
+  verifyAccessToken(token: string): Promise<AccessClaims | undefined>;
+}
+
+export function createTokenService(secret: string): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccessToken(claims, now = new Date()) {
+      const issuedAt = Math.floor(now.getTime() / 1000);
+      const expiresAt = new Date((issuedAt + ACCESS_TOKEN_TTL_SECONDS) * 1000);
+      const token = await new SignJWT({ acc: claims.accountId, sid: claims.sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TOKEN_TYPE })
+        .setSubject(String(claims.contactId))
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+      return { token, expiresAt };
+    },
+    async verifyAccessToken(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          typ: ACCESS_TOKEN_TYPE,
+          requiredClaims: ['sub', 'exp', 'iat'],
+        });
+        const contactId = Number(payload.sub);
+        if (!Number.isInteger(contactId) || typeof payload.acc !== 'number' || typeof payload.sid !== 'string') return undefined;
+        return { contactId, accountId: payload.acc, sessionId: payload.sid };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return undefined;
+        throw error;
+      }
+    },
+  };
+}
+
+/** An opaque random token (256 bits) for refresh, reset, impersonation and launch tokens. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Only this hash is stored, so a database leak does not hand out live tokens. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The token of an `Authorization: Bearer …` header, if there is one. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
