@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, oneOf, timestamptz } from './columns.js';
+
+export const UI_COLOR_MODES = ['light', 'dark', 'auto'] as const;
+
+/** A customer of the provider; every row of customer data hangs off one (tenancy). */
+export const accounts = pgTable('accounts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique('accounts_name_key'),
+  /** The id of the account in the billing system; the `:id` of /billing/account/:id. */
+  billingApiId: text('billing_api_id').unique('accounts_billing_api_id_key'),
+  /** The customer's name in the remote-monitoring system; null means "not configured there". */
+  monitoringCustomerName: text('monitoring_customer_name'),
+  createdAt: createdAt(),
+});
+
+/** A contact (portal user) of an account; `id` is the wire's `pk`. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    /** The sign-in username; unique case-insensitively across all accounts. */
+    email: text('email').notNull(),
+    mobile: text('mobile'),
+    /** argon2id; null until the contact sets a password (users added by an admin have none). */
+    passwordHash: text('password_hash'),
+    adminGroup: boolean('admin_group').notNull().default(false),
+    billingGroup: boolean('billing_group').notNull().default(false),
+    technicalGroup: boolean('technical_group').notNull().default(false),
+    timeZone: text('time_zone').notNull().default('US/Eastern'),
+    uiColorMode: text('ui_color_mode', { enum: UI_COLOR_MODES }).notNull().default('light'),
+    passwordChangedAt: timestamptz('password_changed_at'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('contacts_email_lower_key').on(sql`lower(${t.email})`),
+    /** Target of the composite foreign keys that keep child rows inside one account. */
+    unique('contacts_account_id_id_key').on(t.accountId, t.id),
+    check('contacts_ui_color_mode_check', oneOf(t.uiColorMode, UI_COLOR_MODES)),
+    index('contacts_account_id_lastname_idx').on(t.accountId, t.lastname, t.firstname),
+  ],
+);

@@ -1,0 +1,76 @@
+import { bigserial, check, index, integer, jsonb, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { contacts } from './accounts.js';
+import { createdAt, oneOf, timestamptz } from './columns.js';
+
+/**
+ * Refresh tokens, rotated on every use. A family is one sign-in; reuse of a rotated token revokes
+ * the whole family. Only hashes of tokens are stored.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique('refresh_tokens_token_hash_key'),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    /** Absolute end of the family, however often it is rotated. */
+    familyExpiresAt: timestamptz('family_expires_at').notNull(),
+    rotatedAt: timestamptz('rotated_at'),
+    revokedAt: timestamptz('revoked_at'),
+    /** Who of the provider's staff started this session by impersonation, if anyone. */
+    impersonatedBy: text('impersonated_by'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('refresh_tokens_family_id_idx').on(t.familyId),
+    index('refresh_tokens_contact_id_idx').on(t.contactId),
+    index('refresh_tokens_family_expires_at_idx').on(t.familyExpiresAt),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique('password_reset_tokens_token_hash_key'),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    ip: text('ip'),
+  },
+  (t) => [index('password_reset_tokens_contact_id_idx').on(t.contactId, t.createdAt.desc().nullsFirst())],
+);
+
+export const ONE_TIME_TOKEN_PURPOSES = ['impersonation', 'app_launch'] as const;
+
+/** Short-lived single-use tokens: impersonation logins and tokens carried to launched apps. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull().unique('one_time_tokens_token_hash_key'),
+    purpose: text('purpose', { enum: ONE_TIME_TOKEN_PURPOSES }).notNull(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** Who issued it (e.g. the provider staff member for an impersonation). */
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [
+    index('one_time_tokens_contact_id_idx').on(t.contactId),
+    index('one_time_tokens_expires_at_idx').on(t.expiresAt),
+    check('one_time_tokens_purpose_check', oneOf(t.purpose, ONE_TIME_TOKEN_PURPOSES)),
+  ],
+);

@@ -1,0 +1,13 @@
+/**
+ * The database schema: every table, its relations and the closed value lists the tables check.
+ * Used as `drizzle(pool, { schema })` and by drizzle-kit (drizzle.config.ts) to generate migrations.
+ */
+export * from './accounts.js';
+export * from './services.js';
+export * from './billing.js';
+export * from './support-tools.js';
+export * from './inventory.js';
+export * from './tickets.js';
+export * from './auth.js';
+export * from './platform.js';
+export * from './relations.js';

@@ -1,0 +1,74 @@
+import { ASSET_STATUSES, ASSET_TYPES } from '@portal/contract';
+import { boolean, check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.js';
+import { createdAt, oneOf, timestamptz } from './columns.js';
+
+export const assets = pgTable(
+  'assets',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ASSET_TYPES }).notNull(),
+    status: text('status', { enum: ASSET_STATUSES }).notNull().default('active'),
+    vendor: text('vendor'),
+    model: text('model'),
+    serialNumber: text('serial_number'),
+    location: text('location'),
+    assignedTo: text('assigned_to'),
+    purchaseDate: date('purchase_date', { mode: 'string' }),
+    warrantyExpires: date('warranty_expires', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('assets_account_id_idx').on(t.accountId, t.createdAt.desc().nullsFirst()),
+    check('assets_type_check', oneOf(t.type, ASSET_TYPES)),
+    check('assets_status_check', oneOf(t.status, ASSET_STATUSES)),
+  ],
+);
+
+export const vendors = pgTable(
+  'vendors',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contactPerson: text('contact_person'),
+    email: text('email'),
+    phone: text('phone'),
+    website: text('website'),
+  },
+  (t) => [index('vendors_account_id_idx').on(t.accountId, t.name)],
+);
+
+/**
+ * A stored credential. The password is sealed with the vault key (AES-256-GCM, see
+ * platform/secret-box.ts). When `password_hidden` is set, every response carries `password: null`.
+ */
+export const credentials = pgTable(
+  'credentials',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    serviceName: text('service_name').notNull(),
+    category: text('category'),
+    username: text('username'),
+    passwordSealed: text('password_sealed'),
+    passwordHidden: boolean('password_hidden').notNull().default(false),
+    website: text('website'),
+    notes: text('notes'),
+    expires: date('expires', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [index('credentials_account_id_idx').on(t.accountId, t.serviceName)],
+);
