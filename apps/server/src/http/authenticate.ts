@@ -3,7 +3,7 @@ import type { EndpointAccess } from '@portal/contract';
 import type { Caller } from '../modules/auth/caller.js';
 import type { TokenService } from '../platform/tokens.js';
 import { bearerToken } from '../platform/tokens.js';
-import { AppError, forbidden } from './app-error.js';
+import { AppError, forbidden } from '../platform/app-error.js';
 
 export type Authenticate = (request: FastifyRequest, access: EndpointAccess) => Promise<Caller | undefined>;
 

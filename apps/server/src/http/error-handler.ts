@@ -1,6 +1,21 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorEnvelope } from '@portal/contract';
-import { AppError } from './app-error.js';
+import { AppError, type AppErrorCode } from '../platform/app-error.js';
+
+/** The one place where an error code becomes an HTTP status. */
+export const STATUS_OF: Record<AppErrorCode, number> = {
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  not_implemented: 501,
+  unavailable: 503,
+};
 
 /** Fastify's own errors that are the caller's fault, with the message we show instead. */
 const FRAMEWORK_ERRORS: Record<string, AppError> = {
@@ -14,13 +29,14 @@ const FRAMEWORK_ERRORS: Record<string, AppError> = {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const known = error instanceof AppError ? error : toAppError(error);
-    if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+    const status = STATUS_OF[known.code];
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: known.code, message: known.message }, 'request refused');
 
     const body: ErrorEnvelope = { errors: true, message: known.message, code: known.code };
     if (known.fields) body.fields = known.fields;
     if (known.headers) void reply.headers(known.headers);
-    return reply.status(known.status).send(body);
+    return reply.status(status).send(body);
   });
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Endpoint, z } from '@portal/contract';
 import { endpoints } from '@portal/contract';
 import type { Caller } from '../modules/auth/caller.js';
-import { AppError } from './app-error.js';
+import { AppError } from '../platform/app-error.js';
 import type { Authenticate } from './authenticate.js';
 import { parseInput } from './validation.js';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/index.js';
-import { AppError } from './app-error.js';
+import { AppError } from '../platform/app-error.js';
 import { API_BASE } from './register-endpoints.js';
 
 /** The settings the browser app reads at start-up (`window.__PORTAL_CONFIG__`); nothing secret. */

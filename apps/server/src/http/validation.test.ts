@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from './app-error.js';
+import { AppError } from '../platform/app-error.js';
 import { parseInput } from './validation.js';
 
 const schema = z.object({ username: z.string().min(1, 'Username is required'), tool_id: z.number(), nested: z.object({ amount: z.number().positive('Amount must be greater than 0') }) });
@@ -13,7 +13,7 @@ describe('input validation', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(AppError);
       const appError = error as AppError;
-      expect(appError.status).toBe(400);
+      expect(appError.code).toBe('validation_failed');
       expect(appError.fields).toEqual({ username: 'Username is required', tool_id: 'Tool id is required', 'nested.amount': 'Amount must be greater than 0' });
       expect(appError.message).toBe('Username is required (and 2 more)');
     }

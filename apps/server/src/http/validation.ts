@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from './app-error.js';
+import { AppError } from '../platform/app-error.js';
 
 /** Turns zod issues into the envelope's `fields` map and one readable message. */
 export function validationError(where: 'body' | 'query' | 'path', error: z.ZodError): AppError {

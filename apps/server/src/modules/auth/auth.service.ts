@@ -1,7 +1,7 @@
 import type { CurrentUser, LoginResult } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database } from '../../db/client.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError } from '../../platform/app-error.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Mailer } from '../../platform/mail.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';

@@ -1,4 +1,7 @@
-/** A failure the caller can act on, mapped to an HTTP status and the error envelope in one place. */
+/**
+ * A failure the caller can act on. Services throw these; the HTTP layer maps each code to a
+ * status once (http/error-handler.ts), so no service knows HTTP.
+ */
 export type AppErrorCode =
   | 'validation_failed'
   | 'unauthenticated'
@@ -12,32 +15,17 @@ export type AppErrorCode =
   | 'unavailable'
   | 'internal';
 
-const STATUS: Record<AppErrorCode, number> = {
-  validation_failed: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  internal: 500,
-  not_implemented: 501,
-  unavailable: 503,
-};
-
 export class AppError extends Error {
-  readonly status: number;
-
   constructor(
     readonly code: AppErrorCode,
     message: string,
+    /** Per-field messages, keyed by the field's path in the request. */
     readonly fields?: Record<string, string>,
+    /** Response headers that go with the failure, e.g. Retry-After. */
     readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
-    this.status = STATUS[code];
   }
 }
 
