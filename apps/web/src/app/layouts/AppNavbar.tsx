@@ -1,0 +1,51 @@
+import { AppShell, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { SupportContactCard } from '../../shared/ui/SupportContactCard';
+import { SECTION_GROUPS, type PortalSection } from '../portal-sections';
+
+interface AppNavbarProps {
+  sections: PortalSection[];
+  /** Called after a link is followed, so the mobile drawer can close. */
+  onNavigate: () => void;
+}
+
+export function AppNavbar({ sections, onNavigate }: AppNavbarProps) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <AppShell.Section grow component={ScrollArea} mx="-md" px="md">
+        {SECTION_GROUPS.map((group) => {
+          const links = sections.filter((section) => section.group === group);
+          if (links.length === 0) return null;
+          return (
+            <Stack key={group} gap={2} mb="lg">
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4} style={{ letterSpacing: 0.6 }}>
+                {group}
+              </Text>
+              {links.map(({ path, label, icon: LinkIcon }) => {
+                const active = pathname === path || pathname.startsWith(`${path}/`);
+                return (
+                  <NavLink
+                    key={path}
+                    component={Link}
+                    to={path}
+                    label={label}
+                    leftSection={<LinkIcon size={20} stroke={1.7} aria-hidden="true" />}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                    onClick={onNavigate}
+                    fw={500}
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  />
+                );
+              })}
+            </Stack>
+          );
+        })}
+      </AppShell.Section>
+      <AppShell.Section pt="md">
+        <SupportContactCard compact />
+      </AppShell.Section>
+    </>
+  );
+}

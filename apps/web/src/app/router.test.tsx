@@ -1,0 +1,158 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { aStoredSession } from '../test/fixtures';
+import { currentPath, renderWithProviders } from '../test/render';
+import { AppRoutes } from './router';
+
+let fetchMock: Mock<typeof fetch>;
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function expectPage(path: string, heading: string) {
+  expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  expect(currentPath()).toBe(path);
+}
+
+describe('routes when signed out', () => {
+  it('sends an unknown path to /login', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/no/such/page' });
+    await expectPage('/login', 'Sign in');
+  });
+
+  it('sends signed-in screens to /login', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/apps' });
+    await expectPage('/login', 'Sign in');
+  });
+
+  it('serves the password pages', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/forgot-password' });
+    await expectPage('/forgot-password', 'Reset your password');
+  });
+
+  it('treats a malformed stored session as signed out', async () => {
+    localStorage.setItem('userDetails', '{"email":"only@example.com"}');
+    renderWithProviders(<AppRoutes />, { route: '/apps' });
+    await expectPage('/login', 'Sign in');
+  });
+});
+
+describe('routes when signed in', () => {
+  it("sends '/' to /apps", async () => {
+    renderWithProviders(<AppRoutes />, { route: '/', session: aStoredSession() });
+    await expectPage('/apps', 'Apps');
+  });
+
+  it('sends an unknown path and /login to /apps', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/login', session: aStoredSession() });
+    await expectPage('/apps', 'Apps');
+  });
+
+  it.each([
+    ['/profile', 'Profile'],
+    ['/services', 'Enterprise Services'],
+    ['/tickets', 'Support Tickets'],
+    ['/dashboard', 'Dashboard'],
+  ])('serves %s to every signed-in user', async (path, heading) => {
+    renderWithProviders(<AppRoutes />, { route: path, session: aStoredSession() });
+    await expectPage(path, heading);
+  });
+
+  it('does not register /users without admin_group', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/users', session: aStoredSession({ billing_group: true }) });
+    await expectPage('/apps', 'Apps');
+  });
+
+  it('does not register /it-assets without admin_group', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/it-assets', session: aStoredSession() });
+    await expectPage('/apps', 'Apps');
+  });
+
+  it('serves /users and /it-assets to admins', async () => {
+    const { unmount } = renderWithProviders(<AppRoutes />, { route: '/users', session: aStoredSession({ admin_group: true }) });
+    await expectPage('/users', 'Users');
+    unmount();
+    renderWithProviders(<AppRoutes />, { route: '/it-assets', session: aStoredSession({ admin_group: true }) });
+    await expectPage('/it-assets', 'IT Asset Manager');
+  });
+
+  it('does not register /billing without billing_group', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/billing', session: aStoredSession({ admin_group: true }) });
+    await expectPage('/apps', 'Apps');
+  });
+
+  it('serves /billing to the billing group', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/billing', session: aStoredSession({ billing_group: true }) });
+    await expectPage('/billing', 'Billing');
+  });
+});
+
+describe('the signed-in shell', () => {
+  function sidebarLinks(): string[] {
+    const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
+    return [...navigation.querySelectorAll('a')].map((link) => link.getAttribute('href') ?? '');
+  }
+
+  it('shows neither Billing nor Users to a user without flags', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/apps', session: aStoredSession() });
+    await screen.findByRole('heading', { level: 1, name: 'Apps' });
+    expect(sidebarLinks()).toEqual(expect.arrayContaining(['/profile', '/apps', '/services', '/tickets', '/dashboard']));
+    expect(screen.queryByRole('link', { name: 'Billing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'IT Assets' })).not.toBeInTheDocument();
+  });
+
+  it('shows Billing to the billing group only', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/apps', session: aStoredSession({ billing_group: true }) });
+    await screen.findByRole('heading', { level: 1, name: 'Apps' });
+    expect(screen.getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/billing');
+    expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+  });
+
+  it('shows Users and IT Assets to the admin group only', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/apps', session: aStoredSession({ admin_group: true }) });
+    await screen.findByRole('heading', { level: 1, name: 'Apps' });
+    expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
+    expect(screen.getByRole('link', { name: 'IT Assets' })).toHaveAttribute('href', '/it-assets');
+    expect(screen.queryByRole('link', { name: 'Billing' })).not.toBeInTheDocument();
+  });
+
+  it('marks the current page in the sidebar', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/tickets', session: aStoredSession() });
+    await screen.findByRole('heading', { level: 1, name: 'Support Tickets' });
+    expect(screen.getByRole('link', { name: 'Support Tickets' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Apps' })).not.toHaveAttribute('aria-current');
+  });
+
+  it("shows the user's name and e-mail in the header", async () => {
+    renderWithProviders(<AppRoutes />, { route: '/apps', session: aStoredSession() });
+    const banner = await screen.findByRole('banner');
+    expect(banner).toHaveTextContent('Dana Reyes');
+    expect(banner).toHaveTextContent('dana.reyes@northwind.example');
+  });
+
+  it("signs out from the header menu: revokes the refresh token, clears the session, shows /login", async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { route: '/apps', session: aStoredSession() });
+    localStorage.setItem('impersonating', 'true');
+
+    await user.click(await screen.findByRole('button', { name: /account menu/i }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+
+    await expectPage('/login', 'Sign in');
+    expect(localStorage.getItem('userDetails')).toBeNull();
+    expect(localStorage.getItem('impersonating')).toBeNull();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/crm/auth/logout');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(JSON.stringify({ refresh_token: 'refresh-token-1' }));
+  });
+});

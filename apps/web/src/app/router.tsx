@@ -1,0 +1,61 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { LoginPage, useSession } from '../features/auth';
+import { SignedOutLayout } from './layouts/SignedOutLayout';
+import { sectionsFor } from './portal-sections';
+
+// The shell (AppShell, menus, navigation) is only needed once signed in; the sign-in screen
+// loads without it.
+const SignedInLayout = lazy(async () => ({
+  default: (await import('./layouts/SignedInLayout')).SignedInLayout,
+}));
+
+const ForgotPasswordPage = lazy(async () => ({
+  default: (await import('../features/auth/components/ForgotPasswordPage')).ForgotPasswordPage,
+}));
+const ChangePasswordPage = lazy(async () => ({
+  default: (await import('../features/auth/components/ChangePasswordPage')).ChangePasswordPage,
+}));
+
+/** Spec §2: which routes exist depends on whether someone is signed in and on their flags. */
+export function AppRoutes() {
+  const { session } = useSession();
+  return session ? <SignedInRoutes /> : <SignedOutRoutes />;
+}
+
+function SignedOutRoutes() {
+  return (
+    <Routes>
+      <Route element={<SignedOutLayout />}>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/page-change-password" element={<ChangePasswordPage />} />
+      </Route>
+      <Route path="*" element={<Navigate to="/login" replace />} />
+    </Routes>
+  );
+}
+
+function SignedInRoutes() {
+  const { flags } = useSession();
+  const sections = sectionsFor(flags);
+  return (
+    <Suspense
+      fallback={
+        <Center h="100dvh">
+          <Loader aria-label="Loading the portal" />
+        </Center>
+      }
+    >
+      <Routes>
+        <Route element={<SignedInLayout sections={sections} />}>
+          {sections.map(({ path, page: Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+        </Route>
+        <Route path="*" element={<Navigate to="/apps" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

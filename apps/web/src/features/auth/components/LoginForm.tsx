@@ -1,0 +1,80 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { endpoints } from '@portal/contract';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '../../../shared/api';
+import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
+import { useLoginMutation, type LoginCredentials } from '../api/login';
+import { useSession } from '../SessionProvider';
+
+/** Spec §8: the server's message, or this when there is none. */
+export const LOGIN_FAILED_MESSAGE = 'Login failed';
+
+export function LoginForm() {
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const login = useLoginMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<LoginCredentials>({
+    mode: 'uncontrolled',
+    initialValues: { username: '', password: '' },
+    validate: zodFormValidator<LoginCredentials>(endpoints.login.body),
+  });
+
+  const submit = form.onSubmit((credentials) => {
+    setFailure(null);
+    login.mutate(credentials, {
+      onSuccess: (result) => {
+        signIn(result);
+        navigate('/apps', { replace: true });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) form.setErrors(error.fields);
+        setFailure(errorMessage(error, LOGIN_FAILED_MESSAGE));
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sign in">
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
+            {failure}
+          </Alert>
+        )}
+        <TextInput
+          label="Username"
+          placeholder="you@company.com"
+          autoComplete="username"
+          inputMode="email"
+          required
+          size="md"
+          key={form.key('username')}
+          {...form.getInputProps('username')}
+        />
+        <Stack gap={6}>
+          <PasswordInput
+            label="Password"
+            placeholder="Your password"
+            autoComplete="current-password"
+            required
+            size="md"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/forgot-password" size="sm" fw={500}>
+              Forgot your password?
+            </Anchor>
+          </Group>
+        </Stack>
+        <Button type="submit" size="md" fullWidth loading={login.isPending}>
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

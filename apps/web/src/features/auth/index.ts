@@ -1,0 +1,4 @@
+// Eagerly loaded parts of the auth feature; the password pages are imported lazily by their routes.
+export { SessionProvider, useSession, type SessionFlags, type SessionUser } from './SessionProvider';
+export { useSignOut } from './use-sign-out';
+export { LoginPage } from './components/LoginPage';

@@ -1,0 +1,117 @@
+import { endpoints } from '@portal/contract';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { aLoginResult, jsonResponse } from '../../test/fixtures';
+import { apiCall } from './api-client';
+import { ApiError, errorMessage, NETWORK_ERROR_STATUS } from './api-error';
+
+let fetchMock: Mock<typeof fetch>;
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function lastRequest(): { url: string; init: RequestInit } {
+  const [url, init] = fetchMock.mock.calls.at(-1) ?? [];
+  return { url: String(url), init: init ?? {} };
+}
+
+async function rejectionOf(promise: Promise<unknown>): Promise<ApiError> {
+  const error: unknown = await promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('apiCall', () => {
+  it('posts JSON to the endpoint under the API base and returns the typed result', async () => {
+    const login = aLoginResult();
+    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: login }));
+
+    const result = await apiCall(endpoints.login, { body: { username: 'dana@northwind.example', password: 'secret' } });
+
+    expect(result).toEqual(login);
+    const { url, init } = lastRequest();
+    expect(url).toBe('/api/crm/auth/login');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(JSON.stringify({ username: 'dana@northwind.example', password: 'secret' }));
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', Accept: 'application/json' });
+    expect(init.headers).not.toHaveProperty('Authorization');
+  });
+
+  it('fills path parameters, adds the query and sends the bearer token', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: null }));
+
+    await apiCall(endpoints.removeLicense, { params: { id: 12, licenseId: 3 }, token: 'access-1' });
+    expect(lastRequest().url).toBe('/api/crm/contacts/12/licenses/3');
+    expect(lastRequest().init.method).toBe('DELETE');
+    expect(lastRequest().init.headers).toMatchObject({ Authorization: 'Bearer access-1' });
+    expect(lastRequest().init.body).toBeUndefined();
+
+    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: { tickets: [], total_count: 0, is_admin_view: false } }));
+    await apiCall(endpoints.listTickets, { query: { limit: 100, search: 'printer & fax', sort: 'newest' }, token: 'a' });
+    expect(lastRequest().url).toBe('/api/crm/nable-tickets?limit=100&search=printer+%26+fax&sort=newest');
+  });
+
+  it('throws an ApiError with the server message, status and field messages', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        { errors: true, message: 'Please correct the highlighted fields.', code: 'validation_failed', fields: { username: 'Username is required' } },
+        400,
+      ),
+    );
+
+    const error = await rejectionOf(apiCall(endpoints.login, { body: { username: '', password: 'x' } }));
+
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('Please correct the highlighted fields.');
+    expect(error.fields).toEqual({ username: 'Username is required' });
+    expect(error.code).toBe('validation_failed');
+    expect(error.fromServer).toBe(true);
+    expect(errorMessage(error, 'Login failed')).toBe('Please correct the highlighted fields.');
+  });
+
+  it('turns a success answer that breaks the contract into an ApiError instead of crashing', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: { access_token: 42 } }));
+
+    const error = await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
+
+    expect(error.status).toBe(200);
+    expect(error.code).toBe('contract_mismatch');
+    expect(error.fromServer).toBe(false);
+    expect(errorMessage(error, 'Login failed')).toBe('Login failed');
+  });
+
+  it('uses a client default when an error answer is not JSON (a proxy error page)', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+
+    const error = await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
+
+    expect(error.status).toBe(502);
+    expect(error.fromServer).toBe(false);
+    expect(error.message).toMatch(/trouble/);
+  });
+
+  it('reports an unreachable server as a network ApiError', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+
+    const error = await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
+
+    expect(error.status).toBe(NETWORK_ERROR_STATUS);
+    expect(error.message).toMatch(/could not reach/i);
+  });
+
+  it('lets an abort through untouched so callers can ignore it', async () => {
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    fetchMock.mockRejectedValue(abort);
+
+    await expect(apiCall(endpoints.me, { token: 'a', signal: AbortSignal.abort() })).rejects.toBe(abort);
+  });
+});

@@ -1,0 +1,107 @@
+import {
+  buildPath,
+  errorEnvelope,
+  successEnvelope,
+  type BodyOf,
+  type Endpoint,
+  type ParamsOf,
+  type QueryOf,
+  type ResultOf,
+} from '@portal/contract';
+import { portalConfig } from '../config';
+import {
+  ApiError,
+  defaultMessageForStatus,
+  NETWORK_ERROR_STATUS,
+  UNREADABLE_RESPONSE_MESSAGE,
+} from './api-error';
+
+export interface ApiCallOptions<E extends Endpoint> {
+  params?: ParamsOf<E>;
+  query?: QueryOf<E>;
+  body?: BodyOf<E>;
+  /** Bearer token: the access token for signed-in calls, the refresh or reset token where the endpoint asks. */
+  token?: string | null;
+  signal?: AbortSignal;
+  /** Lets the request outlive the page, e.g. the logout call during a redirect. */
+  keepalive?: boolean;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/**
+ * Calls one endpoint of the contract and returns its typed `result`.
+ * Rejects with `ApiError` for every failure — HTTP errors, network errors and answers that do not
+ * match the contract — so callers handle one error type. Aborts are rethrown untouched.
+ */
+export async function apiCall<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E> = {}): Promise<ResultOf<E>> {
+  const url = endpointUrl(endpoint, options);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      keepalive: options.keepalive,
+    });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError(NETWORK_ERROR_STATUS, defaultMessageForStatus(NETWORK_ERROR_STATUS), { cause: error });
+  }
+
+  const payload = await readJson(response);
+
+  if (response.ok) {
+    const success = successEnvelope(endpoint.result).safeParse(payload);
+    if (success.success) return success.data.result as ResultOf<E>;
+  }
+
+  const failure = errorEnvelope.safeParse(payload);
+  if (failure.success) {
+    throw new ApiError(response.status, failure.data.message, {
+      fields: failure.data.fields,
+      code: failure.data.code,
+      fromServer: true,
+    });
+  }
+  if (response.ok) {
+    throw new ApiError(response.status, UNREADABLE_RESPONSE_MESSAGE, { code: 'contract_mismatch' });
+  }
+  throw new ApiError(response.status, defaultMessageForStatus(response.status));
+}
+
+function endpointUrl<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E>): string {
+  const base = portalConfig.apiBase.replace(/\/+$/, '');
+  const path = buildPath(endpoint.path, (options.params ?? {}) as Record<string, string | number>);
+  const search = toSearchParams((options.query ?? {}) as Record<string, QueryValue | QueryValue[]>).toString();
+  return `${base}${path}${search ? `?${search}` : ''}`;
+}
+
+function toSearchParams(query: Record<string, QueryValue | QueryValue[]>): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) search.append(name, String(item));
+    }
+  }
+  return search;
+}
+
+/** The body as JSON, or `undefined` when it is empty or not JSON (a proxy's HTML error page). */
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

@@ -1,0 +1,2 @@
+export { apiCall, type ApiCallOptions } from './api-client';
+export { ApiError, errorMessage, NETWORK_ERROR_STATUS } from './api-error';

@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/** The portal server (apps/server) serves the API and the runtime config; in dev Vite forwards to it. */
+const portalServer = process.env.PORTAL_DEV_SERVER ?? 'http://127.0.0.1:8080';
+const proxy = {
+  '/api': { target: portalServer, changeOrigin: true },
+  '/config.js': { target: portalServer, changeOrigin: true },
+};
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // Libraries every screen needs and that change rarely: a chunk of their own stays
+              // cached across releases. Mantine is left out on purpose, so its shell-only parts
+              // stay in the lazily loaded signed-in chunk.
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+  server: { proxy },
+  preview: { proxy },
+});
