@@ -42,7 +42,14 @@ export async function startEmbeddedPostgres(options: { dir: string; port: number
     log.debug({ pid: runningPid }, 'using the embedded PostgreSQL that is already running');
   } else if (!existsSync(join(dir, 'PG_VERSION'))) {
     log.info({ dir }, 'initialising the embedded PostgreSQL data folder');
-    await server.initialise();
+    try {
+      await server.initialise();
+    } catch (error) {
+      const hint = /Permission denied/.test(String((error as Error).message))
+        ? ' As root, PostgreSQL runs as the system user "postgres": every folder above the data folder must be enterable by others (chmod o+x), or set PORTAL_DATA_DIR elsewhere.'
+        : '';
+      throw new Error(`${(error as Error).message.trim()}${hint}`);
+    }
   }
   try {
     if (!attach) await server.start();
