@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const port = 8181;
+/** The e2e server's own embedded PostgreSQL port and data folder, fresh for every run (demo data only). */
+export const E2E_ENV = { PORT: String(port), PORTAL_DATA_DIR: '.data/e2e', EMBEDDED_PG_PORT: '54381' };
 const baseURL = `http://127.0.0.1:${port}`;
 
 /**
@@ -34,9 +36,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'npm start',
+    command: 'rm -rf .data/e2e && npm start',
     cwd: repoRoot,
-    env: { PORT: String(port), PORTAL_DATA_DIR: '.data/e2e' },
+    env: E2E_ENV,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
