@@ -64,6 +64,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
 
+  // API answers carry personal and account data: never kept by the browser or a shared cache.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(`${API_BASE}/`) && !request.url.startsWith(`${API_BASE}/docs`)) reply.header('cache-control', 'no-store');
+  });
+
   registerHealthRoutes(app, () => databaseAnswers(database.pool));
 
   const document = buildOpenApiDocument({ title: `${config.provider.name} customer portal API`, version: '1.0.0', serverUrl: config.publicUrl });

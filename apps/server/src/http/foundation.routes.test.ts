@@ -48,6 +48,14 @@ describe('foundation routes', () => {
     }
   });
 
+  it('marks API answers, successes and failures alike, as not to be cached', async () => {
+    const failure = await test.app.inject({ method: 'GET', url: '/api/crm/nothing-here' });
+    const success = await test.app.inject({ method: 'POST', url: '/api/crm/auth/logout', payload: {} });
+    expect(success.statusCode).toBe(200);
+    expect(failure.headers['cache-control']).toBe('no-store');
+    expect(success.headers['cache-control']).toBe('no-store');
+  });
+
   it('refuses a body that is not JSON with a clear 400', async () => {
     const response = await test.app.inject({
       method: 'POST',
