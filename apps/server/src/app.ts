@@ -42,7 +42,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     // Requests in flight finish on shutdown; idle keep-alive connections are closed at once.
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: true },
+    // A long path parameter reaches the contract's validation (400 in the envelope) instead of the router's bare 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   });
 
   installErrorHandler(app);

@@ -6,6 +6,7 @@ export * from './entities/common.js';
 export * from './entities/session.js';
 export * from './entities/contact.js';
 export * from './entities/service.js';
+export * from './entities/dashboard.js';
 export * from './entities/billing.js';
 export * from './entities/inventory.js';
 export * from './entities/support-tools.js';

@@ -1,5 +1,6 @@
 import * as auth from './auth.js';
 import * as billing from './billing.js';
+import * as dashboard from './dashboard.js';
 import * as inventory from './inventory.js';
 import * as profile from './profile.js';
 import * as services from './services.js';
@@ -11,6 +12,7 @@ export const endpoints = {
   ...auth,
   ...profile,
   ...services,
+  ...dashboard,
   ...billing,
   ...inventory,
   ...tickets,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { appTile, service, timezoneOption } from '../entities/service.js';
+import { appLaunchGrant, appTile, service, timezoneOption } from '../entities/service.js';
 
 const tag = 'Services';
 
@@ -39,4 +39,19 @@ export const launchApp = defineEndpoint({
   access: 'user',
   params: z.object({ appId: z.string().min(1).max(100) }),
   result: z.object({ url: z.string() }),
+});
+
+/**
+ * For the launched app, not the browser: it trades the token from its address for who is
+ * launching it, once. A token of another app, a used or an expired one is refused alike.
+ */
+export const redeemAppLaunch = defineEndpoint({
+  method: 'POST',
+  path: '/portal/apps/:appId/launch/redeem',
+  summary: 'Redeem a launch token (called by the launched app): who launched it, for which account and api_id',
+  tag: 'Apps',
+  access: 'public',
+  params: z.object({ appId: z.string().min(1).max(100) }),
+  body: z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(512, 'token is too long') }),
+  result: appLaunchGrant,
 });

@@ -27,6 +27,15 @@ export const service = z.object({
 });
 export type Service = z.infer<typeof service>;
 
+/**
+ * How a tile opens (docs/decisions/0005-app-launch-tokens.md):
+ * - external: `url` is the app's address, opened in a new tab;
+ * - internal: `url` is a portal route (e.g. /it-assets);
+ * - token: `url` is null; the client asks POST /portal/apps/:id/launch for a one-time address;
+ * - unavailable: `url` is null; the tile reads 'This application will be available soon!'.
+ */
+export const APP_LAUNCH_KINDS = ['external', 'internal', 'token', 'unavailable'] as const;
+
 export const appTile = z.object({
   id: z.string(),
   name: z.string(),
@@ -36,7 +45,31 @@ export const appTile = z.object({
   colour: z.string(),
   api_id: z.string().nullable(),
   item_type: z.string(),
+  launch: z.enum(APP_LAUNCH_KINDS),
+  /** Only administrators get this tile (the IT managed services tile, spec §6). */
+  admin_only: z.boolean(),
 });
 export type AppTile = z.infer<typeof appTile>;
 
 export const timezoneOption = z.object({ value: z.string(), label: z.string() });
+
+/** What a launched app learns by redeeming its launch token. */
+export const appLaunchGrant = z.object({
+  app: z.string(),
+  api_id: z.string(),
+  contact: z.object({ pk: z.number().int(), email: z.string(), firstname: z.string(), lastname: z.string(), time_zone: z.string() }),
+  account: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type AppLaunchGrant = z.infer<typeof appLaunchGrant>;
+
+/** How a service is shown (spec §4, Service display); one rule for the server's counts and the screens. */
+export const SERVICE_DISPLAY_STATES = ['Active', 'Provisioning', 'Inactive', 'Suspended', 'Unknown'] as const;
+export type ServiceDisplayState = (typeof SERVICE_DISPLAY_STATES)[number];
+
+export function serviceDisplayState(service: { status: string; provision_status: string }): ServiceDisplayState {
+  if (service.status === 'active' && service.provision_status === 'provisioned') return 'Active';
+  if (service.provision_status === 'pending') return 'Provisioning';
+  if (service.status === 'inactive') return 'Inactive';
+  if (service.status === 'suspended') return 'Suspended';
+  return 'Unknown';
+}

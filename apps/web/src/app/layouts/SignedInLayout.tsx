@@ -2,9 +2,11 @@ import { AppShell, Burger, Center, Container, Group, Loader } from '@mantine/cor
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { ImpersonationBanner } from '../../features/auth';
 import { BrandMark } from '../../shared/ui/BrandMark';
 import type { PortalSection } from '../portal-sections';
 import { AppNavbar } from './AppNavbar';
+import { SignedInUserBridge } from './SignedInUserBridge';
 import { UserMenu } from './UserMenu';
 
 interface SignedInLayoutProps {
@@ -44,6 +46,7 @@ export function SignedInLayout({ sections }: SignedInLayoutProps) {
 
       <AppShell.Main bg="gray.0">
         <Container size="lg" px={0}>
+          <ImpersonationBanner />
           <Suspense
             fallback={
               <Center py={80}>
@@ -51,7 +54,9 @@ export function SignedInLayout({ sections }: SignedInLayoutProps) {
               </Center>
             }
           >
-            <Outlet />
+            <SignedInUserBridge>
+              <Outlet />
+            </SignedInUserBridge>
           </Suspense>
         </Container>
       </AppShell.Main>

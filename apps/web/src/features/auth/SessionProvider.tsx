@@ -1,7 +1,25 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
 import { endpoints, type LoginResult, type StoredSession } from '@portal/contract';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { apiCall } from '../../shared/api';
-import { clearSession, readSession, SESSION_STORAGE_KEY, toStoredSession, writeSession } from './session-store';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, type Location } from 'react-router';
+import { apiCall, errorMessage, setAccessTokenRenewer } from '../../shared/api';
+import { refreshSession } from './session-refresh';
+import {
+  clearSession,
+  impersonatedBy as readImpersonatedBy,
+  isAutoLoginPrevented,
+  isSessionCurrent,
+  readSession,
+  SESSION_STORAGE_KEY,
+  storeLogin,
+  writeSession,
+} from './session-store';
+
+/** Spec §2: the password-change page; opening it ends any stored session (spec §4). */
+export const CHANGE_PASSWORD_PATH = '/page-change-password';
+/** Spec §6/§8: a token login that fails. */
+export const IMPERSONATION_FAILED_MESSAGE = 'Invalid token for impersonate login';
 
 export interface SessionFlags {
   admin_group: boolean;
@@ -16,23 +34,135 @@ export interface SessionUser {
   email: string;
 }
 
+/** `ready` once the stored session is restored, refreshed or dropped, and any URL token login is done. */
+export type SessionStatus = 'ready' | 'restoring' | 'token-login';
+
 export interface SessionContextValue {
   session: StoredSession | null;
   user: SessionUser | null;
   flags: SessionFlags;
+  status: SessionStatus;
+  /** The provider staff member signed in as this user, or `null` (spec §6 Impersonation). */
+  impersonatedBy: string | null;
+  /** Why the last automatic sign-in (URL token) failed, for the sign-in screen; cleared by signIn. */
+  notice: string | null;
   signIn: (login: LoginResult) => void;
   /** Clears the session at once; the server-side revoke runs in the background and may fail silently. */
   signOut: () => void;
+  /** Writes a saved profile (name, e-mail, time zone) into the stored session. */
+  updateUser: (changes: Pick<StoredSession, 'firstname' | 'lastname' | 'email' | 'time_zone'>) => void;
 }
 
 const NO_FLAGS: SessionFlags = { admin_group: false, billing_group: false, technical_group: false };
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<StoredSession | null>(() => readSession());
+interface BootPlan {
+  status: SessionStatus;
+  session: StoredSession | null;
+  /** The impersonation token from the URL, when a token login is to run. */
+  token?: string;
+  /** A session dropped at start (password-change path) that should be revoked on the server. */
+  discarded?: StoredSession;
+}
 
-  // Another tab signing in or out changes what this tab may show.
+/** Spec §4, on load: what to do with the URL token and the stored session. */
+function planBoot(location: Pick<Location, 'pathname' | 'search'>): BootPlan {
+  const stored = readSession();
+  if (location.pathname === CHANGE_PASSWORD_PATH) {
+    clearSession();
+    return { status: 'ready', session: null, discarded: stored ?? undefined };
+  }
+  const token = new URLSearchParams(location.search).get('token');
+  if (token && !isAutoLoginPrevented()) return { status: 'token-login', session: stored, token };
+  if (!stored) return { status: 'ready', session: null };
+  if (isSessionCurrent(stored)) return { status: 'ready', session: stored };
+  return { status: 'restoring', session: null };
+}
+
+/** Ends a sign-in on the server; the local session is already gone, so failures are ignored. */
+function revokeOnServer(session: StoredSession | null | undefined): void {
+  if (!session) return;
+  apiCall(endpoints.logout, {
+    body: { refresh_token: session.refresh_token },
+    token: session.access_token,
+    keepalive: true,
+  }).catch(() => {
+    // An unreachable server must not keep anyone signed in; the refresh token expires on its own.
+  });
+}
+
+function withoutTokenParam(location: Location): { pathname: string; search: string; hash: string } {
+  const params = new URLSearchParams(location.search);
+  params.delete('token');
+  const search = params.toString();
+  return { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash };
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [boot] = useState(() => planBoot(location));
+  const [session, setSession] = useState<StoredSession | null>(boot.session);
+  const [status, setStatus] = useState<SessionStatus>(boot.status);
+  const [notice, setNotice] = useState<string | null>(null);
+  const bootLocation = useRef(location);
+  const bootStarted = useRef(false);
+
+  // Runs once (the ref survives StrictMode's second effect run; the URL token is single-use).
+  useEffect(() => {
+    if (bootStarted.current) return;
+    bootStarted.current = true;
+    revokeOnServer(boot.discarded);
+
+    if (boot.status === 'restoring') {
+      void refreshSession().then((refreshed) => {
+        setSession(refreshed);
+        setStatus('ready');
+      });
+      return;
+    }
+    if (boot.status === 'token-login' && boot.token) {
+      const cleanUrl = withoutTokenParam(bootLocation.current);
+      apiCall(endpoints.tokenLogin, { body: { token: boot.token } }).then(
+        (result) => {
+          const previous = readSession();
+          const stored = storeLogin(result);
+          if (previous && previous.refresh_token !== stored.refresh_token) revokeOnServer(previous);
+          queryClient.clear();
+          setSession(stored);
+          setStatus('ready');
+          navigate(cleanUrl, { replace: true });
+        },
+        (error: unknown) => {
+          // Spec §4: a failed token login leaves the user signed out.
+          const previous = readSession();
+          clearSession();
+          revokeOnServer(previous);
+          queryClient.clear();
+          setNotice(errorMessage(error, IMPERSONATION_FAILED_MESSAGE));
+          setSession(null);
+          setStatus('ready');
+          navigate(cleanUrl, { replace: true });
+        },
+      );
+    }
+  }, [boot, navigate, queryClient]);
+
+  // A signed-in call answered 401 gets one refresh (shared by concurrent calls) and a retry.
+  useEffect(
+    () =>
+      setAccessTokenRenewer(async (rejectedToken) => {
+        const refreshed = await refreshSession(rejectedToken);
+        setSession(refreshed);
+        if (!refreshed) queryClient.clear();
+        return refreshed?.access_token ?? null;
+      }),
+    [queryClient],
+  );
+
+  // Another tab signing in, refreshing or out changes what this tab may show.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key === SESSION_STORAGE_KEY || event.key === null) setSession(readSession());
@@ -41,20 +171,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const signIn = useCallback((login: LoginResult) => {
-    const stored = toStoredSession(login);
-    writeSession(stored);
-    setSession(stored);
+  const signIn = useCallback(
+    (login: LoginResult) => {
+      queryClient.clear();
+      setNotice(null);
+      setSession(storeLogin(login));
+    },
+    [queryClient],
+  );
+
+  const updateUser = useCallback((changes: Pick<StoredSession, 'firstname' | 'lastname' | 'email' | 'time_zone'>) => {
+    const stored = readSession();
+    if (!stored) return;
+    const next = { ...stored, ...changes };
+    writeSession(next);
+    setSession(next);
   }, []);
 
   const signOut = useCallback(() => {
-    const refreshToken = readSession()?.refresh_token;
+    const stored = readSession();
     clearSession();
     setSession(null);
-    apiCall(endpoints.logout, { body: { refresh_token: refreshToken }, keepalive: true }).catch(() => {
-      // The local session is gone either way; an unreachable server must not keep the user signed in.
-    });
-  }, []);
+    queryClient.clear();
+    revokeOnServer(stored);
+  }, [queryClient]);
 
   const value = useMemo<SessionContextValue>(
     () => ({
@@ -72,13 +212,35 @@ export function SessionProvider({ children }: { children: ReactNode }) {
             technical_group: session.technical_group ?? false,
           }
         : NO_FLAGS,
+      status,
+      impersonatedBy: session ? readImpersonatedBy() : null,
+      notice,
       signIn,
       signOut,
+      updateUser,
     }),
-    [session, signIn, signOut],
+    [session, status, notice, signIn, signOut, updateUser],
   );
 
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      {status === 'ready' ? children : <SessionPending status={status} />}
+    </SessionContext.Provider>
+  );
+}
+
+function SessionPending({ status }: { status: Exclude<SessionStatus, 'ready'> }) {
+  const label = status === 'token-login' ? 'Signing you in…' : 'Restoring your session…';
+  return (
+    <Center h="100dvh" role="status" aria-live="polite">
+      <Stack align="center" gap="sm">
+        <Loader aria-hidden="true" />
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+      </Stack>
+    </Center>
+  );
 }
 
 export function useSession(): SessionContextValue {

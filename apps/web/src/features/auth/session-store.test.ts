@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { aLoginResult, aStoredSession } from '../../test/fixtures';
 import {
   clearSession,
+  IMPERSONATED_BY_STORAGE_KEY,
+  impersonatedBy,
+  isAutoLoginPrevented,
+  isSessionCurrent,
+  PREVENT_AUTO_LOGIN_KEY,
+  storeLogin,
   IMPERSONATING_STORAGE_KEY,
   isImpersonating,
   readSession,
@@ -45,5 +51,38 @@ describe('session store', () => {
     expect(session.technical_group).toBe(true);
     expect(session).not.toHaveProperty('admin_group');
     expect(session.account).toEqual({ billing_api_id: 'bill-7', name: 'Northwind Traders' });
+  });
+});
+
+describe('session lifetime and impersonation', () => {
+  it('treats a session as current only while expireDate lies ahead', () => {
+    const now = Date.parse('2026-11-21T12:00:00.000Z');
+    expect(isSessionCurrent(aStoredSession({ expireDate: '2026-11-21T12:00:01.000Z' }), now)).toBe(true);
+    expect(isSessionCurrent(aStoredSession({ expireDate: '2026-11-21T12:00:00.000Z' }), now)).toBe(false);
+    expect(isSessionCurrent(aStoredSession({ expireDate: 'not a date' }), now)).toBe(false);
+  });
+
+  it('stores a token login with the impersonating flag and who impersonates', () => {
+    storeLogin(aLoginResult({ impersonated_by: 'Sam Staff' }));
+    expect(localStorage.getItem(IMPERSONATING_STORAGE_KEY)).toBe('true');
+    expect(impersonatedBy()).toBe('Sam Staff');
+    expect(readSession()?.email).toBe('dana.reyes@northwind.example');
+  });
+
+  it('an ordinary sign-in clears an earlier impersonation', () => {
+    storeLogin(aLoginResult({ impersonated_by: 'Sam Staff' }));
+    storeLogin(aLoginResult({ impersonated_by: null }));
+    expect(isImpersonating()).toBe(false);
+    expect(impersonatedBy()).toBeNull();
+    expect(localStorage.getItem(IMPERSONATED_BY_STORAGE_KEY)).toBeNull();
+  });
+
+  it("reads the session flag preventAutoLogin as on only when it is 'true'", () => {
+    expect(isAutoLoginPrevented()).toBe(false);
+    sessionStorage.setItem(PREVENT_AUTO_LOGIN_KEY, 'false');
+    expect(isAutoLoginPrevented()).toBe(false);
+    sessionStorage.setItem(PREVENT_AUTO_LOGIN_KEY, 'true');
+    expect(isAutoLoginPrevented()).toBe(true);
+    sessionStorage.clear();
   });
 });

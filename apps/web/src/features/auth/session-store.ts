@@ -3,6 +3,10 @@ import { storedSession, type LoginResult, type StoredSession } from '@portal/con
 /** Local-storage keys of spec §3, kept as the original portal named them. */
 export const SESSION_STORAGE_KEY = 'userDetails';
 export const IMPERSONATING_STORAGE_KEY = 'impersonating';
+/** Who opened an impersonated session (the login result's impersonated_by), for the banner. */
+export const IMPERSONATED_BY_STORAGE_KEY = 'impersonatedBy';
+/** Session-storage flag of spec §3: when 'true', a token in the URL does not start a sign-in. */
+export const PREVENT_AUTO_LOGIN_KEY = 'preventAutoLogin';
 
 /** The stored session, or `null` when there is none or it cannot be trusted (garbage means signed out). */
 export function readSession(storage: Storage = window.localStorage): StoredSession | null {
@@ -23,6 +27,7 @@ export function writeSession(session: StoredSession, storage: Storage = window.l
 export function clearSession(storage: Storage = window.localStorage): void {
   storage.removeItem(SESSION_STORAGE_KEY);
   storage.removeItem(IMPERSONATING_STORAGE_KEY);
+  storage.removeItem(IMPERSONATED_BY_STORAGE_KEY);
 }
 
 export function isImpersonating(storage: Storage = window.localStorage): boolean {
@@ -32,6 +37,37 @@ export function isImpersonating(storage: Storage = window.localStorage): boolean
 export function setImpersonating(impersonating: boolean, storage: Storage = window.localStorage): void {
   if (impersonating) storage.setItem(IMPERSONATING_STORAGE_KEY, 'true');
   else storage.removeItem(IMPERSONATING_STORAGE_KEY);
+}
+
+/** The staff member impersonating the signed-in user, or `null` when nobody is. */
+export function impersonatedBy(storage: Storage = window.localStorage): string | null {
+  if (!isImpersonating(storage)) return null;
+  return storage.getItem(IMPERSONATED_BY_STORAGE_KEY) || 'provider staff';
+}
+
+/** Keeps the impersonation flag and name in step with a login, refresh or token-login result. */
+export function writeImpersonation(by: string | null | undefined, storage: Storage = window.localStorage): void {
+  setImpersonating(Boolean(by), storage);
+  if (by) storage.setItem(IMPERSONATED_BY_STORAGE_KEY, by);
+  else storage.removeItem(IMPERSONATED_BY_STORAGE_KEY);
+}
+
+/** Stores a fresh sign-in (login, refresh or token login) and returns the stored shape. */
+export function storeLogin(login: LoginResult, storage: Storage = window.localStorage): StoredSession {
+  const session = toStoredSession(login);
+  writeSession(session, storage);
+  writeImpersonation(login.impersonated_by, storage);
+  return session;
+}
+
+/** Spec §4: a stored session is restored while its expireDate lies in the future. */
+export function isSessionCurrent(session: StoredSession, now: number = Date.now()): boolean {
+  const expires = Date.parse(session.expireDate);
+  return Number.isFinite(expires) && expires > now;
+}
+
+export function isAutoLoginPrevented(storage: Storage = window.sessionStorage): boolean {
+  return storage.getItem(PREVENT_AUTO_LOGIN_KEY) === 'true';
 }
 
 /** The browser keeps the role flags under `auth` (spec §3), the server sends them flat. */

@@ -1,7 +1,8 @@
 import { endpoints } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { aLoginResult, jsonResponse } from '../../test/fixtures';
-import { apiCall } from './api-client';
+import { setAccessTokenRenewer } from './access-token-renewal';
+import { apiCall, apiCallWithMessage } from './api-client';
 import { ApiError, errorMessage, NETWORK_ERROR_STATUS } from './api-error';
 
 let fetchMock: Mock<typeof fetch>;
@@ -113,5 +114,82 @@ describe('apiCall', () => {
     fetchMock.mockRejectedValue(abort);
 
     await expect(apiCall(endpoints.me, { token: 'a', signal: AbortSignal.abort() })).rejects.toBe(abort);
+  });
+});
+
+describe('apiCall with an expired access token', () => {
+  const expired = () => jsonResponse({ errors: true, message: 'Your session has expired. Please sign in again.' }, 401);
+  const me = {
+    pk: 1,
+    email: 'a@b.example',
+    firstname: 'A',
+    lastname: 'B',
+    admin_group: false,
+    billing_group: false,
+    technical_group: false,
+    time_zone: 'UTC',
+    account_id: 1,
+    account: { billing_api_id: null, name: 'Acme' },
+    impersonated_by: null,
+  };
+  let removeRenewer: () => void = () => {};
+  afterEach(() => removeRenewer());
+
+  it('asks the renewer for a fresh token and retries once with it', async () => {
+    const renew = vi.fn(async () => 'access-2');
+    removeRenewer = setAccessTokenRenewer(renew);
+    fetchMock.mockResolvedValueOnce(expired()).mockResolvedValueOnce(jsonResponse({ errors: false, result: me }));
+
+    await expect(apiCall(endpoints.me, { token: 'access-1' })).resolves.toEqual(me);
+
+    expect(renew).toHaveBeenCalledWith('access-1');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(lastRequest().init.headers).toMatchObject({ Authorization: 'Bearer access-2' });
+  });
+
+  it('does not retry a second time when the fresh token is refused too', async () => {
+    const renew = vi.fn(async () => 'access-2');
+    removeRenewer = setAccessTokenRenewer(renew);
+    fetchMock.mockImplementation(async () => expired());
+
+    const error = await rejectionOf(apiCall(endpoints.me, { token: 'access-1' }));
+
+    expect(error.status).toBe(401);
+    expect(renew).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('rethrows the 401 when no fresh token comes', async () => {
+    removeRenewer = setAccessTokenRenewer(async () => null);
+    fetchMock.mockResolvedValue(expired());
+
+    const error = await rejectionOf(apiCall(endpoints.me, { token: 'access-1' }));
+
+    expect(error.message).toBe('Your session has expired. Please sign in again.');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('never renews for endpoints whose bearer is not the access token (reset, refresh) or public ones', async () => {
+    const renew = vi.fn(async () => 'access-2');
+    removeRenewer = setAccessTokenRenewer(renew);
+    fetchMock.mockImplementation(async () => expired());
+
+    await rejectionOf(apiCall(endpoints.changePasswordWithResetToken, { body: { password: 'long enough' }, token: 'reset-1' }));
+    await rejectionOf(apiCall(endpoints.refresh, { token: 'refresh-1' }));
+    await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
+    await rejectionOf(apiCall(endpoints.me));
+
+    expect(renew).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiCallWithMessage', () => {
+  it("returns the success envelope's message with the result", async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: null, message: 'We have sent a link.' }));
+
+    await expect(apiCallWithMessage(endpoints.requestPasswordReset, { query: { username: 'a@b.example' } })).resolves.toEqual({
+      result: null,
+      message: 'We have sent a link.',
+    });
   });
 });

@@ -9,6 +9,7 @@ import {
   type ResultOf,
 } from '@portal/contract';
 import { portalConfig } from '../config';
+import { currentAccessTokenRenewer } from './access-token-renewal';
 import {
   ApiError,
   defaultMessageForStatus,
@@ -29,16 +30,60 @@ export interface ApiCallOptions<E extends Endpoint> {
 
 type QueryValue = string | number | boolean | null | undefined;
 
+/** Endpoints whose bearer is the session's access token; only their 401 answers start a refresh. */
+const ACCESS_TOKEN_ENDPOINTS = new Set<Endpoint['access']>(['user', 'admin', 'billing']);
+
 /**
  * Calls one endpoint of the contract and returns its typed `result`.
  * Rejects with `ApiError` for every failure — HTTP errors, network errors and answers that do not
  * match the contract — so callers handle one error type. Aborts are rethrown untouched.
+ *
+ * A signed-in call answered 401 (the access token expired) gets a fresh token from the registered
+ * renewer (see `setAccessTokenRenewer`) and is retried once; when no fresh token comes, the
+ * original 401 is thrown.
  */
 export async function apiCall<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E> = {}): Promise<ResultOf<E>> {
+  return (await apiCallWithMessage(endpoint, options)).result;
+}
+
+/** What a successful answer carries besides its result: the server's own wording, if any. */
+export interface ApiAnswer<T> {
+  result: T;
+  message?: string;
+}
+
+/** `apiCall`, keeping the success envelope's `message` (e.g. "We have sent a link…"), for screens that show it. */
+export async function apiCallWithMessage<E extends Endpoint>(
+  endpoint: E,
+  options: ApiCallOptions<E> = {},
+): Promise<ApiAnswer<ResultOf<E>>> {
+  try {
+    return await send(endpoint, options, options.token);
+  } catch (error) {
+    const renew = currentAccessTokenRenewer();
+    const renewable =
+      error instanceof ApiError &&
+      error.status === 401 &&
+      Boolean(options.token) &&
+      ACCESS_TOKEN_ENDPOINTS.has(endpoint.access) &&
+      renew !== null &&
+      !options.signal?.aborted;
+    if (!renewable || !options.token || !renew) throw error;
+    const freshToken = await renew(options.token).catch(() => null);
+    if (!freshToken) throw error;
+    return send(endpoint, options, freshToken);
+  }
+}
+
+async function send<E extends Endpoint>(
+  endpoint: E,
+  options: ApiCallOptions<E>,
+  token: string | null | undefined,
+): Promise<ApiAnswer<ResultOf<E>>> {
   const url = endpointUrl(endpoint, options);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
   try {
@@ -58,7 +103,7 @@ export async function apiCall<E extends Endpoint>(endpoint: E, options: ApiCallO
 
   if (response.ok) {
     const success = successEnvelope(endpoint.result).safeParse(payload);
-    if (success.success) return success.data.result as ResultOf<E>;
+    if (success.success) return { result: success.data.result as ResultOf<E>, message: success.data.message };
   }
 
   const failure = errorEnvelope.safeParse(payload);

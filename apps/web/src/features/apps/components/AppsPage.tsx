@@ -1,12 +1,100 @@
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconApps } from '@tabler/icons-react';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage';
+import type { AppTile } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../../shared/api';
+import { useSignedInUser } from '../../../shared/session';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
+import { appsQuery, useLaunchApp } from '../api/apps-queries';
+import { AppTileCard } from './AppTileCard';
+
+/** Spec §8, Apps. */
+export const APPS_ERROR_TITLE = 'Error';
+export const APPS_ERROR_MESSAGE = 'Failed to load available applications';
+export const APPS_EMPTY_TITLE = 'No Applications Available';
+export const APPS_EMPTY_MESSAGE = "You don't have access to any applications yet. Contact support if you need assistance.";
 
 export function AppsPage() {
+  const { accessToken, flags } = useSignedInUser();
+  const apps = useQuery(appsQuery(accessToken));
+  const launch = useLaunchApp(accessToken);
+
+  function launchTile(tile: AppTile) {
+    // Opened now, inside the click, so no pop-up blocker objects; pointed at the address once it comes.
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
+    launch.mutate(tile.id, {
+      onSuccess: ({ url }) => {
+        if (tab) tab.location.href = url;
+        else window.location.assign(url);
+      },
+      onError: (error) => {
+        tab?.close();
+        notifications.show({ color: 'red', title: `Could not open ${tile.name}`, message: errorMessage(error, 'Please try again in a moment.') });
+      },
+    });
+  }
+
   return (
-    <PlaceholderPage
-      title="Apps"
-      description="Launch the applications your account subscribes to, such as voice, PayLink360 and Microsoft 365, from one set of tiles."
-      icon={IconApps}
-    />
+    <Stack gap="xl">
+      <PageHeader
+        title="Apps"
+        description="Open the applications your organization subscribes to."
+        badges={
+          (flags.admin_group || flags.billing_group) && (
+            <Group gap={6}>
+              {flags.admin_group && (
+                <Badge color="brand" variant="filled" radius="sm">
+                  Admin
+                </Badge>
+              )}
+              {flags.billing_group && (
+                <Badge color="teal.9" variant="filled" radius="sm">
+                  Billing
+                </Badge>
+              )}
+            </Group>
+          )
+        }
+      />
+      {apps.isPending ? (
+        <LoadingState label="Loading your applications">
+          <TileGrid>
+            {[0, 1, 2].map((key) => (
+              <Card key={key} withBorder radius="lg" padding="lg">
+                <Stack gap="md">
+                  <Skeleton height={52} width={52} radius="md" />
+                  <Skeleton height={18} width="60%" />
+                  <Skeleton height={12} />
+                  <Skeleton height={12} width="80%" />
+                  <Skeleton height={36} radius="md" />
+                </Stack>
+              </Card>
+            ))}
+          </TileGrid>
+        </LoadingState>
+      ) : apps.isError ? (
+        <ErrorState title={APPS_ERROR_TITLE} message={APPS_ERROR_MESSAGE} onRetry={() => void apps.refetch()} retrying={apps.isFetching} />
+      ) : apps.data.length === 0 ? (
+        <EmptyState icon={IconApps} title={APPS_EMPTY_TITLE} message={APPS_EMPTY_MESSAGE} />
+      ) : (
+        <TileGrid>
+          {apps.data.map((tile) => (
+            <AppTileCard key={tile.id} tile={tile} onLaunch={launchTile} launching={launch.isPending && launch.variables === tile.id} />
+          ))}
+        </TileGrid>
+      )}
+    </Stack>
+  );
+}
+
+function TileGrid({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+      {children}
+    </SimpleGrid>
   );
 }

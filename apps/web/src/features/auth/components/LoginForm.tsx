@@ -13,10 +13,11 @@ import { useSession } from '../SessionProvider';
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
 
 export function LoginForm() {
-  const { signIn } = useSession();
+  const { signIn, notice } = useSession();
   const navigate = useNavigate();
   const login = useLoginMutation();
-  const [failure, setFailure] = useState<string | null>(null);
+  // A failed impersonation sign-in (URL token) lands here with its message (spec §6/§8).
+  const [failure, setFailure] = useState<string | null>(notice);
   const form = useForm<LoginCredentials>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },

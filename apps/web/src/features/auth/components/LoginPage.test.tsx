@@ -86,6 +86,23 @@ describe('LoginPage', () => {
     expect(readSession()).toBeNull();
   });
 
+  it("shows the server's throttling message after too many failures", async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        { errors: true, code: 'rate_limited', message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.' },
+        429,
+      ),
+    );
+    const user = userEvent.setup();
+    renderLogin();
+
+    await signInAs(user, 'dana.reyes@northwind.example', 'wrong again');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.',
+    );
+  });
+
   it("falls back to 'Login failed' when the server gives no message", async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const user = userEvent.setup();

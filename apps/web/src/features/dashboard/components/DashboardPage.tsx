@@ -1,12 +1,102 @@
-import { IconLayoutDashboard } from '@tabler/icons-react';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage';
+import { Grid, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { IconCircleCheck, IconCurrencyDollar, IconLifebuoy, IconReceipt2 } from '@tabler/icons-react';
+import { DAYS_PAST_DUE_SHOWN_ABOVE, type DashboardSummary } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '../../../shared/api';
+import { formatMoney } from '../../../shared/format';
+import { useSignedInUser } from '../../../shared/session';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { StatCard } from '../../../shared/ui/StatCard';
+import { ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
+import { dashboardQuery } from '../api/dashboard-queries';
+import { RecentActivity } from './RecentActivity';
+import { Shortcuts } from './Shortcuts';
+import { TicketTrendChart } from './TicketTrendChart';
 
+export const DASHBOARD_ERROR_TITLE = 'Error Loading Dashboard';
+export const DASHBOARD_ERROR_MESSAGE = 'Failed to load the dashboard';
+
+/** The account's real figures (the spec asks only for placeholders): tickets, services, cost, balance. */
 export function DashboardPage() {
+  const { accessToken, firstname, accountName, timeZone, flags } = useSignedInUser();
+  const dashboard = useQuery(dashboardQuery(accessToken));
+
   return (
-    <PlaceholderPage
-      title="Dashboard"
-      description="Key figures for your account at a glance, with a usage chart and your recent activity."
-      icon={IconLayoutDashboard}
-    />
+    <Stack gap="xl">
+      <PageHeader title="Dashboard" description={`Welcome back, ${firstname}. Here is ${accountName} at a glance.`} />
+      {dashboard.isPending ? (
+        <LoadingState label="Loading your dashboard">
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+              {[0, 1, 2, 3].map((key) => (
+                <Skeleton key={key} height={104} radius="lg" />
+              ))}
+            </SimpleGrid>
+            <Skeleton height={320} radius="lg" />
+          </Stack>
+        </LoadingState>
+      ) : dashboard.isError ? (
+        <ErrorState
+          title={DASHBOARD_ERROR_TITLE}
+          message={errorMessage(dashboard.error, DASHBOARD_ERROR_MESSAGE)}
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
+      ) : (
+        <Stack gap="lg">
+          <DashboardFigures summary={dashboard.data} />
+          <Grid gap="lg" align="flex-start">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <Stack gap="lg">
+                <TicketTrendChart trend={dashboard.data.ticket_trend} scope={dashboard.data.tickets_scope} />
+                <Shortcuts billing={flags.billing_group} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <RecentActivity activity={dashboard.data.recent_activity} timeZone={timeZone} />
+            </Grid.Col>
+          </Grid>
+        </Stack>
+      )}
+    </Stack>
   );
+}
+
+function DashboardFigures({ summary }: { summary: DashboardSummary }) {
+  const { billing } = summary;
+  return (
+    <SimpleGrid cols={{ base: 2, md: billing ? 4 : 3 }} spacing={{ base: 'sm', sm: 'md' }} component="section" aria-label="Key figures">
+      <StatCard
+        label="Open Tickets"
+        value={summary.open_tickets}
+        icon={IconLifebuoy}
+        colour="orange"
+        hint={summary.tickets_scope === 'account' ? 'Across your organization' : 'Assigned to you'}
+      />
+      <StatCard
+        label="Active Services"
+        value={summary.active_services}
+        icon={IconCircleCheck}
+        colour="green"
+        hint={summary.provisioning_services === 1 ? '1 more being provisioned' : `${summary.provisioning_services} more being provisioned`}
+      />
+      <StatCard label="Monthly Cost" value={formatMoney(summary.monthly_cost)} icon={IconCurrencyDollar} colour="teal" hint="Active services" />
+      {billing && (
+        <StatCard
+          label="Balance"
+          value={formatMoney(billing.balance)}
+          icon={IconReceipt2}
+          colour={billing.days_past_due > 0 ? 'red' : 'brand'}
+          hint={pastDueHint(billing)}
+        />
+      )}
+    </SimpleGrid>
+  );
+}
+
+/** Like the billing screen (spec §9): the past-due amount when there is one, the days only above 15. */
+function pastDueHint(billing: NonNullable<DashboardSummary['billing']>): string {
+  if (billing.past_due_balance <= 0) return 'Nothing past due';
+  const days = billing.days_past_due > DAYS_PAST_DUE_SHOWN_ABOVE ? ` (${billing.days_past_due} days)` : '';
+  return `${formatMoney(billing.past_due_balance)} past due${days}`;
 }

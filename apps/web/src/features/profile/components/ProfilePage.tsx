@@ -1,12 +1,22 @@
-import { IconUserCircle } from '@tabler/icons-react';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage';
+import { Grid, Stack } from '@mantine/core';
+import { useSignedInUser } from '../../../shared/session';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { PermissionSummary } from './PermissionSummary';
+import { ProfileDetails } from './ProfileDetails';
 
 export function ProfilePage() {
+  const { flags } = useSignedInUser();
   return (
-    <PlaceholderPage
-      title="Profile"
-      description="View and edit your name, e-mail address and time zone, and see which portal permissions you have."
-      icon={IconUserCircle}
-    />
+    <Stack gap="xl">
+      <PageHeader title="Profile" description="Your name, e-mail address and time zone, and what you may do in the portal." />
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <ProfileDetails />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <PermissionSummary flags={flags} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
   );
 }

@@ -1,12 +1,108 @@
-import { IconServer2 } from '@tabler/icons-react';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage';
+import { Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAlertTriangle, IconCircleCheck, IconCurrencyDollar, IconLoader, IconRefresh, IconServer2, IconSettings } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '../../../shared/api';
+import { formatMoney } from '../../../shared/format';
+import { useSignedInUser } from '../../../shared/session';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { StatCard } from '../../../shared/ui/StatCard';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
+import { servicesQuery } from '../api/services-queries';
+import { breakdownByCategory, sortForDisplay, summarizeServices } from '../service-figures';
+import { CategoryBreakdownCard } from './CategoryBreakdownCard';
+import { ManageServicesModal } from './ManageServicesModal';
+import { ServiceCard } from './ServiceCard';
+
+/** Spec §2 and §8, Services. */
+export const SERVICES_ERROR_TITLE = 'Error Loading Services';
+export const SERVICES_ERROR_MESSAGE = 'Failed to load services';
+export const SERVICES_EMPTY_TITLE = 'No Services Found';
+export const SERVICES_EMPTY_MESSAGE = 'No services are currently configured for your account.';
 
 export function ServicesPage() {
+  const { accessToken, timeZone } = useSignedInUser();
+  const services = useQuery(servicesQuery(accessToken));
+  const [manageOpened, manage] = useDisclosure(false);
+
   return (
-    <PlaceholderPage
-      title="Enterprise Services"
-      description="Every voice, hosted and cloud service on your account, with its status, provisioning and monthly cost."
-      icon={IconServer2}
-    />
+    <Stack gap="xl">
+      <PageHeader
+        title="Enterprise Services"
+        description="The services your organization subscribes to, their status and what they cost each month."
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} aria-hidden="true" />}
+              onClick={() => void services.refetch()}
+              loading={services.isFetching && !services.isPending}
+            >
+              Refresh
+            </Button>
+            <Button leftSection={<IconSettings size={16} aria-hidden="true" />} onClick={manage.open}>
+              Manage Services
+            </Button>
+          </>
+        }
+      />
+      <ManageServicesModal opened={manageOpened} onClose={manage.close} />
+
+      {services.isPending ? (
+        <LoadingState label="Loading your services">
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+              {[0, 1, 2, 3].map((key) => (
+                <Skeleton key={key} height={104} radius="lg" />
+              ))}
+            </SimpleGrid>
+            <Skeleton height={140} radius="lg" />
+            <Skeleton height={140} radius="lg" />
+          </Stack>
+        </LoadingState>
+      ) : services.isError ? (
+        <ErrorState
+          title={SERVICES_ERROR_TITLE}
+          message={errorMessage(services.error, SERVICES_ERROR_MESSAGE)}
+          onRetry={() => void services.refetch()}
+          retrying={services.isFetching}
+        />
+      ) : services.data.length === 0 ? (
+        <EmptyState icon={IconServer2} title={SERVICES_EMPTY_TITLE} message={SERVICES_EMPTY_MESSAGE} />
+      ) : (
+        <ServicesOverview services={services.data} timeZone={timeZone} />
+      )}
+    </Stack>
+  );
+}
+
+function ServicesOverview({ services, timeZone }: { services: Parameters<typeof summarizeServices>[0]; timeZone: string }) {
+  const summary = summarizeServices(services);
+  return (
+    <Stack gap="xl">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }} component="section" aria-label="Summary">
+        <StatCard label="Active Services" value={summary.active} icon={IconCircleCheck} colour="green" hint={`of ${services.length} in total`} />
+        <StatCard label="Provisioning" value={summary.provisioning} icon={IconLoader} colour="blue" hint="Being set up for you" />
+        <StatCard label="Issues" value={summary.issues} icon={IconAlertTriangle} colour={summary.issues > 0 ? 'orange' : 'gray'} hint="Inactive or suspended" />
+        <StatCard label="Monthly Cost" value={formatMoney(summary.monthlyCost)} icon={IconCurrencyDollar} colour="teal" hint="Active services" />
+      </SimpleGrid>
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+          <Stack gap="md" component="section" aria-labelledby="service-list">
+            <Title order={2} fz="lg" id="service-list">
+              Your services
+            </Title>
+            {sortForDisplay(services).map((service) => (
+              <ServiceCard key={service.pk} service={service} timeZone={timeZone} />
+            ))}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+          <Paper bg="transparent" style={{ position: 'sticky', top: 88 }}>
+            <CategoryBreakdownCard breakdown={breakdownByCategory(services)} total={services.length} />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Stack>
   );
 }

@@ -1,0 +1,114 @@
+import type { AppLaunchGrant, AppTile, Service } from '@portal/contract';
+import type { AppConfig } from '../../config/index.js';
+import type { Database } from '../../db/client.js';
+import { AppError, notFound } from '../../platform/app-error.js';
+import { randomToken } from '../../platform/tokens.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { consumeOneTimeToken, findContactById, insertOneTimeToken } from '../auth/auth.repository.js';
+import type { Caller } from '../auth/caller.js';
+import { listAccountServices } from '../services/services.repository.js';
+import { appCatalogue, type AppDefinition } from './apps.catalogue.js';
+import { maySeeApp } from './apps.policy.js';
+
+/** Long enough for a browser to open the app, short enough that a leaked address is useless. */
+export const APP_LAUNCH_TOKEN_TTL_MS = 60 * 1000;
+export const APP_NOT_READY = 'This application will be available soon!';
+export const INVALID_LAUNCH_TOKEN = 'This launch link is invalid, expired or already used. Please open the app again from the portal.';
+
+interface LaunchPayload {
+  app: string;
+  apiId: string;
+  accountId: number;
+}
+
+export function createAppsService({ db, config }: { db: Database; config: Pick<AppConfig, 'apps'> }) {
+  const catalogue = appCatalogue(config.apps);
+
+  async function tilesFor(caller: Caller): Promise<AppTile[]> {
+    const services = await listAccountServices(db, caller.accountId);
+    return catalogue.filter((app) => maySeeApp(caller, app)).flatMap((app) => tileOf(app, services));
+  }
+
+  return {
+    list: tilesFor,
+
+    /** A one-time address for a token app; the caller's access token never leaves the portal. */
+    async launch(caller: Caller, appId: string): Promise<{ url: string }> {
+      const tile = (await tilesFor(caller)).find((candidate) => candidate.id === appId);
+      if (!tile) throw notFound('The application');
+      if (tile.launch === 'unavailable') throw new AppError('conflict', APP_NOT_READY);
+      if (tile.launch !== 'token' || !tile.api_id) return { url: tile.url! };
+
+      const app = catalogue.find((candidate) => candidate.id === appId)!;
+      const token = randomToken();
+      const payload: LaunchPayload = { app: app.id, apiId: tile.api_id, accountId: caller.accountId };
+      await db.transaction(async (tx) => {
+        await insertOneTimeToken(tx, {
+          purpose: 'app_launch',
+          contactId: caller.contactId,
+          token,
+          expiresAt: new Date(Date.now() + APP_LAUNCH_TOKEN_TTL_MS),
+          createdBy: caller.impersonatedBy ?? caller.email,
+          payload: { ...payload },
+        });
+        await recordAudit(tx, {
+          action: 'apps.launch',
+          outcome: 'success',
+          actor: caller.impersonatedBy ?? caller.email,
+          accountId: caller.accountId,
+          contactId: caller.contactId,
+          details: { app: app.id, api_id: tile.api_id },
+        });
+      });
+      const url = new URL(app.address);
+      url.searchParams.set('token', token);
+      url.searchParams.set('v2', tile.api_id);
+      return { url: url.toString() };
+    },
+
+    /** For the launched app: the token is used up on the first attempt, even one for another app. */
+    async redeem(appId: string, token: string): Promise<AppLaunchGrant> {
+      const used = await consumeOneTimeToken(db, 'app_launch', token);
+      const payload = used?.payload as Partial<LaunchPayload> | undefined;
+      const contact = used && payload?.app === appId ? await findContactById(db, used.contactId) : undefined;
+      if (!used || !payload?.apiId || !contact || contact.accountId !== payload.accountId) {
+        await recordAudit(db, { action: 'apps.launch_redeem', outcome: 'failure', actor: appId, contactId: used?.contactId, details: { app: appId } });
+        throw new AppError('unauthenticated', INVALID_LAUNCH_TOKEN);
+      }
+      await recordAudit(db, { action: 'apps.launch_redeem', outcome: 'success', actor: appId, accountId: contact.accountId, contactId: contact.id, details: { app: appId } });
+      return {
+        app: appId,
+        api_id: payload.apiId,
+        contact: { pk: contact.id, email: contact.email, firstname: contact.firstname, lastname: contact.lastname, time_zone: contact.timeZone },
+        account: { id: contact.accountId, name: contact.accountName },
+      };
+    },
+  };
+}
+export type AppsService = ReturnType<typeof createAppsService>;
+
+/**
+ * An app gets a tile when the account has one of its services active. It opens only through a
+ * service that is also provisioned (and, for token apps, has the api_id the app needs); otherwise
+ * the tile reads 'This application will be available soon!'.
+ */
+function tileOf(app: AppDefinition, services: Service[]): AppTile[] {
+  const active = services.filter((service) => app.itemTypes.includes(service.item_type) && service.status === 'active');
+  if (active.length === 0) return [];
+  const ready = active.find((service) => service.provision_status === 'provisioned' && (app.opens !== 'token' || service.api_id));
+  const launch = ready ? app.opens : 'unavailable';
+  return [
+    {
+      id: app.id,
+      name: app.name,
+      description: app.description,
+      icon: app.icon,
+      colour: app.colour,
+      item_type: app.id,
+      api_id: (ready ?? active[0])!.api_id,
+      launch,
+      url: launch === 'external' || launch === 'internal' ? app.address : null,
+      admin_only: app.adminOnly,
+    },
+  ];
+}

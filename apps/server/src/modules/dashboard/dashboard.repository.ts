@@ -1,0 +1,111 @@
+import { CLOSED_TICKET_STATUSES, type DashboardSummary } from '@portal/contract';
+import { and, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { billingAccounts, payments, products, services, ticketEntries, tickets } from '../../db/schema/index.js';
+
+/** Which tickets a contact sees: the account's (admins) or only those assigned to them (spec §6). */
+export interface TicketScope {
+  accountId: number;
+  assignedContactId: number | null;
+}
+
+const ticketsInScope = (scope: TicketScope): SQL =>
+  scope.assignedContactId === null
+    ? eq(tickets.accountId, scope.accountId)
+    : and(eq(tickets.accountId, scope.accountId), eq(tickets.assignedContactId, scope.assignedContactId))!;
+
+export async function countOpenTickets(db: Executor, scope: TicketScope): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(tickets)
+    .where(and(ticketsInScope(scope), notInArray(tickets.status, [...CLOSED_TICKET_STATUSES])));
+  return row?.count ?? 0;
+}
+
+/** The service figures in SQL, where sums of numeric(12,2) stay exact (decision 0002). */
+export async function serviceFigures(db: Executor, accountId: number) {
+  const [row] = await db
+    .select({
+      active: sql<number>`count(*) FILTER (WHERE ${services.status} = 'active' AND ${services.provisionStatus} = 'provisioned')::int`,
+      provisioning: sql<number>`count(*) FILTER (WHERE ${services.provisionStatus} = 'pending')::int`,
+      monthlyCost: sql<number>`coalesce(sum(${services.price}) FILTER (WHERE ${services.status} = 'active'), 0)::float8`,
+    })
+    .from(services)
+    .where(eq(services.accountId, accountId));
+  return row ?? { active: 0, provisioning: 0, monthlyCost: 0 };
+}
+
+export async function billingFigures(db: Executor, accountId: number) {
+  const [row] = await db
+    .select({ balance: billingAccounts.balance, pastDueBalance: billingAccounts.pastDueBalance, daysPastDue: billingAccounts.daysPastDue })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.accountId, accountId));
+  return row;
+}
+
+/**
+ * Tickets opened (by creation) and closed (by last change while in a closed status) in each of
+ * the last six months, counted in the contact's time zone. Closing has no timestamp of its own;
+ * the last change of a closed ticket is the closest we have.
+ */
+export async function ticketTrend(db: Executor, scope: TicketScope, timeZone: string): Promise<DashboardSummary['ticket_trend']> {
+  const month = (column: SQL | typeof tickets.createdAt) => sql`to_char(${column} AT TIME ZONE ${timeZone}, 'YYYY-MM')`;
+  const result = await db.execute<{ month: string; opened: number; closed: number }>(sql`
+    WITH months AS (
+      SELECT to_char(m, 'YYYY-MM') AS month
+      FROM generate_series(
+        date_trunc('month', now() AT TIME ZONE ${timeZone}) - interval '5 months',
+        date_trunc('month', now() AT TIME ZONE ${timeZone}),
+        interval '1 month') AS m
+    ), scoped AS (
+      SELECT ${month(tickets.createdAt)} AS opened_month,
+             CASE WHEN ${inArray(tickets.status, [...CLOSED_TICKET_STATUSES])} THEN ${month(tickets.lastModifiedAt)} END AS closed_month
+      FROM ${tickets}
+      WHERE ${ticketsInScope(scope)}
+    )
+    SELECT months.month,
+           (SELECT count(*) FROM scoped WHERE scoped.opened_month = months.month)::int AS opened,
+           (SELECT count(*) FROM scoped WHERE scoped.closed_month = months.month)::int AS closed
+    FROM months
+    ORDER BY months.month`);
+  return result.rows.map((row) => ({ month: row.month, opened: Number(row.opened), closed: Number(row.closed) }));
+}
+
+export async function recentTickets(db: Executor, scope: TicketScope, limit: number) {
+  return db
+    .select({ id: tickets.id, number: tickets.ticketNumber, subject: tickets.subject, at: tickets.createdAt })
+    .from(tickets)
+    .where(ticketsInScope(scope))
+    .orderBy(desc(tickets.createdAt))
+    .limit(limit);
+}
+
+/** Replies the customer may see (internal notes never leave the provider). */
+export async function recentReplies(db: Executor, scope: TicketScope, limit: number) {
+  return db
+    .select({ id: ticketEntries.id, number: tickets.ticketNumber, subject: tickets.subject, by: ticketEntries.createdBy, at: ticketEntries.createdAt })
+    .from(ticketEntries)
+    .innerJoin(tickets, and(eq(tickets.id, ticketEntries.ticketId), eq(tickets.accountId, ticketEntries.accountId)))
+    .where(and(ticketsInScope(scope), eq(ticketEntries.isInternal, false)))
+    .orderBy(desc(ticketEntries.createdAt))
+    .limit(limit);
+}
+
+export async function recentServices(db: Executor, accountId: number, limit: number) {
+  return db
+    .select({ id: services.id, product: products.name, description: services.prodDescription, at: services.createdAt })
+    .from(services)
+    .innerJoin(products, eq(products.id, services.productId))
+    .where(eq(services.accountId, accountId))
+    .orderBy(desc(services.createdAt))
+    .limit(limit);
+}
+
+export async function recentPayments(db: Executor, accountId: number, limit: number) {
+  return db
+    .select({ id: payments.id, amount: payments.amount, status: payments.paymentStatus, type: payments.paymentType, last4: payments.last4, at: payments.createdAt })
+    .from(payments)
+    .where(eq(payments.accountId, accountId))
+    .orderBy(desc(payments.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,80 @@
+import type { DashboardActivity, DashboardSummary } from '@portal/contract';
+import type { Database } from '../../db/client.js';
+import type { Caller } from '../auth/caller.js';
+import {
+  billingFigures,
+  countOpenTickets,
+  recentPayments,
+  recentReplies,
+  recentServices,
+  recentTickets,
+  serviceFigures,
+  ticketTrend,
+  type TicketScope,
+} from './dashboard.repository.js';
+
+export const RECENT_ACTIVITY_SHOWN = 8;
+
+const PAYMENT_TYPE_NAMES: Record<string, string> = { credit_card: 'card', check: 'check', credit: 'credit', manual_ach: 'bank transfer (ACH)' };
+
+/** A zone PostgreSQL and Intl both know; a contact's unknown zone falls back to UTC rather than failing the page. */
+function knownTimeZone(zone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+export function createDashboardService({ db }: { db: Database }) {
+  return {
+    async summary(caller: Caller): Promise<DashboardSummary> {
+      // The same scope as the ticket list: admins see the account's tickets, others their own.
+      const scope: TicketScope = { accountId: caller.accountId, assignedContactId: caller.adminGroup ? null : caller.contactId };
+      const limit = RECENT_ACTIVITY_SHOWN;
+      const [openTickets, figures, billing, trend, tickets, replies, services, payments] = await Promise.all([
+        countOpenTickets(db, scope),
+        serviceFigures(db, caller.accountId),
+        caller.billingGroup ? billingFigures(db, caller.accountId) : undefined,
+        ticketTrend(db, scope, knownTimeZone(caller.timeZone)),
+        recentTickets(db, scope, limit),
+        recentReplies(db, scope, limit),
+        recentServices(db, caller.accountId, limit),
+        caller.billingGroup ? recentPayments(db, caller.accountId, limit) : [],
+      ]);
+
+      const activity: DashboardActivity[] = [
+        ...tickets.map((t) => item(`ticket-${t.id}`, 'ticket_opened', `Ticket ${t.number} opened`, t.subject, t.at, '/tickets')),
+        ...replies.map((r) => item(`reply-${r.id}`, 'ticket_reply', `${r.by} replied on ${r.number}`, r.subject, r.at, '/tickets')),
+        ...services.map((s) => item(`service-${s.id}`, 'service_added', `${s.product} added`, s.description ?? '', s.at, '/services')),
+        ...payments.map((p) => ({
+          ...item(`payment-${p.id}`, 'payment', p.status === 'Paid' ? 'Payment received' : `Payment ${p.status.toLowerCase()}`, paymentDetail(p), p.at, '/billing'),
+          amount: p.amount,
+        })),
+      ];
+      activity.sort((a, b) => b.at.localeCompare(a.at));
+
+      return {
+        tickets_scope: caller.adminGroup ? 'account' : 'assigned',
+        open_tickets: openTickets,
+        active_services: figures.active,
+        provisioning_services: figures.provisioning,
+        monthly_cost: figures.monthlyCost,
+        billing: billing ? { balance: billing.balance, past_due_balance: billing.pastDueBalance, days_past_due: billing.daysPastDue } : null,
+        ticket_trend: trend,
+        recent_activity: activity.slice(0, limit),
+      };
+    },
+  };
+}
+export type DashboardService = ReturnType<typeof createDashboardService>;
+
+function item(id: string, kind: DashboardActivity['kind'], title: string, detail: string, at: Date, link: string): DashboardActivity {
+  return { id, kind, title, detail, amount: null, link, at: at.toISOString() };
+}
+
+function paymentDetail(payment: { type: string; last4: string | null }): string {
+  const method = PAYMENT_TYPE_NAMES[payment.type] ?? payment.type;
+  return payment.last4 ? `By ${method} ending in ${payment.last4}` : `By ${method}`;
+}

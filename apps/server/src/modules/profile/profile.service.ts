@@ -1,0 +1,88 @@
+import { PROFILE_TIME_ZONES, type Contact, type MyProfileInput } from '@portal/contract';
+import type { AppConfig } from '../../config/index.js';
+import type { Database } from '../../db/client.js';
+import { AppError, unauthenticated } from '../../platform/app-error.js';
+import type { Logger } from '../../platform/logger.js';
+import type { Mailer } from '../../platform/mail.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import type { Caller } from '../auth/caller.js';
+import { signInEmailChangedMail } from './profile.mails.js';
+import { emailUsedByAnotherContact, findOwnContact, isUniqueViolation, toWireContact, updateOwnProfile } from './profile.repository.js';
+
+export const emailTakenMessage = (email: string) =>
+  `The e-mail address ${email} is already used by another user. Please choose a different address.`;
+export const TIME_ZONE_REFUSED = `Please choose one of these time zones: ${PROFILE_TIME_ZONES.join(', ')}`;
+
+export interface ProfileServiceDeps {
+  db: Database;
+  mailer: Mailer;
+  config: Pick<AppConfig, 'provider'>;
+  log: Logger;
+}
+
+export function createProfileService({ db, mailer, config, log }: ProfileServiceDeps) {
+  return {
+    /**
+     * Changes the caller's own name, e-mail and time zone. The e-mail is the sign-in username, so
+     * it must be free across all accounts, and the old address is told of the change.
+     */
+    async update(caller: Caller, input: MyProfileInput, meta: { ip: string | null; userAgent: string | null }): Promise<Contact> {
+      const email = input.email.toLowerCase();
+      // The contact's current zone stays acceptable (an admin may have set one outside the profile list).
+      if (!(PROFILE_TIME_ZONES as readonly string[]).includes(input.timezone) && input.timezone !== caller.timeZone) {
+        throw new AppError('validation_failed', TIME_ZONE_REFUSED, { timezone: TIME_ZONE_REFUSED });
+      }
+      if (await emailUsedByAnotherContact(db, email, caller.contactId)) {
+        throw new AppError('conflict', emailTakenMessage(email), { email: emailTakenMessage(email) });
+      }
+
+      try {
+        const { contact, outboxId } = await db.transaction(async (tx) => {
+          const before = await findOwnContact(tx, caller.accountId, caller.contactId);
+          if (!before) throw unauthenticated();
+          const after = await updateOwnProfile(tx, caller.accountId, caller.contactId, {
+            firstname: input.firstname,
+            lastname: input.lastname,
+            email,
+            timeZone: input.timezone,
+          });
+          if (!after) throw unauthenticated();
+          const emailChanged = before.email.toLowerCase() !== email;
+          const changed = (['firstname', 'lastname', 'email', 'timeZone'] as const).filter((field) => before[field] !== after[field]);
+          await recordAudit(tx, {
+            action: 'profile.updated',
+            outcome: 'success',
+            actor: caller.impersonatedBy ?? before.email,
+            accountId: caller.accountId,
+            contactId: caller.contactId,
+            ...meta,
+            details: { changed, ...(emailChanged ? { old_email: before.email, new_email: email } : {}) },
+          });
+          const outboxId = emailChanged
+            ? await mailer.enqueue(
+                tx,
+                signInEmailChangedMail({
+                  to: before.email,
+                  firstname: after.firstname,
+                  newEmail: email,
+                  providerName: config.provider.name,
+                  supportEmail: config.provider.supportEmail,
+                  supportPhone: config.provider.supportPhone,
+                }),
+              )
+            : undefined;
+          return { contact: after, outboxId };
+        });
+        if (outboxId !== undefined) {
+          setImmediate(() => void mailer.deliver(outboxId).catch((error: unknown) => log.error({ err: error }, 'mail delivery failed')));
+        }
+        return toWireContact(contact);
+      } catch (error) {
+        // Two contacts racing for one address: the unique index decides, and the loser gets the same answer.
+        if (isUniqueViolation(error)) throw new AppError('conflict', emailTakenMessage(email), { email: emailTakenMessage(email) });
+        throw error;
+      }
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,45 @@
+import { Anchor, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+interface AuthScreenHeaderProps {
+  title: string;
+  description?: ReactNode;
+  /** An icon above the title, for the result views (sent, changed, invalid link). */
+  icon?: ReactNode;
+  iconColor?: string;
+}
+
+/** Title block of a signed-out screen; the title is the page's only h1. */
+export function AuthScreenHeader({ title, description, icon, iconColor = 'brand' }: AuthScreenHeaderProps) {
+  return (
+    <Stack gap={icon ? 'sm' : 4}>
+      {icon && (
+        <ThemeIcon size={52} radius="xl" variant="light" color={iconColor} aria-hidden="true">
+          {icon}
+        </ThemeIcon>
+      )}
+      <Title order={1} fz={26}>
+        {title}
+      </Title>
+      {description && (
+        <Text c="dimmed" size="sm" component="div">
+          {description}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The way back from every signed-out screen (spec §2: 'Back to Sign In'). */
+export function BackToSignInLink() {
+  return (
+    <Anchor component={Link} to="/login" size="sm" fw={500}>
+      <Group gap={6} component="span">
+        <IconArrowLeft size={16} aria-hidden="true" />
+        Back to Sign In
+      </Group>
+    </Anchor>
+  );
+}

@@ -1,0 +1,9 @@
+import { endpoints } from '@portal/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiCall } from '../../../shared/api';
+
+export const dashboardQuery = (accessToken: string) =>
+  queryOptions({
+    queryKey: ['dashboard'],
+    queryFn: ({ signal }) => apiCall(endpoints.getDashboard, { token: accessToken, signal }),
+  });

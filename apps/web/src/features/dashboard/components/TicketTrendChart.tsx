@@ -1,0 +1,73 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { DashboardSummary } from '@portal/contract';
+import { formatMonth } from '../../../shared/format';
+
+/** Tickets opened and closed per month; the same figures as a table for screen readers. */
+export function TicketTrendChart({ trend, scope }: { trend: DashboardSummary['ticket_trend']; scope: DashboardSummary['tickets_scope'] }) {
+  const data = trend.map((point) => ({ month: formatMonth(point.month), Opened: point.opened, Closed: point.closed }));
+  const empty = trend.every((point) => point.opened === 0 && point.closed === 0);
+  return (
+    <Paper component="section" aria-labelledby="ticket-trend-heading" withBorder radius="lg" p="lg" h="100%">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} fz="lg" id="ticket-trend-heading">
+            Support tickets
+          </Title>
+          <Text size="sm" c="dimmed">
+            Opened and closed in the last six months, {scope === 'account' ? 'across your organization' : 'assigned to you'}.
+          </Text>
+        </Stack>
+        {empty ? (
+          <Text size="sm" c="dimmed" py="xl" ta="center">
+            No tickets in the last six months.
+          </Text>
+        ) : (
+          <>
+            <div aria-hidden="true">
+              <BarChart
+                h={240}
+                data={data}
+                dataKey="month"
+                series={[
+                  { name: 'Opened', color: 'brand.6' },
+                  { name: 'Closed', color: 'teal.6' },
+                ]}
+                withLegend
+                legendProps={{ verticalAlign: 'bottom' }}
+                tickLine="y"
+                gridAxis="y"
+                barProps={{ radius: [4, 4, 0, 0] }}
+                yAxisProps={{ allowDecimals: false, width: 32 }}
+                // The chart is hidden from assistive technology (the table below carries its figures), so it must not take focus either.
+                barChartProps={{ accessibilityLayer: false }}
+              />
+            </div>
+            <VisuallyHidden>
+              <Table>
+                <caption>Support tickets per month</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Month</th>
+                    <th scope="col">Opened</th>
+                    <th scope="col">Closed</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.map((row) => (
+                    <tr key={row.month}>
+                      <th scope="row">{row.month}</th>
+                      <td>{row.Opened}</td>
+                      <td>{row.Closed}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </VisuallyHidden>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,48 @@
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { SignedInFlags } from '../../../shared/session';
+
+interface Permission {
+  label: string;
+  description: string;
+  enabled: boolean;
+}
+
+/** Read-only (spec §2 Profile): portal access is always enabled; admin and billing follow the flags. */
+export function PermissionSummary({ flags }: { flags: SignedInFlags }) {
+  const permissions: Permission[] = [
+    { label: 'Portal Access', description: 'Sign in, launch applications, see services and tickets.', enabled: true },
+    { label: 'Admin Access', description: 'Full system access and user management.', enabled: flags.admin_group },
+    { label: 'Billing Access', description: 'Billing and payment information.', enabled: flags.billing_group },
+  ];
+  return (
+    <Paper component="section" aria-labelledby="permissions-heading" withBorder radius="lg" p="lg">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} fz="lg" id="permissions-heading">
+            Permissions
+          </Title>
+          <Text size="sm" c="dimmed">
+            Set by your organization’s administrators.
+          </Text>
+        </Stack>
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {permissions.map(({ label, description, enabled }) => (
+            <Group key={label} component="li" justify="space-between" align="flex-start" wrap="nowrap" gap="sm" aria-label={`${label}: ${enabled ? 'Enabled' : 'Disabled'}`}>
+              <Stack gap={0} miw={0}>
+                <Text fw={600} size="sm">
+                  {label}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {description}
+                </Text>
+              </Stack>
+              <Badge variant="dot" color={enabled ? 'green' : 'gray'} size="lg" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+                {enabled ? 'Enabled' : 'Disabled'}
+              </Badge>
+            </Group>
+          ))}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,130 @@
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
+import { endpoints, type MyProfileInput } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '../../../shared/api';
+import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
+import { useSignedInUser } from '../../../shared/session';
+import { timezonesQuery, useUpdateProfile } from '../api/profile-queries';
+
+/** Spec §8, Profile. */
+export const PROFILE_UPDATED = 'Profile updated successfully!';
+export const PROFILE_UPDATE_FAILED = 'Failed to update profile: ';
+export const EMAIL_IS_USERNAME_WARNING = 'Changing your email address also changes your login username. Use the new address the next time you sign in.';
+
+/** Spec §4: view, edit, and saving (edit while the request runs). */
+export function ProfileDetails() {
+  const user = useSignedInUser();
+  const [mode, setMode] = useState<'view' | 'edit'>('view');
+  const saved: MyProfileInput = { firstname: user.firstname, lastname: user.lastname, email: user.email, timezone: user.timeZone };
+  const form = useForm<MyProfileInput>({ initialValues: saved, validate: zodFormValidator<MyProfileInput>(endpoints.updateMyProfile.body) });
+  const timezones = useQuery(timezonesQuery(user.accessToken));
+  const update = useUpdateProfile(user.accessToken);
+  const saving = update.isPending;
+
+  // A zone set elsewhere (by an administrator) stays choosable, so saving a name never changes it.
+  const zoneOptions = timezones.data ?? [];
+  const options = zoneOptions.some((zone) => zone.value === user.timeZone) ? zoneOptions : [{ value: user.timeZone, label: user.timeZone }, ...zoneOptions];
+
+  function startEditing() {
+    form.setValues(saved);
+    form.resetDirty(saved);
+    form.clearErrors();
+    setMode('edit');
+  }
+
+  function cancel() {
+    form.setValues(saved);
+    form.clearErrors();
+    setMode('view');
+  }
+
+  const submit = form.onSubmit((values) => {
+    update.mutate(values, {
+      onSuccess: (contact) => {
+        user.updateUser({ firstname: contact.firstname, lastname: contact.lastname, email: contact.email, time_zone: contact.time_zone });
+        notifications.show({ color: 'green', message: PROFILE_UPDATED });
+        setMode('view');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) form.setErrors(error.fields);
+        notifications.show({ color: 'red', message: `${PROFILE_UPDATE_FAILED}${errorMessage(error, 'Unknown error')}` });
+      },
+    });
+  });
+
+  return (
+    <Paper component="section" aria-labelledby="profile-details-heading" withBorder radius="lg" p="lg">
+      <Stack gap="lg">
+        <Group justify="space-between" align="center" gap="sm">
+          <Title order={2} fz="lg" id="profile-details-heading">
+            Personal information
+          </Title>
+          {mode === 'view' && (
+            <Button variant="light" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={startEditing}>
+              Edit Profile
+            </Button>
+          )}
+        </Group>
+
+        {mode === 'view' ? (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" component="dl" m={0}>
+            <Field label="First Name" value={user.firstname} />
+            <Field label="Last Name" value={user.lastname} />
+            <Field label="Email" value={user.email} />
+            <Field label="Timezone" value={user.timeZone} />
+          </SimpleGrid>
+        ) : (
+          <form onSubmit={submit} noValidate aria-label="Edit profile">
+            <fieldset disabled={saving} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+              <Stack gap="md">
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                  <TextInput label="First Name" autoComplete="given-name" required {...form.getInputProps('firstname')} />
+                  <TextInput label="Last Name" autoComplete="family-name" required {...form.getInputProps('lastname')} />
+                </SimpleGrid>
+                <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+                <Alert
+                  color="yellow"
+                  variant="light"
+                  icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+                  title="Your email is your username"
+                  // Mantine's yellow title text fails WCAG AA on the yellow tint; dark text passes.
+                  styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
+                >
+                  <Text size="sm" c="dark.7">
+                    {EMAIL_IS_USERNAME_WARNING}
+                  </Text>
+                </Alert>
+                <Select label="Timezone" data={options} allowDeselect={false} required comboboxProps={{ withinPortal: true }} {...form.getInputProps('timezone')} />
+                <Group justify="flex-end" gap="sm">
+                  <Button variant="default" onClick={cancel} disabled={saving}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" loading={saving}>
+                    Save Changes
+                  </Button>
+                </Group>
+              </Stack>
+            </fieldset>
+          </form>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={2} miw={0}>
+      <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: 0.4 }}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}

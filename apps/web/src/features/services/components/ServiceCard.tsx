@@ -1,0 +1,50 @@
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { serviceDisplayState, type Service } from '@portal/contract';
+import { formatDate, formatMoney } from '../../../shared/format';
+import { ServiceStatusBadge } from './ServiceStatusBadge';
+
+export function ServiceCard({ service, timeZone }: { service: Service; timeZone: string }) {
+  const headingId = `service-${service.pk}`;
+  const { purchased_users: users, did, price_per_did: pricePerDid } = service.metadata;
+  return (
+    <Paper component="article" aria-labelledby={headingId} withBorder radius="lg" p="lg">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Stack gap={2} miw={0}>
+            <Title order={3} fz="md" id={headingId}>
+              {service.product.name}
+            </Title>
+            {service.prod_description && (
+              <Text size="sm" c="dimmed">
+                {service.prod_description}
+              </Text>
+            )}
+          </Stack>
+          <ServiceStatusBadge state={serviceDisplayState(service)} />
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="xs">
+          <Fact label="Category" value={service.product.category} />
+          <Fact label="Quantity" value={String(service.quantity)} />
+          <Fact label="Monthly price" value={formatMoney(service.price)} />
+          <Fact label="Since" value={formatDate(service.date_created, timeZone)} />
+          {users !== undefined && <Fact label="Users" value={String(users)} />}
+          {did && <Fact label="Number" value={did} />}
+          {pricePerDid !== undefined && <Fact label="Per number" value={formatMoney(pricePerDid)} />}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0} miw={0}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: 0.4 }}>
+        {label}
+      </Text>
+      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}

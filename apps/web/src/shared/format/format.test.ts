@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney, formatMonth, formatRelative } from './index';
+
+describe('formatting', () => {
+  it('writes USD the en-US way', () => {
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(0)).toBe('$0.00');
+  });
+
+  it('writes dates in the given time zone, with a 12-hour clock', () => {
+    expect(formatDate('2026-11-22T03:00:00.000Z', 'US/Pacific')).toBe('Nov 21, 2026');
+    expect(formatDateTime('2026-11-21T20:05:00.000Z', 'US/Eastern')).toMatch(/^Nov 21, 2026, 3:05\sPM$/);
+    expect(formatDate('2026-11-21T12:00:00.000Z', 'Not/AZone')).toMatch(/2026/);
+  });
+
+  it('writes months and relative times', () => {
+    expect(formatMonth('2026-02')).toBe('Feb 2026');
+    const now = new Date('2026-11-21T12:00:00.000Z');
+    expect(formatRelative('2026-11-21T09:00:00.000Z', now)).toBe('3 hours ago');
+    expect(formatRelative('2026-11-20T12:00:00.000Z', now)).toBe('yesterday');
+    expect(formatRelative('2026-11-21T11:59:30.000Z', now)).toBe('just now');
+  });
+});

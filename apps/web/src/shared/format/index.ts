@@ -1,0 +1,2 @@
+export { formatMoney } from './money';
+export { formatDate, formatDateTime, formatMonth, formatRelative } from './date-time';

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { money, timestamp } from './common.js';
+
+/** One month of the dashboard's ticket chart; `month` is `YYYY-MM` in the contact's time zone. */
+export const ticketTrendPoint = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  opened: z.number().int(),
+  closed: z.number().int(),
+});
+
+export const DASHBOARD_ACTIVITY_KINDS = ['ticket_opened', 'ticket_reply', 'service_added', 'payment'] as const;
+
+export const dashboardActivity = z.object({
+  id: z.string(),
+  kind: z.enum(DASHBOARD_ACTIVITY_KINDS),
+  title: z.string(),
+  detail: z.string(),
+  /** USD, for a payment; formatted by the client. */
+  amount: money.nullable(),
+  /** The portal route where the item lives, e.g. /tickets. */
+  link: z.string().nullable(),
+  at: timestamp,
+});
+export type DashboardActivity = z.infer<typeof dashboardActivity>;
+
+/**
+ * The account's real figures for the dashboard (the spec asks only for placeholders). Tickets
+ * follow the ticket list's scope: the account's for admins, the caller's assigned ones otherwise.
+ */
+export const dashboardSummary = z.object({
+  tickets_scope: z.enum(['account', 'assigned']),
+  open_tickets: z.number().int(),
+  active_services: z.number().int(),
+  provisioning_services: z.number().int(),
+  /** Sum of the prices of active services (spec §9). */
+  monthly_cost: money,
+  /** Only for the billing group, and only when the account has a billing account. */
+  billing: z
+    .object({
+      balance: money,
+      past_due_balance: money,
+      days_past_due: z.number().int(),
+    })
+    .nullable(),
+  /** The last six months, oldest first. */
+  ticket_trend: z.array(ticketTrendPoint),
+  /** Newest first, at most eight. */
+  recent_activity: z.array(dashboardActivity),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummary>;
