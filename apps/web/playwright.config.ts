@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const port = 8181;
+/** E2E_PORT moves a run off the default ports, so two runs on one machine do not collide. */
+const port = Number(process.env.E2E_PORT ?? 8181);
 /** The e2e server's own embedded PostgreSQL port and data folder, fresh for every run (demo data only). */
-export const E2E_ENV = { PORT: String(port), PORTAL_DATA_DIR: '.data/e2e', EMBEDDED_PG_PORT: '54381' };
+export const E2E_ENV = { PORT: String(port), PORTAL_DATA_DIR: `.data/e2e-${port}`, EMBEDDED_PG_PORT: String(port + 46200) };
 const baseURL = `http://127.0.0.1:${port}`;
 
 /**
@@ -13,6 +14,7 @@ const baseURL = `http://127.0.0.1:${port}`;
  */
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
@@ -36,7 +38,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'rm -rf .data/e2e && npm start',
+    command: `rm -rf ${E2E_ENV.PORTAL_DATA_DIR} && npm start`,
     cwd: repoRoot,
     env: E2E_ENV,
     url: `${baseURL}/healthz`,

@@ -10,8 +10,8 @@ import { E2E_ENV } from '../playwright.config';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-/** The e2e server's settings; a private run on other ports may pass its own as JSON in PORTAL_E2E_ENV. */
-const serverEnv = (process.env.PORTAL_E2E_ENV ? JSON.parse(process.env.PORTAL_E2E_ENV) : E2E_ENV) as typeof E2E_ENV;
+/** The e2e server's settings (E2E_PORT moves the whole run to other ports). */
+const serverEnv = E2E_ENV;
 const E2E_DATABASE_URL = `postgres://portal:portal-local-only@127.0.0.1:${serverEnv.EMBEDDED_PG_PORT}/portal`;
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
