@@ -1,19 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aStoredSession } from '../test/fixtures';
 import { currentPath, renderWithProviders } from '../test/render';
 import { AppRoutes } from './router';
+import { stubFetchForEachTest } from '../test/fetch-stub';
 
-let fetchMock: Mock<typeof fetch>;
-
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const network = stubFetchForEachTest();
 
 async function expectPage(path: string, heading: string) {
   expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
@@ -138,7 +131,7 @@ describe('the signed-in shell', () => {
   });
 
   it("signs out from the header menu: revokes the refresh token, clears the session, shows /login", async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    network.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { route: '/apps', session: aStoredSession() });
     localStorage.setItem('impersonating', 'true');
@@ -150,8 +143,8 @@ describe('the signed-in shell', () => {
     expect(localStorage.getItem('userDetails')).toBeNull();
     expect(localStorage.getItem('impersonating')).toBeNull();
     // The Apps screen may have asked for its data first; find the revoke among the calls.
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/crm/auth/logout')).toBe(true));
-    const [url, init] = fetchMock.mock.calls.find(([calledUrl]) => calledUrl === '/api/crm/auth/logout') ?? [];
+    await waitFor(() => expect(network.fetch.mock.calls.some(([url]) => url === '/api/crm/auth/logout')).toBe(true));
+    const [url, init] = network.fetch.mock.calls.find(([calledUrl]) => calledUrl === '/api/crm/auth/logout') ?? [];
     expect(url).toBe('/api/crm/auth/logout');
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe(JSON.stringify({ refresh_token: 'refresh-token-1' }));

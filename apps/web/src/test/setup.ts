@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Screens load lazily and Mantine renders a lot in jsdom; on a busy 2-core CI machine a first
+// render can take longer than Testing Library's default 1 s wait.
+configure({ asyncUtilTimeout: 4_000 });
 
 // jsdom lacks the layout APIs Mantine relies on (colour-scheme and media queries, element resizing).
 if (!window.matchMedia) {

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { apiCall, ApiError } from '../../shared/api';
 import { aLoginResult, aStoredSession, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -16,15 +16,10 @@ import {
 } from './session-store';
 import { useSession } from './SessionProvider';
 import { useSignOut } from './use-sign-out';
+import { stubFetchForEachTest } from '../../test/fetch-stub';
 
-let fetchMock: Mock<typeof fetch>;
-
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
+const network = stubFetchForEachTest();
 afterEach(() => {
-  vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
@@ -83,7 +78,7 @@ function SessionProbe() {
 const text = (testId: string) => screen.getByTestId(testId).textContent;
 
 function requestsTo(path: string) {
-  return fetchMock.mock.calls.filter(([url]) => String(url).startsWith(`/api${path}`));
+  return network.fetch.mock.calls.filter(([url]) => String(url).startsWith(`/api${path}`));
 }
 
 function headerOf(call: Parameters<typeof fetch> | undefined, name: string): string | undefined {
@@ -95,27 +90,27 @@ describe('session on load (spec §4)', () => {
     renderWithProviders(<SessionProbe />, { route: '/apps', session: aStoredSession({ expireDate: FUTURE }) });
 
     expect(await screen.findByTestId('who')).toHaveTextContent('dana.reyes@northwind.example');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(network.fetch).not.toHaveBeenCalled();
   });
 
   it('refreshes an expired session once, with the stored refresh token, and keeps the user signed in', async () => {
-    fetchMock.mockResolvedValue(
+    network.fetch.mockResolvedValue(
       jsonResponse({ errors: false, result: aLoginResult({ access_token: 'access-2', refresh_token: 'refresh-2', expireDate: FUTURE }) }),
     );
     renderWithProviders(<SessionProbe />, { route: '/apps', session: aStoredSession({ expireDate: PAST }) });
 
     expect(screen.getByRole('status')).toHaveTextContent('Restoring your session');
     await waitFor(() => expect(text('token')).toBe('access-2'));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(network.fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = network.fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/crm/auth/refresh');
     expect(init?.method).toBe('GET');
-    expect(headerOf(fetchMock.mock.calls[0], 'Authorization')).toBe('Bearer refresh-token-1');
+    expect(headerOf(network.fetch.mock.calls[0], 'Authorization')).toBe('Bearer refresh-token-1');
     expect(readSession()).toMatchObject({ access_token: 'access-2', refresh_token: 'refresh-2' });
   });
 
   it('signs out when the refresh of an expired session fails', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ errors: true, message: 'Your session has expired. Please sign in again.' }, 401));
+    network.fetch.mockResolvedValue(jsonResponse({ errors: true, message: 'Your session has expired. Please sign in again.' }, 401));
     renderWithProviders(<SessionProbe />, { route: '/apps', session: aStoredSession({ expireDate: PAST }) });
     localStorage.setItem(IMPERSONATING_STORAGE_KEY, 'true');
 
@@ -138,7 +133,7 @@ describe('session on load (spec §4)', () => {
 
 describe('impersonation sign-in from the URL (spec §4, §6)', () => {
   it('exchanges the token, stores the session with the impersonating flag, and removes the token from the URL', async () => {
-    fetchMock.mockResolvedValue(
+    network.fetch.mockResolvedValue(
       jsonResponse({ errors: false, result: aLoginResult({ access_token: 'imp-access', impersonated_by: 'Sam Staff' }) }),
     );
     renderWithProviders(<SessionProbe />, { route: '/apps?token=one-time-1&tab=2' });
@@ -149,14 +144,14 @@ describe('impersonation sign-in from the URL (spec §4, §6)', () => {
     expect(text('impersonated-by')).toBe('Sam Staff');
     expect(localStorage.getItem(IMPERSONATING_STORAGE_KEY)).toBe('true');
     expect(localStorage.getItem(IMPERSONATED_BY_STORAGE_KEY)).toBe('Sam Staff');
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const [url, init] = network.fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/crm/auth/token-login');
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe(JSON.stringify({ token: 'one-time-1' }));
   });
 
   it('replaces a session already stored, revoking the old one', async () => {
-    fetchMock.mockImplementation(async (url) =>
+    network.fetch.mockImplementation(async (url) =>
       String(url).endsWith('/token-login')
         ? jsonResponse({ errors: false, result: aLoginResult({ access_token: 'imp-access', refresh_token: 'imp-refresh', impersonated_by: 'Sam Staff' }) })
         : jsonResponse({ errors: false, result: null }),
@@ -169,7 +164,7 @@ describe('impersonation sign-in from the URL (spec §4, §6)', () => {
   });
 
   it("leaves the user signed out with the spec's message when the token is refused", async () => {
-    fetchMock.mockImplementation(async (url) =>
+    network.fetch.mockImplementation(async (url) =>
       String(url).endsWith('/token-login')
         ? jsonResponse({ errors: true, message: 'Invalid token for impersonate login' }, 401)
         : jsonResponse({ errors: false, result: null }),
@@ -183,7 +178,7 @@ describe('impersonation sign-in from the URL (spec §4, §6)', () => {
   });
 
   it("falls back to 'Invalid token for impersonate login' when the server gives no message", async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    network.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     renderWithProviders(<SessionProbe />, { route: '/apps?token=x' });
 
     await waitFor(() => expect(text('notice')).toBe('Invalid token for impersonate login'));
@@ -194,14 +189,14 @@ describe('impersonation sign-in from the URL (spec §4, §6)', () => {
     renderWithProviders(<SessionProbe />, { route: '/apps?token=one-time-1', session: aStoredSession() });
 
     expect(await screen.findByTestId('who')).toHaveTextContent('dana.reyes@northwind.example');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(network.fetch).not.toHaveBeenCalled();
   });
 });
 
 describe('signed-in calls answered 401 (access token expired)', () => {
   it('refresh once for concurrent calls, retry each with the new token', async () => {
     let refreshes = 0;
-    fetchMock.mockImplementation(async (url, init) => {
+    network.fetch.mockImplementation(async (url, init) => {
       const auth = (init?.headers as Record<string, string>).Authorization;
       if (String(url).endsWith('/crm/auth/refresh')) {
         refreshes += 1;
@@ -225,7 +220,7 @@ describe('signed-in calls answered 401 (access token expired)', () => {
   });
 
   it('signs out when the refresh fails, and the calls fail with their 401', async () => {
-    fetchMock.mockImplementation(async () =>
+    network.fetch.mockImplementation(async () =>
       jsonResponse({ errors: true, message: 'Your session has expired. Please sign in again.' }, 401),
     );
     const user = userEvent.setup();
@@ -242,7 +237,7 @@ describe('signed-in calls answered 401 (access token expired)', () => {
 
 describe('sign-out (spec §4)', () => {
   it('revokes on the server with the refresh token and bearer, clears user and impersonating flag, shows /login on a local host', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: null }));
+    network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: null }));
     const user = userEvent.setup();
     renderWithProviders(<SessionProbe />, { route: '/apps', session: aStoredSession() });
     localStorage.setItem(IMPERSONATING_STORAGE_KEY, 'true');
@@ -255,15 +250,15 @@ describe('sign-out (spec §4)', () => {
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(localStorage.getItem(IMPERSONATING_STORAGE_KEY)).toBeNull();
     expect(localStorage.getItem(IMPERSONATED_BY_STORAGE_KEY)).toBeNull();
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const [url, init] = network.fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/crm/auth/logout');
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe(JSON.stringify({ refresh_token: 'refresh-token-1' }));
-    expect(headerOf(fetchMock.mock.calls[0], 'Authorization')).toBe('Bearer access-token-1');
+    expect(headerOf(network.fetch.mock.calls[0], 'Authorization')).toBe('Bearer access-token-1');
   });
 
   it('signs out locally even when the server cannot be reached', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    network.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     const user = userEvent.setup();
     renderWithProviders(<SessionProbe />, { route: '/apps', session: aStoredSession() });
 

@@ -1,22 +1,15 @@
 import { endpoints } from '@portal/contract';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aLoginResult, jsonResponse } from '../../test/fixtures';
 import { setAccessTokenRenewer } from './access-token-renewal';
 import { apiCall, apiCallWithMessage } from './api-client';
 import { ApiError, errorMessage, NETWORK_ERROR_STATUS } from './api-error';
+import { stubFetchForEachTest } from '../../test/fetch-stub';
 
-let fetchMock: Mock<typeof fetch>;
-
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const network = stubFetchForEachTest();
 
 function lastRequest(): { url: string; init: RequestInit } {
-  const [url, init] = fetchMock.mock.calls.at(-1) ?? [];
+  const [url, init] = network.fetch.mock.calls.at(-1) ?? [];
   return { url: String(url), init: init ?? {} };
 }
 
@@ -34,7 +27,7 @@ async function rejectionOf(promise: Promise<unknown>): Promise<ApiError> {
 describe('apiCall', () => {
   it('posts JSON to the endpoint under the API base and returns the typed result', async () => {
     const login = aLoginResult();
-    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: login }));
+    network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: login }));
 
     const result = await apiCall(endpoints.login, { body: { username: 'dana@northwind.example', password: 'secret' } });
 
@@ -48,7 +41,7 @@ describe('apiCall', () => {
   });
 
   it('fills path parameters, adds the query and sends the bearer token', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: null }));
+    network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: null }));
 
     await apiCall(endpoints.removeLicense, { params: { id: 12, licenseId: 3 }, token: 'access-1' });
     expect(lastRequest().url).toBe('/api/crm/contacts/12/licenses/3');
@@ -56,13 +49,13 @@ describe('apiCall', () => {
     expect(lastRequest().init.headers).toMatchObject({ Authorization: 'Bearer access-1' });
     expect(lastRequest().init.body).toBeUndefined();
 
-    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: { tickets: [], total_count: 0, is_admin_view: false } }));
+    network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: { tickets: [], total_count: 0, is_admin_view: false } }));
     await apiCall(endpoints.listTickets, { query: { limit: 100, search: 'printer & fax', sort: 'newest' }, token: 'a' });
     expect(lastRequest().url).toBe('/api/crm/nable-tickets?limit=100&search=printer+%26+fax&sort=newest');
   });
 
   it('throws an ApiError with the server message, status and field messages', async () => {
-    fetchMock.mockResolvedValue(
+    network.fetch.mockResolvedValue(
       jsonResponse(
         { errors: true, message: 'Please correct the highlighted fields.', code: 'validation_failed', fields: { username: 'Username is required' } },
         400,
@@ -80,7 +73,7 @@ describe('apiCall', () => {
   });
 
   it('turns a success answer that breaks the contract into an ApiError instead of crashing', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: { access_token: 42 } }));
+    network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: { access_token: 42 } }));
 
     const error = await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
 
@@ -91,7 +84,7 @@ describe('apiCall', () => {
   });
 
   it('uses a client default when an error answer is not JSON (a proxy error page)', async () => {
-    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+    network.fetch.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
 
     const error = await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
 
@@ -101,7 +94,7 @@ describe('apiCall', () => {
   });
 
   it('reports an unreachable server as a network ApiError', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    network.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
 
     const error = await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
 
@@ -111,7 +104,7 @@ describe('apiCall', () => {
 
   it('lets an abort through untouched so callers can ignore it', async () => {
     const abort = new DOMException('The operation was aborted.', 'AbortError');
-    fetchMock.mockRejectedValue(abort);
+    network.fetch.mockRejectedValue(abort);
 
     await expect(apiCall(endpoints.me, { token: 'a', signal: AbortSignal.abort() })).rejects.toBe(abort);
   });
@@ -138,41 +131,41 @@ describe('apiCall with an expired access token', () => {
   it('asks the renewer for a fresh token and retries once with it', async () => {
     const renew = vi.fn(async () => 'access-2');
     removeRenewer = setAccessTokenRenewer(renew);
-    fetchMock.mockResolvedValueOnce(expired()).mockResolvedValueOnce(jsonResponse({ errors: false, result: me }));
+    network.fetch.mockResolvedValueOnce(expired()).mockResolvedValueOnce(jsonResponse({ errors: false, result: me }));
 
     await expect(apiCall(endpoints.me, { token: 'access-1' })).resolves.toEqual(me);
 
     expect(renew).toHaveBeenCalledWith('access-1');
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(network.fetch).toHaveBeenCalledTimes(2);
     expect(lastRequest().init.headers).toMatchObject({ Authorization: 'Bearer access-2' });
   });
 
   it('does not retry a second time when the fresh token is refused too', async () => {
     const renew = vi.fn(async () => 'access-2');
     removeRenewer = setAccessTokenRenewer(renew);
-    fetchMock.mockImplementation(async () => expired());
+    network.fetch.mockImplementation(async () => expired());
 
     const error = await rejectionOf(apiCall(endpoints.me, { token: 'access-1' }));
 
     expect(error.status).toBe(401);
     expect(renew).toHaveBeenCalledTimes(1);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(network.fetch).toHaveBeenCalledTimes(2);
   });
 
   it('rethrows the 401 when no fresh token comes', async () => {
     removeRenewer = setAccessTokenRenewer(async () => null);
-    fetchMock.mockResolvedValue(expired());
+    network.fetch.mockResolvedValue(expired());
 
     const error = await rejectionOf(apiCall(endpoints.me, { token: 'access-1' }));
 
     expect(error.message).toBe('Your session has expired. Please sign in again.');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(network.fetch).toHaveBeenCalledTimes(1);
   });
 
   it('never renews for endpoints whose bearer is not the access token (reset, refresh) or public ones', async () => {
     const renew = vi.fn(async () => 'access-2');
     removeRenewer = setAccessTokenRenewer(renew);
-    fetchMock.mockImplementation(async () => expired());
+    network.fetch.mockImplementation(async () => expired());
 
     await rejectionOf(apiCall(endpoints.changePasswordWithResetToken, { body: { password: 'long enough' }, token: 'reset-1' }));
     await rejectionOf(apiCall(endpoints.refresh, { token: 'refresh-1' }));
@@ -185,7 +178,7 @@ describe('apiCall with an expired access token', () => {
 
 describe('apiCallWithMessage', () => {
   it("returns the success envelope's message with the result", async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: null, message: 'We have sent a link.' }));
+    network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: null, message: 'We have sent a link.' }));
 
     await expect(apiCallWithMessage(endpoints.requestPasswordReset, { query: { username: 'a@b.example' } })).resolves.toEqual({
       result: null,

@@ -1,19 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
+import { stubFetchForEachTest } from '../../../test/fetch-stub';
 
-let fetchMock: Mock<typeof fetch>;
-
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const network = stubFetchForEachTest();
 
 const SENT_MESSAGE =
   'If an account exists for that address, we have sent it a link to reset the password. The link works for one hour.';
@@ -47,7 +40,7 @@ describe('ForgotPasswordPage', () => {
     await requestFor(user, '');
 
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(network.fetch).not.toHaveBeenCalled();
   });
 
   it('requires an email address', async () => {
@@ -57,11 +50,11 @@ describe('ForgotPasswordPage', () => {
     await requestFor(user, 'not-an-address');
 
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(network.fetch).not.toHaveBeenCalled();
   });
 
   it("asks GET /crm/auth/reset-pw?username= and shows 'Check your email' with the server's message", async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: null, message: SENT_MESSAGE }));
+    network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: null, message: SENT_MESSAGE }));
     const user = userEvent.setup();
     renderPage();
 
@@ -71,13 +64,13 @@ describe('ForgotPasswordPage', () => {
     expect(screen.getByText(SENT_MESSAGE)).toBeInTheDocument();
     expect(screen.getByText('dana.reyes@northwind.example')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/login');
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const [url, init] = network.fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/crm/auth/reset-pw?username=dana.reyes%40northwind.example');
     expect(init?.method).toBe('GET');
   });
 
   it('shows the submitting state while the request runs', async () => {
-    fetchMock.mockReturnValue(new Promise<Response>(() => {}));
+    network.fetch.mockReturnValue(new Promise<Response>(() => {}));
     const user = userEvent.setup();
     renderPage();
 
@@ -88,7 +81,7 @@ describe('ForgotPasswordPage', () => {
   });
 
   it("shows the server's message when the request is refused (throttled)", async () => {
-    fetchMock.mockResolvedValue(
+    network.fetch.mockResolvedValue(
       jsonResponse({ errors: true, message: 'Too many password reset requests. Please wait 60 minutes and try again.', code: 'rate_limited' }, 429),
     );
     const user = userEvent.setup();
@@ -101,7 +94,7 @@ describe('ForgotPasswordPage', () => {
   });
 
   it("falls back to 'Failed to send reset email. Please try again.'", async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    network.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     const user = userEvent.setup();
     renderPage();
 

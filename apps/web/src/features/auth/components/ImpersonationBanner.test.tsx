@@ -1,21 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aLoginResult, aStoredSession, jsonResponse } from '../../../test/fixtures';
 import { currentPath, renderWithProviders } from '../../../test/render';
 import { IMPERSONATED_BY_STORAGE_KEY, IMPERSONATING_STORAGE_KEY, readSession } from '../session-store';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { LoginPage } from './LoginPage';
+import { stubFetchForEachTest } from '../../../test/fetch-stub';
 
-let fetchMock: Mock<typeof fetch>;
-
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const network = stubFetchForEachTest();
 
 describe('ImpersonationBanner', () => {
   it('is absent for an ordinary sign-in', () => {
@@ -24,7 +17,7 @@ describe('ImpersonationBanner', () => {
   });
 
   it('names the impersonated user and the staff member after a token sign-in', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: aLoginResult({ impersonated_by: 'Sam Staff' }) }));
+    network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: aLoginResult({ impersonated_by: 'Sam Staff' }) }));
     renderWithProviders(<ImpersonationBanner />, { route: '/apps?token=one-time-1' });
 
     const banner = await screen.findByRole('region', { name: 'Impersonation' });
@@ -34,7 +27,7 @@ describe('ImpersonationBanner', () => {
   });
 
   it('ends the impersonation: signs out and clears both flags', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: null }));
+    network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: null }));
     localStorage.setItem(IMPERSONATING_STORAGE_KEY, 'true');
     localStorage.setItem(IMPERSONATED_BY_STORAGE_KEY, 'Sam Staff');
     const user = userEvent.setup();
@@ -51,7 +44,7 @@ describe('ImpersonationBanner', () => {
 
 describe('a refused impersonation token', () => {
   it("shows 'Invalid token for impersonate login' on the sign-in screen", async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ errors: true, message: 'Invalid token for impersonate login' }, 401));
+    network.fetch.mockResolvedValue(jsonResponse({ errors: true, message: 'Invalid token for impersonate login' }, 401));
     renderWithProviders(<LoginPage />, { route: '/login?token=used-already' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid token for impersonate login');
