@@ -10,6 +10,8 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
 import { createServicesService } from './modules/services/services.service.js';
+import { ticketRoutes } from './modules/tickets/tickets.routes.js';
+import { createTicketService } from './modules/tickets/tickets.service.js';
 
 /**
  * Every implemented API route, by capability. An endpoint of the contract that no module
@@ -25,5 +27,6 @@ export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
     ...appsRoutes(createAppsService({ db, config })),
     ...profileRoutes(createProfileService({ db, mailer, config, log: logger })),
     ...dashboardRoutes(createDashboardService({ db })),
+    ...ticketRoutes(createTicketService({ db })),
   ];
 }

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { TICKET_PRIORITIES, TICKET_RESPONSE_MAX_LENGTH, TICKET_SORTS, TICKET_STATUS_FILTERS, DEFAULT_TICKET_SORT, DEFAULT_TICKET_STATUS_FILTER, TICKET_PAGE_LIMIT } from '../constants.js';
+import {
+  TICKET_PRIORITIES,
+  TICKET_RESPONSE_MAX_LENGTH,
+  TICKET_SORTS,
+  TICKET_STATUSES,
+  TICKET_STATUS_FILTERS,
+  DEFAULT_TICKET_SORT,
+  DEFAULT_TICKET_STATUS_FILTER,
+  TICKET_PAGE_LIMIT,
+} from '../constants.js';
 import { timestamp } from './common.js';
 
 export const conversationEntry = z.object({
@@ -17,7 +26,7 @@ export const ticketSummary = z.object({
   id: z.number().int(),
   ticket_number: z.string(),
   subject: z.string(),
-  status: z.string(),
+  status: z.enum(TICKET_STATUSES),
   priority: z.enum(TICKET_PRIORITIES),
   description: z.string(),
   created_date: timestamp,
@@ -54,8 +63,16 @@ export const ticketResponseInput = z.object({
     .max(TICKET_RESPONSE_MAX_LENGTH, `Response must be at most ${TICKET_RESPONSE_MAX_LENGTH} characters`),
 });
 
+export type TicketResponseInput = z.infer<typeof ticketResponseInput>;
+
 export const newTicketInput = z.object({
-  subject: z.string().trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters'),
-  description: z.string().trim().min(1, 'Description is required').max(TICKET_RESPONSE_MAX_LENGTH),
-  priority: z.enum(TICKET_PRIORITIES).default('medium'),
+  subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters'),
+  description: z
+    .string({ error: 'Description is required' })
+    .trim()
+    .min(1, 'Description is required')
+    .max(TICKET_RESPONSE_MAX_LENGTH, `Description must be at most ${TICKET_RESPONSE_MAX_LENGTH} characters`),
+  priority: z.enum(TICKET_PRIORITIES, { error: 'Priority must be urgent, high, medium or low' }).default('medium'),
 });
+export type NewTicketInput = z.input<typeof newTicketInput>;
+export type TicketListQuery = z.input<typeof ticketListQuery>;

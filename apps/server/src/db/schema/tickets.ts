@@ -1,8 +1,13 @@
-import { TICKET_PRIORITIES, TICKET_STATUSES } from '@portal/contract';
+import { ACTIVE_TICKET_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, numeric, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, foreignKey, index, integer, numeric, pgTable, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { accounts, contacts } from './accounts.js';
 import { createdAt, oneOf, timestamptz } from './columns.js';
+
+/** PostgreSQL's full-text document type; only ever written by the generated column below. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const activeStatuses = sql.raw(`status IN (${ACTIVE_TICKET_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 
 export const tickets = pgTable(
   'tickets',
@@ -26,6 +31,18 @@ export const tickets = pgTable(
     isTaxable: boolean('is_taxable').notNull().default(false),
     /** Hours logged, rounded (e.g. to the quarter hour). */
     timeRounded: numeric('time_rounded', { precision: 8, scale: 2, mode: 'number' }).notNull().default(0),
+    /**
+     * Words of number, subject and description for the list's search (prefix matching through a GIN
+     * index). 'simple' keeps words as written (no stemming, no stop words), which suits ticket numbers,
+     * product names and error codes. See docs/decisions/0005-ticket-search-and-list.md.
+     */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, ticket_number || ' ' || subject || ' ' || description)`),
+    /** 0 urgent … 3 low: the 'priority' sort as a plain column, so an index can serve it. */
+    priorityRank: smallint('priority_rank')
+      .notNull()
+      .generatedAlwaysAs(sql`CASE priority WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END`),
   },
   (t) => [
     unique('tickets_account_id_ticket_number_key').on(t.accountId, t.ticketNumber),
@@ -33,10 +50,21 @@ export const tickets = pgTable(
     index('tickets_account_id_created_at_idx').on(t.accountId, t.createdAt.desc().nullsFirst()),
     index('tickets_account_id_assigned_created_at_idx').on(t.accountId, t.assignedContactId, t.createdAt.desc().nullsFirst()),
     index('tickets_account_id_last_modified_at_idx').on(t.accountId, t.lastModifiedAt.desc().nullsFirst()),
-    // Substring search (ILIKE '%…%') of the list; needs the pg_trgm extension (migration 0000).
+    // The list's default filter ('active') is a small slice of a large account: partial indexes serve
+    // its page and its count without touching the closed tickets.
+    index('tickets_active_account_id_created_at_idx').on(t.accountId, t.createdAt.desc().nullsFirst()).where(activeStatuses),
+    index('tickets_active_account_id_assigned_created_at_idx').on(t.accountId, t.assignedContactId, t.createdAt.desc().nullsFirst()).where(activeStatuses),
+    index('tickets_active_account_id_priority_rank_created_at_idx')
+      .on(t.accountId, t.priorityRank, t.createdAt.desc().nullsFirst())
+      .where(activeStatuses),
+    // Search within the default filter reads only the active tickets' words.
+    index('tickets_active_search_vector_idx').using('gin', t.searchVector).where(activeStatuses),
+    // Any single-status filter (and the 'closed' group) reads only its own rows.
+    index('tickets_account_id_status_created_at_idx').on(t.accountId, t.status, t.createdAt.desc().nullsFirst()),
+    // Full-text search (prefix terms) over number, subject and description.
+    index('tickets_search_vector_idx').using('gin', t.searchVector),
+    // Part of a ticket number ('4233' in 'TKT-104233'); needs the pg_trgm extension (migration 0000).
     index('tickets_ticket_number_trgm_idx').using('gin', t.ticketNumber.op('gin_trgm_ops')),
-    index('tickets_subject_trgm_idx').using('gin', t.subject.op('gin_trgm_ops')),
-    index('tickets_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
     check('tickets_status_check', oneOf(t.status, TICKET_STATUSES)),
     check('tickets_priority_check', oneOf(t.priority, TICKET_PRIORITIES)),
     check('tickets_time_rounded_check', sql`${t.timeRounded} >= 0`),

@@ -1,0 +1,3 @@
+ALTER TABLE "tickets" ADD COLUMN "priority_rank" smallint GENERATED ALWAYS AS (CASE priority WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "tickets_active_account_id_priority_rank_created_at_idx" ON "tickets" USING btree ("account_id","priority_rank","created_at" DESC NULLS FIRST) WHERE status IN ('New', 'Assigned', 'Accepted', 'In Progress');--> statement-breakpoint
+CREATE INDEX "tickets_active_search_vector_idx" ON "tickets" USING gin ("search_vector") WHERE status IN ('New', 'Assigned', 'Accepted', 'In Progress');

@@ -1,0 +1,131 @@
+import type { ConversationEntry, Ticket, TicketList, TicketSummary, z } from '@portal/contract';
+import type { newTicketInput, ticketListQuery } from '@portal/contract';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../platform/app-error.js';
+import { fullName, type Caller } from '../auth/caller.js';
+import { parseTicketSearch } from './ticket-search.js';
+import { sanitizeTicketHtml } from './ticket-html.js';
+import { ticketScopeOf } from './tickets.policy.js';
+import {
+  findTicket,
+  insertTicket,
+  insertTicketEntry,
+  listTicketEntries,
+  listTickets,
+  lockTicketNumbers,
+  nextTicketNumber,
+  touchTicket,
+  type TicketEntryRow,
+  type TicketRow,
+} from './tickets.repository.js';
+
+/** Marks an entry written through the portal (spec §2). */
+export const PORTAL_AUTHOR_SUFFIX = ' (Customer Portal)';
+export const TICKET_NOT_FOUND = 'Ticket not found';
+export const NOTHING_LEFT_AFTER_SANITIZING = 'Your text has nothing left to show once unsafe HTML is removed. Please write it as plain text.';
+/** Larger than any id PostgreSQL's integer holds: such a ticket cannot exist. */
+const MAX_ID = 2_147_483_647;
+
+export type TicketService = ReturnType<typeof createTicketService>;
+
+export function createTicketService({ db }: { db: Database }) {
+  async function visibleTicket(caller: Caller, id: number): Promise<TicketRow> {
+    const row = id <= MAX_ID ? await findTicket(db, ticketScopeOf(caller), id) : undefined;
+    // The same answer for "no such ticket", "another account's" and "not assigned to you".
+    if (!row) throw new AppError('not_found', TICKET_NOT_FOUND);
+    return row;
+  }
+
+  async function withConversation(caller: Caller, row: TicketRow): Promise<Ticket> {
+    const entries = await listTicketEntries(db, caller.accountId, row.id);
+    return { ...toSummary(row), conversation: entries.map(toConversationEntry) };
+  }
+
+  return {
+    async list(caller: Caller, query: z.output<typeof ticketListQuery>): Promise<TicketList> {
+      const scope = ticketScopeOf(caller);
+      const { rows, totalCount } = await listTickets(db, scope, {
+        status: query.status,
+        sort: query.sort,
+        limit: query.limit,
+        search: query.search ? parseTicketSearch(query.search) : undefined,
+      });
+      return { tickets: rows.map(toSummary), total_count: totalCount, is_admin_view: scope.isAdminView };
+    },
+
+    async get(caller: Caller, id: number): Promise<Ticket> {
+      return withConversation(caller, await visibleTicket(caller, id));
+    },
+
+    /** Adds the caller's response on top of the conversation and moves the ticket's last-modified time. */
+    async respond(caller: Caller, id: number, text: string): Promise<Ticket> {
+      const content = cleanText(text, 'description');
+      const row = await visibleTicket(caller, id);
+      await db.transaction(async (tx) => {
+        await insertTicketEntry(tx, {
+          accountId: caller.accountId,
+          ticketId: row.id,
+          createdBy: `${fullName(caller)}${PORTAL_AUTHOR_SUFFIX}`,
+          fromAddress: caller.email,
+          content,
+          isInternal: false,
+        });
+        await touchTicket(tx, caller.accountId, row.id);
+      });
+      return withConversation(caller, await visibleTicket(caller, id));
+    },
+
+    /** Opens a ticket assigned to the caller (so a non-administrator sees it too). */
+    async create(caller: Caller, input: z.output<typeof newTicketInput>): Promise<Ticket> {
+      const description = cleanText(input.description, 'description');
+      const id = await db.transaction(async (tx) => {
+        await lockTicketNumbers(tx, caller.accountId);
+        return insertTicket(tx, {
+          accountId: caller.accountId,
+          ticketNumber: await nextTicketNumber(tx, caller.accountId),
+          subject: input.subject,
+          description,
+          priority: input.priority,
+          assignedContactId: caller.contactId,
+        });
+      });
+      return withConversation(caller, await visibleTicket(caller, id));
+    },
+  };
+}
+
+
+function cleanText(text: string, field: string): string {
+  const clean = sanitizeTicketHtml(text.trim());
+  if (clean === '') throw new AppError('validation_failed', NOTHING_LEFT_AFTER_SANITIZING, { [field]: NOTHING_LEFT_AFTER_SANITIZING });
+  return clean;
+}
+
+function toSummary(row: TicketRow): TicketSummary {
+  return {
+    id: row.id,
+    ticket_number: row.ticketNumber,
+    subject: row.subject,
+    status: row.status,
+    priority: row.priority,
+    description: sanitizeTicketHtml(row.description),
+    created_date: row.createdAt.toISOString(),
+    last_modified_date: row.lastModifiedAt.toISOString(),
+    due_date: row.dueDate?.toISOString() ?? null,
+    is_billable: row.isBillable,
+    is_taxable: row.isTaxable,
+    time_rounded: row.timeRounded,
+  };
+}
+
+function toConversationEntry(row: TicketEntryRow): ConversationEntry {
+  return {
+    id: row.id,
+    created_by: row.createdBy,
+    from_address: row.fromAddress,
+    created_date: row.createdAt.toISOString(),
+    updated_date: row.updatedAt.toISOString(),
+    content: sanitizeTicketHtml(row.content),
+    is_internal: row.isInternal,
+  };
+}

@@ -1,0 +1,45 @@
+import { endpoints, TICKET_PAGE_LIMIT, type NewTicketInput } from '@portal/contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../shared/api';
+import type { TicketFilters } from '../ticket-display';
+
+const TICKETS_KEY = ['tickets'] as const;
+
+/** Spec §7: limit always 100, search trimmed and only when given, status and sort. */
+export const ticketListQuery = (accessToken: string, filters: TicketFilters) =>
+  queryOptions({
+    queryKey: [...TICKETS_KEY, 'list', filters],
+    queryFn: ({ signal }) => {
+      const search = filters.search.trim();
+      return apiCall(endpoints.listTickets, {
+        token: accessToken,
+        signal,
+        query: { limit: TICKET_PAGE_LIMIT, status: filters.status, sort: filters.sort, ...(search ? { search } : {}) },
+      });
+    },
+    // The current rows stay while the next filter loads, so the list does not flash empty.
+    placeholderData: keepPreviousData,
+  });
+
+export const ticketDetailQuery = (accessToken: string, id: number) =>
+  queryOptions({
+    queryKey: [...TICKETS_KEY, 'detail', id],
+    queryFn: ({ signal }) => apiCall(endpoints.getTicket, { token: accessToken, signal, params: { id } }),
+  });
+
+export function useRespondToTicket(accessToken: string, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => apiCall(endpoints.respondToTicket, { token: accessToken, params: { id }, body: { description: text.trim() } }),
+    // Spec §4: after a response is sent, the ticket is reloaded (and the list's "updated" order moves).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),
+  });
+}
+
+export function useCreateTicket(accessToken: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewTicketInput) => apiCall(endpoints.createTicket, { token: accessToken, body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...TICKETS_KEY, 'list'] }),
+  });
+}

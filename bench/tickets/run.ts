@@ -1,0 +1,114 @@
+/**
+ * Ticket list and detail under load (issue 5): 100,000 tickets and 500,000 conversation entries in
+ * one account, autocannon with 16 connections for 10 s per scenario, /healthz in the same run for
+ * scale. Run with `npm run bench:tickets` from the repository root.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { BENCH_ADMIN_EMAIL, BENCH_ENV, BENCH_PASSWORD, TICKET_COUNT } from './bench-config.js';
+import { postmasterPid, sampleCpu } from './cpu-usage.js';
+
+const CONNECTIONS = 16;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const SEARCH_WORD = process.env.BENCH_SEARCH ?? 'printer';
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))], {
+  cwd: repoRoot,
+  env: { ...process.env, ...BENCH_ENV },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const port = await new Promise<number>((resolve, reject) => {
+  server.once('exit', (code) => reject(new Error(`the benchmark server exited with ${code}`)));
+  createInterface({ input: server.stdout! }).on('line', (line) => {
+    const match = /^LISTENING (\d+)$/.exec(line);
+    if (match) resolve(Number(match[1]));
+    else process.stdout.write(`${line}\n`);
+  });
+});
+
+try {
+  const base = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${base}/api/crm/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: BENCH_ADMIN_EMAIL, password: BENCH_PASSWORD }),
+  });
+  const token = ((await login.json()) as { result: { access_token: string } }).result.access_token;
+  const headers = { authorization: `Bearer ${token}` };
+
+  const list = async (query: string) => (await (await fetch(`${base}/api/crm/nable-tickets?${query}`, { headers })).json()) as { result: { total_count: number; tickets: { id: number }[] } };
+  const sample = await list('limit=1&status=&sort=oldest');
+  const lowest = sample.result.tickets[0]!.id;
+  const q = (search?: string, sort = 'newest') => `limit=100&status=active&sort=${sort}${search ? `&search=${encodeURIComponent(search)}` : ''}`;
+
+  const scenarios: { name: string; path: string | (() => string); auth: boolean }[] = [
+    { name: 'GET /healthz (for scale)', path: '/healthz', auth: false },
+    { name: 'list: default (active, newest, 100)', path: `/api/crm/nable-tickets?${q()}`, auth: true },
+    { name: `list: search '${SEARCH_WORD}'`, path: `/api/crm/nable-tickets?${q(SEARCH_WORD)}`, auth: true },
+    { name: 'list: sorted by priority', path: `/api/crm/nable-tickets?${q(undefined, 'priority')}`, auth: true },
+    { name: `list: search '${SEARCH_WORD}', all statuses`, path: `/api/crm/nable-tickets?${q(SEARCH_WORD).replace('status=active', 'status=')}`, auth: true },
+    // A different ticket on every request (5 entries each, HTML sanitized on the way out).
+    { name: 'detail: ticket with conversation', path: () => `/api/crm/nable-tickets/${lowest + Math.floor(Math.random() * TICKET_COUNT)}`, auth: true },
+  ];
+
+  const counts = {
+    default: (await list(q())).result.total_count,
+    search: (await list(q(SEARCH_WORD))).result.total_count,
+    searchAll: (await list(q(SEARCH_WORD).replace('status=active', 'status='))).result.total_count,
+  };
+  process.stdout.write(
+    `\nAccount: ${sample.result.total_count.toLocaleString('en-US')} tickets; 'active' matches ${counts.default.toLocaleString('en-US')}; ` +
+      `'${SEARCH_WORD}' matches ${counts.search.toLocaleString('en-US')} active / ${counts.searchAll.toLocaleString('en-US')} in all.\n` +
+      `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per scenario, 127.0.0.1, node ${process.version}\n\n`,
+  );
+
+  const postmaster = postmasterPid(`${repoRoot}/${BENCH_ENV.PORTAL_DATA_DIR}/pg`);
+  const rows: string[][] = [];
+  for (const scenario of scenarios) {
+    await autocannon({ url: base, connections: CONNECTIONS, duration: 1, requests: [request(scenario)] }); // warm-up
+    const before = sampleCpu(server.pid!, postmaster);
+    const loadBefore = process.cpuUsage();
+    const result = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION_S, requests: [request(scenario)] });
+    const after = sampleCpu(server.pid!, postmaster);
+    const load = process.cpuUsage(loadBefore);
+    const requests = Math.max(result.requests.total, 1);
+    const nodeMs = (after.serverMs - before.serverMs) / requests;
+    const pgMs = (after.databaseMs - before.databaseMs) / requests;
+    const loadMs = (load.user + load.system) / 1000 / requests;
+    rows.push([
+      scenario.name,
+      result.requests.average.toFixed(0),
+      `${result.latency.p50} ms`,
+      `${result.latency.p99} ms`,
+      `${result.latency.max} ms`,
+      String(result.non2xx + result.errors + result.timeouts),
+      nodeMs.toFixed(2),
+      pgMs.toFixed(2),
+      // What two cores could serve if this run had them to itself (load generator included).
+      ((2 * 1000) / (nodeMs + pgMs + loadMs)).toFixed(0),
+    ]);
+  }
+  printTable(['scenario', 'req/s', 'p50', 'p99', 'max', 'failed', 'node CPU ms/req', 'PG CPU ms/req', '2-core capacity est.'], rows);
+  process.stdout.write(`\nLoad average during the run: ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${(await import('node:os')).cpus().length} cores.\n`);
+
+  function request(scenario: (typeof scenarios)[number]) {
+    const path = typeof scenario.path === 'string' ? scenario.path : undefined;
+    const base = { method: 'GET' as const, path: path ?? '/', headers: scenario.auth ? headers : {} };
+    const pick = scenario.path;
+    return typeof pick === 'function' ? { ...base, setupRequest: (req: { path: string }) => ({ ...req, path: pick() }) } : base;
+  }
+} finally {
+  server.kill('SIGTERM');
+  await once(server, 'exit');
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  process.stdout.write(`${line(header)}\n|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|\n`);
+  for (const row of rows) process.stdout.write(`${line(row)}\n`);
+}

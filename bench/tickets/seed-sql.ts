@@ -1,0 +1,113 @@
+import type pg from 'pg';
+import { hashPassword } from '../../apps/server/src/platform/password.js';
+import { BENCH_ACCOUNT, BENCH_ADMIN_EMAIL, BENCH_PASSWORD, BENCH_USER_EMAIL, ENTRY_COUNT, TICKET_COUNT } from './bench-config.js';
+
+/**
+ * Vocabulary of the generated tickets. Subjects combine an issue with a place; descriptions three
+ * sentences. Every word's share is known, so the search word's selectivity is too: 'printer' is in
+ * 1 subject of 40 and 1 description sentence of 30 (about 5 % of tickets).
+ */
+const ISSUES = [
+  'VoIP phones dropping calls', 'Label printer not printing', 'Outlook keeps asking for password', 'VPN disconnects every hour',
+  'New hire laptop setup', 'Shared drive permissions', 'Wi-Fi slow in the afternoon', 'Firewall firmware update',
+  'Teams meetings freeze', 'Invoice question', 'Switch port flapping', 'Backup job failed overnight',
+  'Password reset for a driver', 'Scanner sends blank pages', 'Conference room display', 'MFA prompt not arriving',
+  'Mailbox is full', 'Server disk almost full', 'Certificate expires soon', 'Toner low on copier',
+  'Remote desktop will not connect', 'Voicemail to e-mail stopped', 'Fax line busy signal', 'Tablet will not sync',
+  'Barcode scanners losing connection', 'Camera offline', 'Door badge reader error', 'UPS battery warning',
+  'Antivirus alert on workstation', 'Domain renewal', 'Website is slow', 'Spam getting through',
+  'New phone number request', 'Printer driver after Windows update', 'Laptop battery swelling', 'Keyboard replacement',
+  'Shared calendar missing', 'Dispatch app crashes', 'ERP login error', 'Network cabling for new office',
+];
+const PLACES = ['at Dock 2', 'in the warehouse', 'at reception', 'in dispatch', 'in accounting', 'at the Reno branch', 'for the night shift', 'on the second floor'];
+const SENTENCES = [
+  'It started on Monday morning after the maintenance window.', 'Several people in the team are affected.', 'Restarting the device did not help.',
+  'We need this fixed before the afternoon pickup.', 'The error message mentions a timeout.', 'Only the older machines show the problem.',
+  'It happens a few times a day, mostly around noon.', 'The vendor says it is a network issue.', 'We have attached a screenshot to the e-mail.',
+  'The printer queue shows the jobs as sent.', 'Our manager asked for an update by Friday.', 'This blocks invoicing for the month end.',
+  'The same thing happened last quarter.', 'A new cable was tried without success.', 'Users see a grey password window.',
+  'Calls drop after about thirty seconds.', 'The dashboard shows red for the site.', 'It works from home but not in the office.',
+  'We replaced the power supply already.', 'Please call the site lead before visiting.', 'The license key arrived yesterday.',
+  'Two customers complained about it.', 'Nothing changed on our side as far as we know.', 'The log shows repeated authentication failures.',
+  'Access is needed for the auditors next week.', 'The warranty should still cover it.', 'Please schedule it after 7 pm.',
+  'Our backup contact is the site manager.', 'We can provide remote access any time.', 'It is slower than usual since the update.',
+];
+const STATUS_PLAN: [string, number][] = [
+  // A large account's history is mostly closed work; the default 'active' filter is about 5 %.
+  ['New', 1], ['Assigned', 1], ['Accepted', 1], ['In Progress', 2], ['On Hold', 1],
+  ['Complete', 30], ['Reviewed', 20], ['Billed', 39], ['Cancelled', 5],
+];
+const PRIORITIES = ['urgent', 'high', 'high', 'medium', 'medium', 'medium', 'medium', 'low', 'low', 'low'];
+const CONTACTS = 50;
+
+const arrayLiteral = (values: string[]) => `ARRAY[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`;
+
+export async function benchDataExists(client: pg.Client | pg.PoolClient): Promise<boolean> {
+  const result = await client.query('SELECT count(*)::int AS n FROM tickets t JOIN accounts a ON a.id = t.account_id WHERE a.name = $1', [BENCH_ACCOUNT]);
+  return result.rows[0].n >= TICKET_COUNT;
+}
+
+/** Seeds 100,000 tickets and 500,000 entries with set-based SQL (generate_series), then VACUUM ANALYZE. */
+export async function seedBenchData(client: pg.Client | pg.PoolClient, log: (line: string) => void): Promise<void> {
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const statuses = STATUS_PLAN.flatMap(([status, weight]) => Array.from({ length: weight }, () => status));
+  await client.query('BEGIN');
+  await client.query('DELETE FROM accounts WHERE name = $1', [BENCH_ACCOUNT]);
+  const account = await client.query(`INSERT INTO accounts (name, billing_api_id) VALUES ($1, 'ba_bench') RETURNING id`, [BENCH_ACCOUNT]);
+  const accountId: number = account.rows[0].id;
+  await client.query(
+    `INSERT INTO contacts (account_id, firstname, lastname, email, password_hash, admin_group, billing_group, time_zone)
+     SELECT $1, 'Bench', 'User ' || n, 'bench.user' || n || '@bench.example', $2, false, false, 'US/Eastern' FROM generate_series(1, $3::int) n`,
+    [accountId, passwordHash, CONTACTS - 2],
+  );
+  await client.query(
+    `INSERT INTO contacts (account_id, firstname, lastname, email, password_hash, admin_group, billing_group, time_zone)
+     VALUES ($1, 'Ada', 'Admin', $2, $4, true, true, 'US/Eastern'), ($1, 'Ulf', 'User', $3, $4, false, false, 'US/Eastern')`,
+    [accountId, BENCH_ADMIN_EMAIL, BENCH_USER_EMAIL, passwordHash],
+  );
+  let started = Date.now();
+  await client.query(
+    `WITH contact_ids AS (SELECT array_agg(id ORDER BY id) AS ids FROM contacts WHERE account_id = $1)
+     INSERT INTO tickets (account_id, ticket_number, subject, description, status, priority, assigned_contact_id,
+                          created_at, last_modified_at, due_date, is_billable, is_taxable, time_rounded)
+     SELECT $1,
+            'TKT-' || (200000 + n),
+            (${arrayLiteral(ISSUES)})[1 + (n * 7) % ${ISSUES.length}] || ' ' || (${arrayLiteral(PLACES)})[1 + (n * 13) % ${PLACES.length}],
+            (${arrayLiteral(SENTENCES)})[1 + (n * 11) % ${SENTENCES.length}] || ' ' || (${arrayLiteral(SENTENCES)})[1 + (n * 17 + 5) % ${SENTENCES.length}]
+              || ' ' || (${arrayLiteral(SENTENCES)})[1 + (n * 23 + 9) % ${SENTENCES.length}],
+            (${arrayLiteral(statuses)})[1 + (hashint4(n) & 2147483647) % ${statuses.length}],
+            (${arrayLiteral(PRIORITIES)})[1 + (hashint4(n + 7) & 2147483647) % ${PRIORITIES.length}],
+            CASE WHEN n % 10 = 0 THEN NULL ELSE ids[1 + (n * 31) % array_length(ids, 1)] END,
+            now() - make_interval(secs => (${TICKET_COUNT} - n) * 900 + (n % 600)),
+            -- last modified some time after opening, never in the future
+            now() - make_interval(secs => GREATEST((${TICKET_COUNT} - n) * 900 - ((hashint4(n) & 2147483647) % 200000), 0)),
+            CASE WHEN n % 3 = 0 THEN now() - make_interval(secs => (${TICKET_COUNT} - n) * 900 - 7 * 86400) END,
+            n % 4 = 0, n % 8 = 0, (n % 25) * 0.25
+     FROM generate_series(1, ${TICKET_COUNT}) n, contact_ids`,
+    [accountId],
+  );
+  log(`  tickets: ${TICKET_COUNT.toLocaleString('en-US')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  started = Date.now();
+  const perTicket = ENTRY_COUNT / TICKET_COUNT;
+  await client.query(
+    `INSERT INTO ticket_entries (ticket_id, account_id, created_by, from_address, content, is_internal, created_at, updated_at)
+     SELECT t.id, t.account_id,
+            CASE WHEN k % 2 = 1 THEN 'Jordan Reyes' ELSE 'Bench User (Customer Portal)' END,
+            CASE WHEN k % 2 = 1 THEN 'jordan.reyes@itpartners.example' ELSE 'bench.user1@bench.example' END,
+            CASE WHEN k % 2 = 1
+                 THEN '<p>Update ' || k || ' on ' || t.ticket_number || ':</p><ul><li>' || (${arrayLiteral(SENTENCES)})[1 + (t.id + k) % ${SENTENCES.length}]
+                      || '</li><li>Next step <strong>tonight</strong>.</li></ul><p>See <a href="https://support.itpartners.example/kb/' || (t.id % 97) || '">the article</a>.</p>'
+                 ELSE 'Thanks. ' || (${arrayLiteral(SENTENCES)})[1 + (t.id * 3 + k) % ${SENTENCES.length}] END,
+            k = 3,
+            t.created_at + make_interval(mins => k * 45), t.created_at + make_interval(mins => k * 45)
+     FROM tickets t, generate_series(1, ${perTicket}) k
+     WHERE t.account_id = $1`,
+    [accountId],
+  );
+  log(`  conversation entries: ${ENTRY_COUNT.toLocaleString('en-US')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await client.query('COMMIT');
+  started = Date.now();
+  await client.query('VACUUM (ANALYZE) tickets');
+  await client.query('VACUUM (ANALYZE) ticket_entries');
+  log(`  VACUUM ANALYZE in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,36 @@
+/**
+ * The portal as the benchmark measures it: the real app (buildApp) on its own embedded PostgreSQL,
+ * listening on 127.0.0.1 only, in a process of its own so the load generator does not share its
+ * event loop. Seeds the large account on first use. Prints `LISTENING <port>` when ready.
+ */
+import { buildApp } from '../../apps/server/src/app.js';
+import { loadConfig } from '../../apps/server/src/config/index.js';
+import { openDatabase } from '../../apps/server/src/db/open.js';
+import { createLogger } from '../../apps/server/src/platform/logger.js';
+import { benchDataExists, seedBenchData } from './seed-sql.js';
+
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+const database = await openDatabase(config, logger);
+const client = await database.pool.connect();
+try {
+  if (!(await benchDataExists(client))) {
+    process.stdout.write('Seeding the benchmark account (first run only)…\n');
+    await seedBenchData(client, (line) => process.stdout.write(`${line}\n`));
+  }
+} finally {
+  client.release();
+}
+const app = await buildApp({ config, database, logger, webDistDir: '/nonexistent' });
+await app.listen({ host: '127.0.0.1', port: config.port });
+const address = app.server.address();
+process.stdout.write(`LISTENING ${typeof address === 'object' && address ? address.port : config.port}\n`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
+const stop = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
