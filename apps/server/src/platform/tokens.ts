@@ -6,6 +6,8 @@ const AUDIENCE = 'portal-api';
 /** A JWT header type of its own, so no other kind of token can pass for an access token. */
 const ACCESS_TOKEN_TYPE = 'at+jwt';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** Session ids are refresh-token family UUIDs; anything else is not one of our tokens. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessClaims {
   contactId: number;
@@ -46,7 +48,7 @@ export function createTokenService(secret: string): TokenService {
           requiredClaims: ['sub', 'exp', 'iat'],
         });
         const contactId = Number(payload.sub);
-        if (!Number.isInteger(contactId) || typeof payload.acc !== 'number' || typeof payload.sid !== 'string') return undefined;
+        if (!Number.isInteger(contactId) || typeof payload.acc !== 'number' || typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return undefined;
         return { contactId, accountId: payload.acc, sessionId: payload.sid };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return undefined;

@@ -3,12 +3,8 @@ import type { Database } from '../../db/client.js';
 import { accounts, contacts, refreshTokens } from '../../db/schema/index.js';
 import type { Caller } from './caller.js';
 
-/**
- * The contact behind an access token, provided its sign-in is still live (not signed out, not
- * revoked by a password change or token reuse, within its absolute lifetime). One indexed query.
- */
-export async function findLiveCaller(db: Database, contactId: number, sessionId: string): Promise<Caller | undefined> {
-  const [row] = await db
+function buildLiveCallerQuery(db: Database) {
+  return db
     .select({
       contactId: contacts.id,
       accountId: contacts.accountId,
@@ -22,25 +18,35 @@ export async function findLiveCaller(db: Database, contactId: number, sessionId:
       uiColorMode: contacts.uiColorMode,
       accountName: accounts.name,
       billingApiId: accounts.billingApiId,
-      impersonatedBy: sql<string | null>`(
-        SELECT ${refreshTokens.impersonatedBy} FROM ${refreshTokens}
-        WHERE ${refreshTokens.familyId} = ${sessionId}::uuid AND ${refreshTokens.contactId} = ${contacts.id}
-        LIMIT 1)`,
+      impersonatedBy: refreshTokens.impersonatedBy,
     })
     .from(contacts)
     .innerJoin(accounts, eq(accounts.id, contacts.accountId))
-    .where(
+    .innerJoin(
+      refreshTokens,
       and(
-        eq(contacts.id, contactId),
-        sql`EXISTS (SELECT 1 FROM ${refreshTokens} WHERE ${and(
-          eq(refreshTokens.familyId, sql`${sessionId}::uuid`),
-          eq(refreshTokens.contactId, contacts.id),
-          isNull(refreshTokens.revokedAt),
-          gt(refreshTokens.familyExpiresAt, sql`now()`),
-        )})`,
+        eq(refreshTokens.contactId, contacts.id),
+        eq(refreshTokens.familyId, sql.placeholder('sessionId')),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.familyExpiresAt, sql`now()`),
       ),
     )
-    .limit(1);
+    .where(eq(contacts.id, sql.placeholder('contactId')))
+    .limit(1)
+    .prepare('find_live_caller');
+}
+
+/** Runs on every authenticated request: prepared once per database handle, so it is planned once per connection. */
+const preparedByDatabase = new WeakMap<Database, ReturnType<typeof buildLiveCallerQuery>>();
+
+/**
+ * The contact behind an access token, provided its sign-in is still live (not signed out, not
+ * revoked by a password change or token reuse, within its absolute lifetime). One indexed query.
+ */
+export async function findLiveCaller(db: Database, contactId: number, sessionId: string): Promise<Caller | undefined> {
+  let query = preparedByDatabase.get(db);
+  if (!query) preparedByDatabase.set(db, (query = buildLiveCallerQuery(db)));
+  const [row] = await query.execute({ contactId, sessionId });
   if (!row) return undefined;
   const { accountName, billingApiId, ...caller } = row;
   return { ...caller, sessionId, account: { name: accountName, billingApiId } };
