@@ -7,6 +7,7 @@ import { WEB_DIST_DIR } from './config/paths.js';
 import { databaseAnswers, type DatabaseHandle } from './db/client.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { createInFlight } from './http/in-flight.js';
 import { buildOpenApiDocument } from './http/openapi.js';
 import { API_BASE, registerEndpoints } from './http/register-endpoints.js';
 import { registerWebApp } from './http/static-web.js';
@@ -79,7 +80,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const tokens = createTokenService(config.secrets.tokenSecret);
   const authenticate = createAuthenticator({ tokens, findLiveCaller: (contactId, sessionId) => findLiveCaller(database.db, contactId, sessionId) });
   const mailer = deps.mailer ?? createMailer({ db: database.db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: logger });
-  registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer }), authenticate);
+  const inFlight = createInFlight();
+  registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer }), authenticate, inFlight);
+  // app.close() returns only when every API handler has finished (or after 15 s), so callers can close the database next.
+  app.addHook('onClose', () => inFlight.settled(15_000));
   await registerWebApp(app, config, deps.webDistDir ?? WEB_DIST_DIR);
   return app;
 }

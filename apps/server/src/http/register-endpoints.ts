@@ -4,6 +4,7 @@ import { endpoints } from '@portal/contract';
 import type { Caller } from '../modules/auth/caller.js';
 import { AppError } from '../platform/app-error.js';
 import type { Authenticate } from './authenticate.js';
+import type { InFlight } from './in-flight.js';
 import { parseInput } from './validation.js';
 
 export const API_BASE = '/api';
@@ -46,7 +47,7 @@ export function route<E extends Endpoint>(endpoint: E, handler: (context: Endpoi
  * query and body with the contract's schemas; the rest answer 501 in the envelope, so a client
  * can tell "not built yet" from "no such path".
  */
-export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[], authenticate: Authenticate): void {
+export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[], authenticate: Authenticate, inFlight: InFlight): void {
   const byKey = new Map(routes.map((r) => [key(r.endpoint), r]));
   for (const endpoint of Object.values(endpoints) as Endpoint[]) {
     const implemented = byKey.get(key(endpoint));
@@ -54,7 +55,7 @@ export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[],
     app.route({
       method: endpoint.method,
       url: API_BASE + endpoint.path,
-      handler: implemented ? runHandler(implemented, authenticate) : notImplemented(endpoint),
+      handler: implemented ? runHandler(implemented, authenticate, inFlight) : notImplemented(endpoint),
     });
   }
   for (const leftover of byKey.values()) {
@@ -62,8 +63,8 @@ export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[],
   }
 }
 
-function runHandler({ endpoint, handler }: EndpointRoute, authenticate: Authenticate) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+function runHandler({ endpoint, handler }: EndpointRoute, authenticate: Authenticate, inFlight: InFlight) {
+  return (request: FastifyRequest, reply: FastifyReply) => inFlight.run(async () => {
     // Who is asking comes first: an anonymous caller learns nothing about the input rules.
     const caller = await authenticate(request, endpoint.access);
     const context = {
@@ -83,7 +84,7 @@ function runHandler({ endpoint, handler }: EndpointRoute, authenticate: Authenti
     const envelope: { errors: false; result: unknown; message?: string } = { errors: false, result: respond.result ?? null };
     if (respond.message) envelope.message = respond.message;
     return reply.status(respond.status).send(envelope);
-  };
+  });
 }
 
 function notImplemented(endpoint: Endpoint) {
