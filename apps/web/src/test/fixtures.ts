@@ -1,4 +1,5 @@
 import type { LoginResult, StoredSession } from '@portal/contract';
+import { toStoredSession } from '../features/auth/session-store';
 
 /** A successful sign-in as the server would answer it; override what a test cares about. */
 export function aLoginResult(overrides: Partial<LoginResult> = {}): LoginResult {
@@ -29,24 +30,9 @@ export function aStoredSession(
   overrides: Partial<Omit<StoredSession, 'auth'>> & { admin_group?: boolean; billing_group?: boolean } = {},
 ): StoredSession {
   const { admin_group = false, billing_group = false, ...rest } = overrides;
-  const login = aLoginResult();
   return {
-    id: login.id,
-    pk: login.pk,
-    email: login.email,
-    firstname: login.firstname,
-    lastname: login.lastname,
-    access_token: login.access_token,
-    refresh_token: login.refresh_token,
-    token: login.token,
+    ...toStoredSession(aLoginResult({ technical_group: false })),
     auth: { admin_group, billing_group },
-    technical_group: false,
-    time_zone: login.time_zone,
-    ui_color_mode: login.ui_color_mode,
-    exp: login.exp,
-    expireDate: login.expireDate,
-    account_id: login.account_id,
-    account: login.account,
     ...rest,
   };
 }

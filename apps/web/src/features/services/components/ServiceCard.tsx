@@ -2,6 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { serviceDisplayState, type Service } from '@portal/contract';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { ServiceStatusBadge } from './ServiceStatusBadge';
+import { Fact } from '../../../shared/ui/Fact';
 
 export function ServiceCard({ service, timeZone }: { service: Service; timeZone: string }) {
   const headingId = `service-${service.pk}`;
@@ -36,15 +37,3 @@ export function ServiceCard({ service, timeZone }: { service: Service; timeZone:
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0} miw={0}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: 0.4 }}>
-        {label}
-      </Text>
-      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}

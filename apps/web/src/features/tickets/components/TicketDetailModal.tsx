@@ -11,6 +11,7 @@ import { ConversationEntryCard } from './ConversationEntryCard';
 import { badgeTextColour, TicketPriorityBadge, TicketStatusBadge } from './TicketBadges';
 import { TicketContent } from './TicketContent';
 import classes from './TicketDetailModal.module.css';
+import { Fact } from '../../../shared/ui/Fact';
 
 /** Spec §8 defaults; the server's message wins when it has one. */
 export const TICKET_DETAIL_ERROR = 'Failed to load ticket details';
@@ -167,15 +168,3 @@ function ResponseForm({ ticketId, accessToken }: { ticketId: number; accessToken
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0} miw={0}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: 0.4 }}>
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
