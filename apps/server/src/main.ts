@@ -2,7 +2,11 @@ import { ConfigError, loadConfig, type AppConfig } from './config/index.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/open.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/index.js';
+import { sweepExpired } from './modules/maintenance/sweep.repository.js';
 import { createLogger } from './platform/logger.js';
+
+/** How often expired tokens and throttling windows are deleted (also once at start). */
+const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -48,6 +52,14 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   printBanner(config, database.seeded);
+
+  const sweep = () =>
+    sweepExpired(database.db).then(
+      (deleted) => logger.info({ deleted }, 'expired tokens and throttling windows deleted'),
+      (error: unknown) => logger.warn({ err: error }, 'sweeping expired rows failed; will try again later'),
+    );
+  void sweep();
+  setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
 }
 
 function printBanner(config: AppConfig, seeded: boolean): void {

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/database.js';
+import { createAccount, createContact } from '../../../test/factories.js';
+import type { DatabaseHandle } from '../../db/client.js';
+import { oneTimeTokens, passwordResetTokens, rateLimits, refreshTokens } from '../../db/schema/index.js';
+import { sweepExpired } from './sweep.repository.js';
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
+const hoursAhead = (hours: number) => new Date(Date.now() + hours * 3600_000);
+
+describe('sweeping expired rows', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('deletes what ended more than a day ago and keeps everything else', async () => {
+    const { db } = database;
+    const account = await createAccount(db);
+    const contact = await createContact(db, { accountId: account.id });
+    const refresh = (hash: string, familyExpiresAt: Date) => ({ contactId: contact.id, familyId: randomUUID(), tokenHash: hash, expiresAt: familyExpiresAt, familyExpiresAt });
+    await db.insert(refreshTokens).values([refresh('old-refresh', hoursAgo(30)), refresh('recent-refresh', hoursAgo(2)), refresh('live-refresh', hoursAhead(5))]);
+    await db.insert(passwordResetTokens).values([
+      { contactId: contact.id, tokenHash: 'old-reset', expiresAt: hoursAgo(48) },
+      { contactId: contact.id, tokenHash: 'live-reset', expiresAt: hoursAhead(1) },
+    ]);
+    await db.insert(oneTimeTokens).values([
+      { purpose: 'impersonation', contactId: contact.id, tokenHash: 'old-once', expiresAt: hoursAgo(25) },
+      { purpose: 'app_launch', contactId: contact.id, tokenHash: 'live-once', expiresAt: hoursAhead(1) },
+    ]);
+    await db.insert(rateLimits).values([
+      { key: 'login:user:old', hits: 3, windowStartedAt: hoursAgo(26) },
+      { key: 'login:user:now', hits: 1 },
+    ]);
+
+    expect(await sweepExpired(db)).toEqual({ refreshTokens: 1, passwordResetTokens: 1, oneTimeTokens: 1, rateLimits: 1 });
+    expect((await db.select({ hash: refreshTokens.tokenHash }).from(refreshTokens)).map((row) => row.hash).sort()).toEqual(['live-refresh', 'recent-refresh']);
+    expect((await db.select({ hash: passwordResetTokens.tokenHash }).from(passwordResetTokens)).map((row) => row.hash)).toEqual(['live-reset']);
+    expect((await db.select({ hash: oneTimeTokens.tokenHash }).from(oneTimeTokens)).map((row) => row.hash)).toEqual(['live-once']);
+    expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key)).toEqual(['login:user:now']);
+    expect(await sweepExpired(db)).toEqual({ refreshTokens: 0, passwordResetTokens: 0, oneTimeTokens: 0, rateLimits: 0 });
+  });
+});
