@@ -1,5 +1,5 @@
-import { Anchor, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Anchor, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -41,5 +41,14 @@ export function BackToSignInLink() {
         Back to Sign In
       </Group>
     </Anchor>
+  );
+}
+
+/** Why a sign-in, reset or password-change form was refused: the server's message or the spec's default. */
+export function FormFailure({ children }: { children: ReactNode }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
+      {children}
+    </Alert>
   );
 }

@@ -1,14 +1,14 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { MIN_PASSWORD_LENGTH, PASSWORD_CHANGE_REDIRECT_MS } from '@portal/contract';
-import { IconAlertCircle, IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
+import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useEffect, useState, type ComponentProps } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { portalConfig } from '../../../shared/config';
 import { useChangePasswordWithResetToken } from '../api/password-reset';
-import { AuthScreenHeader, BackToSignInLink } from './AuthScreenParts';
+import { AuthScreenHeader, BackToSignInLink, FormFailure } from './AuthScreenParts';
 
 /** Spec §5 and §8, word for word. */
 export const CHANGE_PASSWORD_MESSAGES = {
@@ -95,7 +95,7 @@ function ChangePasswordForm({ token, onChanged }: { token: string; onChanged: (r
       <form onSubmit={submit} noValidate aria-label="Change password">
         <Stack gap="md">
           {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
+            <FormFailure>
               <Stack gap={4}>
                 <Text size="sm">{failure.message}</Text>
                 {failure.linkExpired && (
@@ -104,7 +104,7 @@ function ChangePasswordForm({ token, onChanged }: { token: string; onChanged: (r
                   </Anchor>
                 )}
               </Stack>
-            </Alert>
+            </FormFailure>
           )}
           <PasswordField
             label="New password"

@@ -1,14 +1,14 @@
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { endpoints } from '@portal/contract';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { portalConfig } from '../../../shared/config';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { useRequestPasswordReset } from '../api/password-reset';
-import { AuthScreenHeader, BackToSignInLink } from './AuthScreenParts';
+import { AuthScreenHeader, BackToSignInLink, FormFailure } from './AuthScreenParts';
 
 /** Spec §8: the server's message, or this when there is none. */
 export const FORGOT_PASSWORD_FAILED_MESSAGE = 'Failed to send reset email. Please try again.';
@@ -59,9 +59,9 @@ function ForgotPasswordForm({ onSent }: { onSent: (sent: { email: string; messag
       <form onSubmit={submit} noValidate aria-label="Reset your password">
         <Stack gap="md">
           {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
+            <FormFailure>
               {failure}
-            </Alert>
+            </FormFailure>
           )}
           <TextInput
             type="email"

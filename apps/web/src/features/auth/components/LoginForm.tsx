@@ -1,6 +1,5 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { endpoints } from '@portal/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +7,7 @@ import { ApiError, errorMessage } from '../../../shared/api';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { useLoginMutation, type LoginCredentials } from '../api/login';
 import { useSession } from '../SessionProvider';
+import { FormFailure } from './AuthScreenParts';
 
 /** Spec §8: the server's message, or this when there is none. */
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
@@ -42,9 +42,9 @@ export function LoginForm() {
     <form onSubmit={submit} noValidate aria-label="Sign in">
       <Stack gap="md">
         {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
+          <FormFailure>
             {failure}
-          </Alert>
+          </FormFailure>
         )}
         <TextInput
           label="Username"
