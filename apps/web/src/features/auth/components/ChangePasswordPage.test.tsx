@@ -2,21 +2,16 @@ import { PASSWORD_CHANGE_REDIRECT_MS } from '@portal/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aStoredSession, jsonResponse } from '../../../test/fixtures';
 import { currentPath, renderWithProviders } from '../../../test/render';
 import { readSession } from '../session-store';
 import { ChangePasswordPage } from './ChangePasswordPage';
+import { stubFetchForEachTest } from '../../../test/fetch-stub';
 
-let fetchMock: Mock<typeof fetch>;
-
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
+const network = stubFetchForEachTest();
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 function renderPage(route = '/page-change-password?token=reset-token-1') {
@@ -68,7 +63,7 @@ describe('ChangePasswordPage', () => {
 
     expect(await screen.findByText('Please enter a new password.')).toBeInTheDocument();
     expect(screen.getByText('Please confirm your new password.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(network.fetch).not.toHaveBeenCalled();
   });
 
   it("says 'Passwords do not match.' when the confirmation differs", async () => {
@@ -78,7 +73,7 @@ describe('ChangePasswordPage', () => {
     await fillAndSubmit(user, 'long enough 1', 'long enough 2');
 
     expect(await screen.findByText('Passwords do not match.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(network.fetch).not.toHaveBeenCalled();
   });
 
   it('asks for at least 8 characters', async () => {
@@ -88,11 +83,11 @@ describe('ChangePasswordPage', () => {
     await fillAndSubmit(user, 'seven77', 'seven77');
 
     expect(await screen.findByText('Password must be at least 8 characters long.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(network.fetch).not.toHaveBeenCalled();
   });
 
   it('accepts exactly 8 characters', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: null }));
+    network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: null }));
     const user = userEvent.setup();
     renderPage();
 
@@ -109,7 +104,7 @@ describe('ChangePasswordPage', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid reset token. Please request a new password reset.');
     expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute('href', '/forgot-password');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(network.fetch).not.toHaveBeenCalled();
   });
 
   it("shows 'Invalid Reset Link' when the token is missing, with a link to request a new one", () => {
@@ -129,7 +124,7 @@ describe('ChangePasswordPage', () => {
 
   it('sends PATCH /crm/myprofile with the reset token as bearer, shows the submitting state, then success', async () => {
     let answer: (response: Response) => void = () => {};
-    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    network.fetch.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
     const user = userEvent.setup();
     renderPage();
 
@@ -139,7 +134,7 @@ describe('ChangePasswordPage', () => {
     await waitFor(() => expect(submitButton()).toHaveAttribute('data-loading', 'true'));
     expect(newPassword()).toBeDisabled();
     expect(confirmPassword()).toBeDisabled();
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const [url, init] = network.fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/crm/myprofile');
     expect(init?.method).toBe('PATCH');
     expect(init?.headers).toMatchObject({ Authorization: 'Bearer reset-token-1' });
@@ -155,7 +150,7 @@ describe('ChangePasswordPage', () => {
   });
 
   it('goes to /login 3 seconds after the success, not before', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: null }));
+    network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: null }));
     renderPage();
 
     // Fake timers freeze Testing Library's async helpers, so this test drives the form with fireEvent.
@@ -178,7 +173,7 @@ describe('ChangePasswordPage', () => {
   });
 
   it("shows the server's message when the change is refused", async () => {
-    fetchMock.mockResolvedValue(
+    network.fetch.mockResolvedValue(
       jsonResponse({ errors: true, message: 'This password reset link is invalid, expired or already used. Please request a new one.' }, 401),
     );
     const user = userEvent.setup();
@@ -193,7 +188,7 @@ describe('ChangePasswordPage', () => {
   });
 
   it('shows a refused password (e.g. too common) at the field', async () => {
-    fetchMock.mockResolvedValue(
+    network.fetch.mockResolvedValue(
       jsonResponse(
         {
           errors: true,
@@ -215,7 +210,7 @@ describe('ChangePasswordPage', () => {
   });
 
   it('falls back to the default failure message of spec §8 when the server gives none', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    network.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     const user = userEvent.setup();
     renderPage();
 
@@ -227,10 +222,10 @@ describe('ChangePasswordPage', () => {
   });
 
   it('does not sign in with the token and never sends it to the token-login endpoint', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: null }));
+    network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: null }));
     renderPage();
     await screen.findByRole('button', { name: 'Change Password' });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(network.fetch).not.toHaveBeenCalled();
   });
 
   it('clears any stored session when the page is opened (spec §4)', () => {

@@ -1,22 +1,17 @@
 import { COPY_CONFIRMATION_MS } from '@portal/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aLoginResult, jsonResponse } from '../../../test/fixtures';
 import { currentPath, renderWithProviders } from '../../../test/render';
 import { portalConfig } from '../../../shared/config';
 import { readSession } from '../session-store';
 import { LoginPage } from './LoginPage';
+import { stubFetchForEachTest } from '../../../test/fetch-stub';
 
-let fetchMock: Mock<typeof fetch>;
-
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
+const network = stubFetchForEachTest();
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'clipboard');
 });
 
@@ -57,11 +52,11 @@ describe('LoginPage', () => {
 
     expect(await screen.findByText('Username is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(network.fetch).not.toHaveBeenCalled();
   });
 
   it('stores the session and opens /apps after a successful sign-in', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ errors: false, result: aLoginResult({ billing_group: true }) }));
+    network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: aLoginResult({ billing_group: true }) }));
     const user = userEvent.setup();
     renderLogin();
 
@@ -69,13 +64,13 @@ describe('LoginPage', () => {
 
     await waitFor(() => expect(currentPath()).toBe('/apps'));
     expect(readSession()?.auth).toEqual({ admin_group: false, billing_group: true });
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const [url, init] = network.fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/crm/auth/login');
     expect(init?.body).toBe(JSON.stringify({ username: 'dana.reyes@northwind.example', password: 'correct horse' }));
   });
 
   it("shows the server's message when sign-in is refused", async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ errors: true, message: 'Invalid username or password.' }, 401));
+    network.fetch.mockResolvedValue(jsonResponse({ errors: true, message: 'Invalid username or password.' }, 401));
     const user = userEvent.setup();
     renderLogin();
 
@@ -87,7 +82,7 @@ describe('LoginPage', () => {
   });
 
   it("shows the server's throttling message after too many failures", async () => {
-    fetchMock.mockResolvedValue(
+    network.fetch.mockResolvedValue(
       jsonResponse(
         { errors: true, code: 'rate_limited', message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.' },
         429,
@@ -104,7 +99,7 @@ describe('LoginPage', () => {
   });
 
   it("falls back to 'Login failed' when the server gives no message", async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    network.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     const user = userEvent.setup();
     renderLogin();
 
