@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Endpoint } from '@portal/contract';
 import type { AppConfig } from './config/index.js';
 import { WEB_DIST_DIR } from './config/paths.js';
 import { databaseAnswers, type DatabaseHandle } from './db/client.js';
@@ -17,6 +18,13 @@ import type { Logger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { createTokenService, type TokenService } from './platform/tokens.js';
 import { apiRoutes } from './routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The contract's endpoints that have a handler; the others answer 501 after the access check. */
+    builtEndpoints: ReadonlySet<Endpoint>;
+  }
+}
 
 export interface AppDependencies {
   config: AppConfig;
@@ -61,6 +69,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Only an https portal may ask the browser to upgrade: over plain http under any host but
+        // localhost, the upgraded requests find no https listener and the page loads nothing.
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
       },
     },
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
@@ -81,7 +92,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const authenticate = createAuthenticator({ tokens, findLiveCaller: (contactId, sessionId) => findLiveCaller(database.db, contactId, sessionId) });
   const mailer = deps.mailer ?? createMailer({ db: database.db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: logger });
   const inFlight = createInFlight();
-  registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer }), authenticate, inFlight);
+  app.decorate('builtEndpoints', registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer }), authenticate, inFlight));
   // app.close() returns only when every API handler has finished (or after 15 s), so callers can close the database next.
   app.addHook('onClose', () => inFlight.settled(15_000));
   await registerWebApp(app, config, deps.webDistDir ?? WEB_DIST_DIR);

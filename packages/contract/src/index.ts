@@ -12,3 +12,4 @@ export * from './entities/inventory.js';
 export * from './entities/support-tools.js';
 export * from './entities/ticket.js';
 export { z } from 'zod';
+export * from './entities/text.js';

@@ -123,6 +123,26 @@ describe('foundation routes', () => {
   });
 });
 
+describe('content security policy and the public address', () => {
+  it('never asks the browser to upgrade to https when the portal is served over http (any host name)', async () => {
+    const test = await buildTestApp({ PUBLIC_URL: 'http://portal.test:8080' });
+    const response = await test.app.inject({ method: 'GET', url: '/config.js' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    await test.close();
+  });
+
+  it('upgrades and sends HSTS when the public URL is https', async () => {
+    const test = await buildTestApp({ PUBLIC_URL: 'https://portal.example' });
+    const response = await test.app.inject({ method: 'GET', url: '/config.js' });
+    expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+    await test.close();
+  });
+});
+
 describe('readiness without a database', () => {
   it('answers /readyz with 503 once the database is gone', async () => {
     const test = await buildTestApp();

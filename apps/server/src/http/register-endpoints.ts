@@ -3,6 +3,7 @@ import type { Endpoint, z } from '@portal/contract';
 import { endpoints } from '@portal/contract';
 import type { Caller } from '../modules/auth/caller.js';
 import { AppError } from '../platform/app-error.js';
+import { cleanUserAgent, type ClientMeta } from '../platform/client-meta.js';
 import type { Authenticate } from './authenticate.js';
 import type { InFlight } from './in-flight.js';
 import { parseInput } from './validation.js';
@@ -18,6 +19,8 @@ export interface EndpointContext<E extends Endpoint> {
   body: Parsed<E['body']>;
   /** The signed-in contact; reading it on a public, refresh or reset endpoint is a programming error. */
   caller: Caller;
+  /** The client's address and user agent, cleaned for storage (sessions, audit log). */
+  client: ClientMeta;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -45,22 +48,26 @@ export function route<E extends Endpoint>(endpoint: E, handler: (context: Endpoi
 /**
  * Registers every endpoint of the contract: those with a handler run it after parsing the path,
  * query and body with the contract's schemas; the rest answer 501 in the envelope, so a client
- * can tell "not built yet" from "no such path".
+ * can tell "not built yet" from "no such path". Built or not, who is calling is checked first:
+ * an anonymous caller gets 401 and a caller without the role 403, never a 501.
+ * Returns the endpoints that have a handler (the authorization matrix reads it).
  */
-export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[], authenticate: Authenticate, inFlight: InFlight): void {
+export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[], authenticate: Authenticate, inFlight: InFlight): Set<Endpoint> {
   const byKey = new Map(routes.map((r) => [key(r.endpoint), r]));
+  const built = new Set(routes.map((r) => r.endpoint));
   for (const endpoint of Object.values(endpoints) as Endpoint[]) {
     const implemented = byKey.get(key(endpoint));
     byKey.delete(key(endpoint));
     app.route({
       method: endpoint.method,
       url: API_BASE + endpoint.path,
-      handler: implemented ? runHandler(implemented, authenticate, inFlight) : notImplemented(endpoint),
+      handler: runHandler(implemented ?? { endpoint, handler: notImplemented(endpoint) }, authenticate, inFlight),
     });
   }
   for (const leftover of byKey.values()) {
     throw new Error(`Route ${key(leftover.endpoint)} has no endpoint in the contract; add it there first`);
   }
+  return built;
 }
 
 function runHandler({ endpoint, handler }: EndpointRoute, authenticate: Authenticate, inFlight: InFlight) {
@@ -75,6 +82,7 @@ function runHandler({ endpoint, handler }: EndpointRoute, authenticate: Authenti
         if (!caller) throw new Error(`${endpoint.method} ${endpoint.path} is ${endpoint.access}; it has no caller`);
         return caller;
       },
+      client: { ip: request.ip ?? null, userAgent: cleanUserAgent(request.headers['user-agent']) },
       request,
       reply,
     } as EndpointContext<Endpoint>;
@@ -87,7 +95,7 @@ function runHandler({ endpoint, handler }: EndpointRoute, authenticate: Authenti
   });
 }
 
-function notImplemented(endpoint: Endpoint) {
+function notImplemented(endpoint: Endpoint): EndpointRoute['handler'] {
   return async () => {
     throw new AppError('not_implemented', `${endpoint.method} ${API_BASE}${endpoint.path} is not available yet`);
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { email, emptyResult } from '../entities/common.js';
+import { singleLineText } from '../entities/text.js';
 import { currentUser, loginResult } from '../entities/session.js';
 import { MIN_PASSWORD_LENGTH } from '../constants.js';
 
@@ -13,7 +14,7 @@ export const login = defineEndpoint({
   tag,
   access: 'public',
   body: z.object({
-    username: z.string().trim().min(1, 'Username is required').max(254),
+    username: singleLineText('Username').trim().min(1, 'Username is required').max(254),
     password: z.string().min(1, 'Password is required').max(1024),
   }),
   result: loginResult,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.js';
 
 /** An ISO-8601 timestamp in UTC, as the server writes it (`2026-11-21T23:09:33.000Z`). */
 export const timestamp = z.string().describe('ISO-8601 timestamp (UTC)');
@@ -13,8 +14,7 @@ export const money = z.number().describe('USD');
 export const emptyResult = z.null();
 /** Simple e-mail pattern of spec §5: text, @, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const email = z
-  .string()
+export const email = singleLineText('Email')
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email must be at most 254 characters')

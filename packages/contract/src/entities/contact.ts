@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, timestamp } from './common.js';
+import { singleLineText } from './text.js';
 
 export const contact = z.object({
   pk: z.number().int(),
@@ -19,15 +20,15 @@ export const contact = z.object({
 export type Contact = z.infer<typeof contact>;
 
 const name = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+  singleLineText(label).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 
 /** Profile fields of Add/Edit User (spec §5 User profile). */
 export const contactInput = z.object({
   firstname: name('First name'),
   lastname: name('Last name'),
   email,
-  mobile: z.string().trim().max(32, 'Mobile must be at most 32 characters').nullish(),
-  time_zone: z.string().trim().max(64).nullish(),
+  mobile: singleLineText('Mobile').trim().max(32, 'Mobile must be at most 32 characters').nullish(),
+  time_zone: singleLineText('Time zone').trim().max(64).nullish(),
   admin_group: z.boolean().optional(),
   billing_group: z.boolean().optional(),
   technical_group: z.boolean().optional(),
@@ -47,6 +48,6 @@ export const myProfileInput = z.object({
   firstname: name('First name'),
   lastname: name('Last name'),
   email,
-  timezone: z.string().trim().min(1, 'Timezone is required').max(64),
+  timezone: singleLineText('Timezone').trim().min(1, 'Timezone is required').max(64),
 });
 export type MyProfileInput = z.infer<typeof myProfileInput>;

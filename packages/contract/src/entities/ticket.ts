@@ -10,6 +10,7 @@ import {
   TICKET_PAGE_LIMIT,
 } from '../constants.js';
 import { timestamp } from './common.js';
+import { multiLineText, singleLineText } from './text.js';
 
 export const conversationEntry = z.object({
   id: z.number().int(),
@@ -43,7 +44,7 @@ export type Ticket = z.infer<typeof ticket>;
 
 export const ticketListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(TICKET_PAGE_LIMIT).default(TICKET_PAGE_LIMIT),
-  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  search: singleLineText('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
   status: z.enum(TICKET_STATUS_FILTERS, { error: 'Unknown status filter' }).default(DEFAULT_TICKET_STATUS_FILTER),
   sort: z.enum(TICKET_SORTS, { error: 'Sort must be newest, oldest, updated or priority' }).default(DEFAULT_TICKET_SORT),
 });
@@ -56,8 +57,7 @@ export const ticketList = z.object({
 export type TicketList = z.infer<typeof ticketList>;
 
 export const ticketResponseInput = z.object({
-  description: z
-    .string({ error: 'description is required' })
+  description: multiLineText('Response', 'description is required')
     .trim()
     .min(1, 'Response cannot be empty')
     .max(TICKET_RESPONSE_MAX_LENGTH, `Response must be at most ${TICKET_RESPONSE_MAX_LENGTH} characters`),
@@ -66,9 +66,8 @@ export const ticketResponseInput = z.object({
 export type TicketResponseInput = z.infer<typeof ticketResponseInput>;
 
 export const newTicketInput = z.object({
-  subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters'),
-  description: z
-    .string({ error: 'Description is required' })
+  subject: singleLineText('Subject', 'Subject is required').trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters'),
+  description: multiLineText('Description', 'Description is required')
     .trim()
     .min(1, 'Description is required')
     .max(TICKET_RESPONSE_MAX_LENGTH, `Description must be at most ${TICKET_RESPONSE_MAX_LENGTH} characters`),

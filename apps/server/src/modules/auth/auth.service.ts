@@ -21,7 +21,8 @@ import {
 import type { Caller } from './caller.js';
 import { passwordChangedMail, passwordResetMail } from './auth.mails.js';
 import { passwordProblem } from './password-policy.js';
-import { findRefreshToken, revokeContactSessions, revokeSession, rotateRefreshToken, startSession, type ClientMeta } from './sessions.repository.js';
+import { findRefreshToken, revokeContactSessions, revokeSession, rotateRefreshToken, startSession } from './sessions.repository.js';
+import type { ClientMeta } from '../../platform/client-meta.js';
 
 export const LOGIN_FAILED = 'Invalid username or password';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';

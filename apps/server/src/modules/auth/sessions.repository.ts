@@ -2,16 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/index.js';
+import type { ClientMeta } from '../../platform/client-meta.js';
 import { hashToken, randomToken } from '../../platform/tokens.js';
 
 /** A refresh token lives a week from its last use; a sign-in lasts 30 days at most, however used. */
 export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
-
-export interface ClientMeta {
-  ip: string | null;
-  userAgent: string | null;
-}
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
