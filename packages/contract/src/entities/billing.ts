@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { CARD_TYPES, ORDER_ITEM_PROVISION_STATUSES, ORDER_ITEM_PURCHASE_TYPES, ORDER_STATUSES, PAYMENT_TYPES } from '../constants.js';
-import { money, timestamp } from './common.js';
+import { money, timestamp, openEnum } from './common.js';
 
 export const creditCardInfo = z.object({
   first_name: z.string(),
   last_name: z.string(),
   last_4: z.string(),
-  type: z.enum(CARD_TYPES),
+  type: openEnum(CARD_TYPES),
   exp_month: z.string(),
   exp_year: z.string(),
 });
@@ -43,7 +43,7 @@ export const payment = z.object({
   _id: z.string(),
   created: timestamp,
   amount: money,
-  payment_type: z.enum(PAYMENT_TYPES),
+  payment_type: openEnum(PAYMENT_TYPES),
   last_4_of_credit_card: z.string().nullable(),
   merchant_api_response: z.object({ transaction_id: z.string().nullable() }),
   payment_status: z.string(),
@@ -56,10 +56,10 @@ export const orderItem = z.object({
   pk: z.number().int(),
   prod_description: z.string(),
   quantity: z.number().int(),
-  purchase_type: z.enum(ORDER_ITEM_PURCHASE_TYPES),
+  purchase_type: openEnum(ORDER_ITEM_PURCHASE_TYPES),
   price: money,
   price_per_unit: money,
-  provision_status: z.enum(ORDER_ITEM_PROVISION_STATUSES),
+  provision_status: openEnum(ORDER_ITEM_PROVISION_STATUSES),
   activation_date: timestamp.nullable(),
   completed: z.boolean(),
   auto_provision: z.boolean(),
@@ -73,7 +73,7 @@ export const order = z.object({
   pk: z.number().int(),
   name: z.string(),
   date_created: timestamp,
-  status: z.enum(ORDER_STATUSES),
+  status: openEnum(ORDER_STATUSES),
   quote_id: z.string().nullable(),
   notes: z.string().nullable(),
   account_id: z.number().int(),

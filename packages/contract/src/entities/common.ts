@@ -19,3 +19,12 @@ export const email = singleLineText('Email')
   .min(1, 'Email is required')
   .max(254, 'Email must be at most 254 characters')
   .regex(EMAIL_PATTERN, 'Please enter a valid email address');
+
+/**
+ * A value in a response whose list of values may grow on the server before every client knows it
+ * (a new service status, a PSA's own ticket status). It accepts the known values and any other
+ * string, kept as-is, so one unknown value never rejects a whole answer and each screen shows the
+ * spec's fallback ('Unknown', 'other'). Request schemas stay strict (z.enum).
+ */
+export const openEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.union([z.enum(values), z.string().max(200)]).describe(`One of ${values.join(', ')}; other values may appear and are shown as unknown`);

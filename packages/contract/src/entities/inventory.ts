@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ASSET_STATUSES, ASSET_TYPES } from '../constants.js';
-import { calendarDate, timestamp } from './common.js';
+import { calendarDate, timestamp, openEnum } from './common.js';
 
 export const asset = z.object({
   id: z.number().int(),
   name: z.string(),
-  type: z.enum(ASSET_TYPES),
-  status: z.enum(ASSET_STATUSES),
+  type: openEnum(ASSET_TYPES),
+  status: openEnum(ASSET_STATUSES),
   vendor: z.string().nullable(),
   model: z.string().nullable(),
   serial_number: z.string().nullable(),

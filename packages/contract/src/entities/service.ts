@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROVISION_STATUSES, SERVICE_ITEM_TYPES, SERVICE_STATUSES } from '../constants.js';
-import { money, timestamp } from './common.js';
+import { money, timestamp, openEnum } from './common.js';
 
 export const product = z.object({
   name: z.string(),
@@ -10,10 +10,10 @@ export const product = z.object({
 
 export const service = z.object({
   pk: z.number().int(),
-  item_type: z.enum(SERVICE_ITEM_TYPES),
+  item_type: openEnum(SERVICE_ITEM_TYPES),
   api_id: z.string().nullable(),
-  status: z.enum(SERVICE_STATUSES),
-  provision_status: z.enum(PROVISION_STATUSES),
+  status: openEnum(SERVICE_STATUSES),
+  provision_status: openEnum(PROVISION_STATUSES),
   product,
   prod_description: z.string().nullable(),
   price: money,

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { DEFAULT_TOOL_LINK_VALID_HOURS, OS_TYPES, SUPPORT_TOOL_TYPES } from '../constants.js';
-import { timestamp } from './common.js';
+import { timestamp, openEnum } from './common.js';
 
 export const supportTool = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
-  type: z.enum(SUPPORT_TOOL_TYPES),
-  platforms: z.array(z.enum(OS_TYPES)),
+  type: openEnum(SUPPORT_TOOL_TYPES),
+  platforms: z.array(openEnum(OS_TYPES)),
   requires_custom_build: z.boolean(),
   one_time_use: z.boolean(),
   file_size: z.string(),

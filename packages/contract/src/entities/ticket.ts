@@ -9,7 +9,7 @@ import {
   DEFAULT_TICKET_STATUS_FILTER,
   TICKET_PAGE_LIMIT,
 } from '../constants.js';
-import { timestamp } from './common.js';
+import { timestamp, openEnum } from './common.js';
 import { multiLineText, singleLineText } from './text.js';
 
 export const conversationEntry = z.object({
@@ -27,8 +27,8 @@ export const ticketSummary = z.object({
   id: z.number().int(),
   ticket_number: z.string(),
   subject: z.string(),
-  status: z.enum(TICKET_STATUSES),
-  priority: z.enum(TICKET_PRIORITIES),
+  status: openEnum(TICKET_STATUSES),
+  priority: openEnum(TICKET_PRIORITIES),
   description: z.string(),
   created_date: timestamp,
   last_modified_date: timestamp,

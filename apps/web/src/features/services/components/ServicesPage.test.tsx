@@ -57,6 +57,20 @@ describe('ServicesPage', () => {
     expect(voice).toHaveTextContent('Jan 5, 2026');
   });
 
+  it('shows a status it does not know as Unknown instead of failing the whole screen (spec §4)', async () => {
+    stubApi({
+      'GET /api/crm/services': ok([
+        ...SERVICES,
+        aService({ pk: 7, status: 'archived', provision_status: 'migrating', item_type: 'sip_trunk', product: { name: 'Legacy Trunk', category: 'Voice', description: null } }),
+      ]),
+    });
+    render();
+    await screen.findByRole('region', { name: 'Summary' });
+    expect(within(card('Legacy Trunk')).getByText('Unknown')).toBeInTheDocument();
+    expect(within(card('ITP Voice Business Seat')).getByText('Active')).toBeInTheDocument();
+    expect(screen.queryByText('Error Loading Services')).not.toBeInTheDocument();
+  });
+
   it('breaks the services down by Voice, Hosted Service and Cloud', async () => {
     stubApi({ 'GET /api/crm/services': ok(SERVICES) });
     render();
