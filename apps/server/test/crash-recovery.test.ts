@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config/paths.js';
+import { exited, freePort, isAlive, waitUntilReady } from './server-process.js';
 
 /**
  * The real server process on the embedded PostgreSQL: killed with SIGKILL it leaves its database
@@ -59,37 +58,3 @@ describe('the server process', () => {
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   }, 120_000);
 });
-
-async function waitUntilReady(base: string, output: () => string): Promise<void> {
-  for (let waited = 0; waited < 60_000; waited += 250) {
-    const ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
-    if (ready) return;
-    await sleep(250);
-  }
-  throw new Error(`${base} did not become ready in 60 s; the server said:\n${output()}`);
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

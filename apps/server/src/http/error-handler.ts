@@ -30,7 +30,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const known = error instanceof AppError ? error : toAppError(error);
     const status = STATUS_OF[known.code];
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (known.code === 'unavailable') request.log.warn({ err: error }, 'database unavailable');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: known.code, message: known.message }, 'request refused');
 
     const body: ErrorEnvelope = { errors: true, message: known.message, code: known.code };
@@ -40,9 +41,36 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/** Seconds a client waits before trying again while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Errors that mean "the database cannot be reached now" rather than "this request is wrong":
+ * refused or dropped connections, a server shutting down or starting up, too many connections,
+ * the pool's connection timeout. Drizzle wraps the driver's error, so the causes are followed.
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down|in recovery mode)/i;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08/.test(code))) return true;
+    if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function toAppError(error: FastifyError): AppError {
   const framework = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
   if (framework) return framework;
+  if (isDatabaseUnavailable(error)) {
+    return new AppError('unavailable', 'The portal cannot reach its database just now. Please try again in a few seconds.', undefined, {
+      'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
+  }
   if (error.statusCode === 429) return new AppError('rate_limited', error.message || 'Too many requests; please wait and try again');
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new AppError('validation_failed', error.message || 'The request is not valid');

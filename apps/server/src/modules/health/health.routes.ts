@@ -5,6 +5,7 @@ export function registerHealthRoutes(app: FastifyInstance, databaseAnswers: () =
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     const ready = await databaseAnswers();
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'database unavailable' });
+    if (!ready) return reply.status(503).header('retry-after', '5').send({ status: 'database unavailable' });
+    return { status: 'ready' };
   });
 }
