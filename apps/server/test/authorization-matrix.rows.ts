@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import type { EndpointName } from '@portal/contract';
+import type { Database } from '../src/db/client.js';
+import { assets, billingAccounts, licenses, orders, statements, supportTools } from '../src/db/schema/index.js';
+import { createContact, createService, createTicket } from './factories.js';
+
+/**
+ * One row per endpoint of the contract, for the authorization matrix (authorization-matrix.test.ts).
+ * A row says how a permitted caller makes a valid request, and whether that request names an
+ * object of the account (so that an admin of another account must get 404) or only reads or
+ * writes the caller's own account. A new endpoint without a row fails the matrix.
+ */
+export interface MatrixContext {
+  db: Database;
+  /** The account whose objects the request names: the caller's own, or account A for the other account's admin. */
+  accountId: number;
+  /** That account's billing id (the path of the billing calls). */
+  billingId: string;
+  /** That account's voice service (licenses). */
+  voiceServiceId: number;
+  /** The signed-in caller, when there is one. */
+  caller?: { contactId: number; email: string; accountId: number };
+  /** A contact of `accountId` who is assigned the ticket objects (the caller where it is of that account). */
+  assigneeId: number;
+}
+
+export interface MatrixRequest {
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+export type MatrixRow =
+  | {
+      /** Signed-in endpoints: does the request name an object of `accountId`? */
+      scope: 'object' | 'own-account';
+      request(context: MatrixContext): Promise<MatrixRequest> | MatrixRequest;
+    }
+  | {
+      /** Public, refresh- and reset-token endpoints: the status every caller gets for this request. */
+      scope: 'public';
+      status: number;
+      /** The request ends the session whose token it carries (sign-out): the matrix runs it last. */
+      endsSession?: boolean;
+      request(context: MatrixContext): Promise<MatrixRequest> | MatrixRequest;
+    };
+
+const unique = () => randomBytes(4).toString('hex');
+
+const newContact = (c: MatrixContext) => createContact(c.db, { accountId: c.accountId });
+const ticketOf = (c: MatrixContext) => createTicket(c.db, { accountId: c.accountId, assignedContactId: c.assigneeId });
+
+async function newLicense(c: MatrixContext) {
+  const contact = await newContact(c);
+  const [license] = await c.db.insert(licenses).values({ accountId: c.accountId, contactId: contact.id, serviceId: c.voiceServiceId }).returning();
+  return { contactId: contact.id, licenseId: license!.id };
+}
+
+async function newStatement(c: MatrixContext) {
+  const id = `st_matrix_${unique()}`;
+  await c.db.insert(statements).values({ id, accountId: c.accountId, periodStart: '2026-10-01', periodEnd: '2026-10-31', amountDue: 120 });
+  return id;
+}
+
+async function newOrder(c: MatrixContext) {
+  const [order] = await c.db.insert(orders).values({ accountId: c.accountId, name: `Matrix order ${unique()}` }).returning();
+  return order!.id;
+}
+
+async function newAsset(c: MatrixContext) {
+  const [asset] = await c.db.insert(assets).values({ accountId: c.accountId, name: `Matrix laptop ${unique()}`, type: 'laptop' }).returning();
+  return asset!.id;
+}
+
+async function aSupportTool(c: MatrixContext) {
+  const [tool] = await c.db
+    .insert(supportTools)
+    .values({ name: `Matrix tool ${unique()}`, description: 'A tool made by the matrix', type: 'diagnostic', platforms: ['windows'], fileSize: '1 MB' })
+    .returning();
+  return tool!.id;
+}
+
+export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
+  // Auth: public, refresh- and reset-token endpoints. A signed-in caller's access token is no
+  // refresh or reset token, so those refuse it like no token at all.
+  // (A new address each time, so that the sign-in and reset throttles never answer instead.)
+  login: { scope: 'public', status: 401, request: () => ({ body: { username: `nobody.${unique()}@matrix.example`, password: 'not-the-password' } }) },
+  logout: { scope: 'public', status: 200, endsSession: true, request: () => ({ body: {} }) },
+  requestPasswordReset: { scope: 'public', status: 200, request: () => ({ query: { username: `nobody.${unique()}@matrix.example` } }) },
+  requestPasswordResetPost: { scope: 'public', status: 200, request: () => ({ body: { email: `nobody.${unique()}@matrix.example` } }) },
+  tokenLogin: { scope: 'public', status: 401, request: () => ({ body: { token: 'not-a-token' } }) },
+  redeemAppLaunch: { scope: 'public', status: 401, request: () => ({ params: { appId: 'itp_voice' }, body: { token: 'not-a-token' } }) },
+  refresh: { scope: 'public', status: 401, request: () => ({}) },
+  changePasswordWithResetToken: { scope: 'public', status: 401, request: () => ({ body: { password: 'a-new-pass-2026' } }) },
+
+  // Every signed-in user.
+  me: { scope: 'own-account', request: () => ({}) },
+  updateMyProfile: {
+    scope: 'own-account',
+    request: (c) => ({ body: { firstname: 'Matrix', lastname: 'Caller', email: c.caller?.email ?? 'anonymous@matrix.example', timezone: 'US/Eastern' } }),
+  },
+  listApps: { scope: 'own-account', request: () => ({}) },
+  launchApp: { scope: 'own-account', request: () => ({ params: { appId: 'itp_voice' } }) },
+  listServices: { scope: 'own-account', request: () => ({}) },
+  listTimezones: { scope: 'own-account', request: () => ({}) },
+  getDashboard: { scope: 'own-account', request: () => ({}) },
+  listTickets: { scope: 'own-account', request: () => ({ query: { status: '' } }) },
+  createTicket: { scope: 'own-account', request: () => ({ body: { subject: 'Printer offline', description: 'It stopped.', priority: 'low' } }) },
+  getTicket: { scope: 'object', request: async (c) => ({ params: { id: (await ticketOf(c)).id } }) },
+  respondToTicket: { scope: 'object', request: async (c) => ({ params: { id: (await ticketOf(c)).id }, body: { description: 'Any news?' } }) },
+
+  // Administrators: users and licenses.
+  listContacts: { scope: 'own-account', request: () => ({}) },
+  createContact: {
+    scope: 'own-account',
+    request: () => ({ body: { user: { firstname: 'New', lastname: 'Person', email: `new.${unique()}@matrix.example`, time_zone: 'US/Eastern' } } }),
+  },
+  updateContact: { scope: 'object', request: async (c) => ({ params: { id: (await newContact(c)).id }, body: { firstname: 'Renamed', lastname: 'Person' } }) },
+  deleteContact: { scope: 'object', request: async (c) => ({ params: { id: (await newContact(c)).id } }) },
+  listLicenses: { scope: 'object', request: async (c) => ({ params: { id: (await newContact(c)).id } }) },
+  addLicense: { scope: 'object', request: async (c) => ({ params: { id: (await newContact(c)).id }, body: { service_id: c.voiceServiceId } }) },
+  removeLicense: {
+    scope: 'object',
+    request: async (c) => {
+      const { contactId, licenseId } = await newLicense(c);
+      return { params: { id: contactId, licenseId } };
+    },
+  },
+
+  // Billing group.
+  getBillingAccount: { scope: 'object', request: (c) => ({ params: { id: c.billingId } }) },
+  listPayments: { scope: 'object', request: (c) => ({ params: { id: c.billingId } }) },
+  listStatements: { scope: 'object', request: (c) => ({ params: { id: c.billingId } }) },
+  getStatementPdf: { scope: 'object', request: async (c) => ({ params: { id: await newStatement(c) } }) },
+  payWithNewCard: {
+    scope: 'object',
+    request: (c) => ({
+      params: { id: c.billingId },
+      body: {
+        payment: { amount: 1, cc_first_name: 'Matrix', cc_last_name: 'Payer', cc_num: '4242424242424242', cc_exp_month: '12', cc_exp_year: String(new Date().getFullYear() + 2), cc_type: 'visa' },
+      },
+    }),
+  },
+  payWithStoredCard: { scope: 'object', request: (c) => ({ params: { id: c.billingId }, body: { amount: 1 } }) },
+  updateBillingAccount: { scope: 'object', request: (c) => ({ params: { id: c.billingId }, body: { automatic_payments: false } }) },
+  removeStoredCard: { scope: 'object', request: (c) => ({ params: { id: c.billingId } }) },
+  listOrders: { scope: 'own-account', request: () => ({}) },
+  getOrder: { scope: 'object', request: async (c) => ({ params: { id: await newOrder(c) } }) },
+
+  // Administrators: IT assets and credentials.
+  listAssets: { scope: 'own-account', request: () => ({}) },
+  getAsset: { scope: 'object', request: async (c) => ({ params: { id: await newAsset(c) } }) },
+  listVendors: { scope: 'own-account', request: () => ({}) },
+  listCredentials: { scope: 'own-account', request: () => ({}) },
+  createCredential: { scope: 'own-account', request: () => ({ body: { title: 'Firewall', username: 'admin', password: 'pa55-word', url: 'https://fw.matrix.example', notes: '' } }) },
+
+  // Administrators: support tools (the tools are the provider's; downloads are the account's).
+  listSupportTools: { scope: 'own-account', request: () => ({}) },
+  generateToolLink: { scope: 'own-account', request: async (c) => ({ body: { tool_id: await aSupportTool(c), valid_hours: 24 } }) },
+  recordToolDownload: { scope: 'own-account', request: async (c) => ({ body: { tool_id: await aSupportTool(c), download_token: 'direct-download' } }) },
+  listToolDownloads: { scope: 'own-account', request: () => ({}) },
+};
+
+/** The billing account row every matrix account has (the billing calls name it). */
+export async function createBillingAccount(db: Database, accountId: number, billingId: string) {
+  await db.insert(billingAccounts).values({ id: billingId, accountId, balance: 250 });
+}
+
+export async function createVoiceService(db: Database, accountId: number) {
+  return createService(db, { accountId, itemType: 'itp_voice', apiId: `itpv-${unique()}`, metadata: { purchased_users: 50 } });
+}
