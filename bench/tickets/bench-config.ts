@@ -9,6 +9,8 @@ export const BENCH_ENV = {
   PORTAL_DATA_DIR: '.data/bench',
   EMBEDDED_PG_PORT: process.env.BENCH_PG_PORT ?? '54391',
   SEED_DEMO_DATA: 'false',
+  // The budget is spent on every request as in production (its cost is in the figures), but never runs out.
+  API_REQUESTS_PER_MINUTE: '100000000',
   TOKEN_SECRET: randomBytes(32).toString('hex'),
   VAULT_KEY: randomBytes(32).toString('base64'),
 } as const;

@@ -11,7 +11,9 @@ import { installErrorHandler } from './http/error-handler.js';
 import { createInFlight } from './http/in-flight.js';
 import { buildOpenApiDocument } from './http/openapi.js';
 import { API_BASE, registerEndpoints } from './http/register-endpoints.js';
+import { createRequestBudget } from './http/request-budget.js';
 import { registerWebApp } from './http/static-web.js';
+import { createRateLimiter } from './platform/rate-limiter.js';
 import { findLiveCaller } from './modules/auth/caller.repository.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import type { Logger } from './platform/logger.js';
@@ -51,8 +53,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     // Requests in flight finish on shutdown; idle keep-alive connections are closed at once.
     forceCloseConnections: 'idle',
-    // A long path parameter reaches the contract's validation (400 in the envelope) instead of the router's bare 414.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    // A long path parameter reaches the contract's validation (400 in the envelope) instead of the router's bare 414;
+    // Node's own limit on the request line and headers (16 KiB) stops anything longer before it gets here.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
   });
 
   installErrorHandler(app);
@@ -92,7 +95,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const authenticate = createAuthenticator({ tokens, findLiveCaller: (contactId, sessionId) => findLiveCaller(database.db, contactId, sessionId) });
   const mailer = deps.mailer ?? createMailer({ db: database.db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: logger });
   const inFlight = createInFlight();
-  app.decorate('builtEndpoints', registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer }), authenticate, inFlight));
+  const budget = createRequestBudget(createRateLimiter(database.db), config.apiRequestsPerMinute);
+  app.decorate('builtEndpoints', registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer }), { authenticate, budget, inFlight }));
   // app.close() returns only when every API handler has finished (or after 15 s), so callers can close the database next.
   app.addHook('onClose', () => inFlight.settled(15_000));
   await registerWebApp(app, config, deps.webDistDir ?? WEB_DIST_DIR);

@@ -23,6 +23,8 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
     TOKEN_SECRET: randomBytes(32).toString('hex'),
     VAULT_KEY: randomBytes(32).toString('base64'),
     PUBLIC_URL: 'http://portal.test',
+    // Far above what any test sends; request-budget.test.ts sets a small one of its own.
+    API_REQUESTS_PER_MINUTE: '100000',
     ...overrides,
   });
   const logger = createLogger('silent');

@@ -12,6 +12,8 @@ export interface AppConfig {
   database: { kind: 'external'; url: string } | { kind: 'embedded'; port: number; dir: string };
   dataDir: string;
   seedDemoData: boolean;
+  /** Requests a minute per caller across the API; 0 means no budget. */
+  apiRequestsPerMinute: number;
   provider: { name: string; emailDomain: string; supportPhone: string; supportEmail: string; portalHomeUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
   apps: { voice: string; paylink: string; office365: string; googleWorkspace: string };
@@ -47,6 +49,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       : { kind: 'embedded', port: env.EMBEDDED_PG_PORT, dir: `${dataDir}/pg` },
     dataDir,
     seedDemoData: env.SEED_DEMO_DATA,
+    apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
     provider: {
       name: env.PROVIDER_NAME,
       emailDomain: env.PROVIDER_EMAIL_DOMAIN.toLowerCase(),

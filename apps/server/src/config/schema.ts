@@ -36,6 +36,12 @@ export const environmentSchema = z.object({
   PORTAL_DATA_DIR: z.string().trim().min(1).default('.data/portal'),
   EMBEDDED_PG_PORT: port('EMBEDDED_PG_PORT').default(54329),
   SEED_DEMO_DATA: flag.default(true),
+  /** Requests a minute each signed-in contact (or, signed out, each client address) may make to the API; 0 turns the budget off. */
+  API_REQUESTS_PER_MINUTE: z.coerce
+    .number({ error: 'API_REQUESTS_PER_MINUTE must be a whole number' })
+    .int('API_REQUESTS_PER_MINUTE must be a whole number')
+    .min(0, 'API_REQUESTS_PER_MINUTE must be 0 (no budget) or more')
+    .default(300),
 
   PROVIDER_NAME: z.string().trim().min(1).max(100).default('IT Partners'),
   PROVIDER_EMAIL_DOMAIN: z

@@ -31,7 +31,7 @@ async function serverWithNothingBuilt(signedIn: Caller) {
   const app = Fastify();
   installErrorHandler(app);
   const authenticate = createAuthenticator({ tokens, findLiveCaller: async () => signedIn });
-  const built = registerEndpoints(app, [], authenticate, createInFlight());
+  const built = registerEndpoints(app, [], { authenticate, budget: { spend: async () => undefined }, inFlight: createInFlight() });
   await app.ready();
   const token = (await tokens.signAccessToken({ contactId: signedIn.contactId, accountId: signedIn.accountId, sessionId: signedIn.sessionId })).token;
   return { app, built, token };

@@ -6,6 +6,7 @@ import { AppError } from '../platform/app-error.js';
 import { cleanUserAgent, type ClientMeta } from '../platform/client-meta.js';
 import type { Authenticate } from './authenticate.js';
 import type { InFlight } from './in-flight.js';
+import type { RequestBudget } from './request-budget.js';
 import { parseInput } from './validation.js';
 
 export const API_BASE = '/api';
@@ -52,7 +53,13 @@ export function route<E extends Endpoint>(endpoint: E, handler: (context: Endpoi
  * an anonymous caller gets 401 and a caller without the role 403, never a 501.
  * Returns the endpoints that have a handler (the authorization matrix reads it).
  */
-export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[], authenticate: Authenticate, inFlight: InFlight): Set<Endpoint> {
+export interface Pipeline {
+  authenticate: Authenticate;
+  budget: RequestBudget;
+  inFlight: InFlight;
+}
+
+export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[], pipeline: Pipeline): Set<Endpoint> {
   const byKey = new Map(routes.map((r) => [key(r.endpoint), r]));
   const built = new Set(routes.map((r) => r.endpoint));
   for (const endpoint of Object.values(endpoints) as Endpoint[]) {
@@ -61,7 +68,7 @@ export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[],
     app.route({
       method: endpoint.method,
       url: API_BASE + endpoint.path,
-      handler: runHandler(implemented ?? { endpoint, handler: notImplemented(endpoint) }, authenticate, inFlight),
+      handler: runHandler(implemented ?? { endpoint, handler: notImplemented(endpoint) }, pipeline),
     });
   }
   for (const leftover of byKey.values()) {
@@ -70,10 +77,18 @@ export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[],
   return built;
 }
 
-function runHandler({ endpoint, handler }: EndpointRoute, authenticate: Authenticate, inFlight: InFlight) {
+function runHandler({ endpoint, handler }: EndpointRoute, { authenticate, budget, inFlight }: Pipeline) {
   return (request: FastifyRequest, reply: FastifyReply) => inFlight.run(async () => {
-    // Who is asking comes first: an anonymous caller learns nothing about the input rules.
-    const caller = await authenticate(request, endpoint.access);
+    // Who is asking comes first: an anonymous caller learns nothing about the input rules. A
+    // refused token still spends from its address's budget, so guessing tokens is budgeted too.
+    let caller: Caller | undefined;
+    try {
+      caller = await authenticate(request, endpoint.access);
+    } catch (error) {
+      await budget.spend({ ip: request.ip ?? null });
+      throw error;
+    }
+    await budget.spend(caller ? { contactId: caller.contactId } : { ip: request.ip ?? null });
     const context = {
       params: parseInput(endpoint.params, request.params, 'path'),
       query: parseInput(endpoint.query, request.query, 'query'),

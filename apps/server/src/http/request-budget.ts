@@ -1,0 +1,30 @@
+import { AppError } from '../platform/app-error.js';
+import type { RateLimiter } from '../platform/rate-limiter.js';
+
+const WINDOW_SECONDS = 60;
+
+/**
+ * A budget of API requests per caller and minute (docs/decisions/0009), beside the sign-in and
+ * reset throttles: a signed-in contact is counted by contact, anyone else by client address. The
+ * counters live in PostgreSQL, so every server instance spends from the same budget.
+ */
+export interface RequestBudget {
+  spend(caller: { contactId: number } | { ip: string | null }): Promise<void>;
+}
+
+export function createRequestBudget(limiter: RateLimiter, perMinute: number): RequestBudget {
+  return {
+    async spend(caller) {
+      if (perMinute <= 0) return;
+      const key = 'contactId' in caller ? `api:contact:${caller.contactId}` : `api:address:${caller.ip ?? 'unknown'}`;
+      const { hits, retryAfterSeconds } = await limiter.hit(key, WINDOW_SECONDS);
+      if (hits <= perMinute) return;
+      throw new AppError(
+        'rate_limited',
+        `Too many requests: at most ${perMinute} a minute. Please wait ${retryAfterSeconds} seconds and try again.`,
+        undefined,
+        { 'retry-after': String(retryAfterSeconds) },
+      );
+    },
+  };
+}

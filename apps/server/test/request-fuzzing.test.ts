@@ -1,0 +1,138 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, errorEnvelope, type Endpoint, type EndpointName } from '@portal/contract';
+import { buildTestApp, type TestApp } from './app.js';
+import { signIn } from './auth.js';
+import { MATRIX_ROWS, createBillingAccount, createVoiceService, type MatrixContext, type MatrixRequest } from './authorization-matrix.rows.js';
+import { createAccount, createContact } from './factories.js';
+import { databaseFingerprint } from './database-fingerprint.js';
+import { hostileJson, hostilePathValue, hostileQuery, oddBody, type OddBody } from './hostile-input.js';
+
+/**
+ * Issue 9: malformed input, generated from the contract. Each case starts from an endpoint's valid
+ * request (its authorization-matrix row) and breaks it: wrong types, missing and extra fields, huge
+ * and deeply nested values, control characters and invalid UTF-8, odd content types, prototype
+ * keys, SQL and path metacharacters in the path and query. Whatever comes in, the portal answers
+ * below 500, in the error envelope when it refuses, and a refused write changes nothing.
+ *
+ * FUZZ_RUNS scales the run (npm run fuzz runs it longer); FUZZ_SEED replays a failure.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
+const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
+
+const names = Object.keys(endpoints) as EndpointName[];
+const endpointOf = (name: EndpointName) => endpoints[name] as Endpoint;
+/** A sign-out would end the fuzzing caller's session; it is sent without a token instead. */
+const endsSession = (name: EndpointName) => {
+  const row = MATRIX_ROWS[name];
+  return row.scope === 'public' && row.endsSession === true;
+};
+
+describe('malformed input on every endpoint (property-based)', () => {
+  let test: TestApp;
+  let token: string;
+  let context: MatrixContext;
+  let cases = 0;
+  const perEndpoint = new Map<EndpointName, number>();
+
+  beforeAll(async () => {
+    test = await buildTestApp();
+    const db = test.database.db;
+    const account = await createAccount(db);
+    await createBillingAccount(db, account.id, account.billingApiId!);
+    const voice = await createVoiceService(db, account.id);
+    // Every flag, so that the role checks let the input through to the schemas and the handlers.
+    const caller = await createContact(db, { accountId: account.id, adminGroup: true, billingGroup: true, technicalGroup: true });
+    token = (await signIn(test.app, caller.email)).access_token;
+    context = { db, accountId: account.id, billingId: account.billingApiId!, voiceServiceId: voice.id, assigneeId: caller.id, caller: { contactId: caller.id, email: caller.email, accountId: account.id } };
+  });
+  afterAll(() => {
+    console.log(`request fuzzing: ${cases} cases over ${perEndpoint.size} of ${names.length} endpoints (seed ${SEED})`);
+    return test.close();
+  });
+
+  /** Sends one broken request and checks the answer; a refused write must leave the database as it was. */
+  async function check(name: EndpointName, request: MatrixRequest, options: { rawBody?: OddBody } = {}) {
+    const endpoint = endpointOf(name);
+    const isWrite = endpoint.method !== 'GET';
+    const before = isWrite ? await databaseFingerprint(test.database.pool) : undefined;
+    const params = Object.fromEntries(Object.entries(request.params ?? {}).map(([k, v]) => [k, String(v)]));
+    const path = endpoint.path.replace(/:([A-Za-z_]+)/g, (_, key: string) => (key in params ? encodeURIComponent(params[key]!) : '1'));
+    const query = request.query === undefined ? '' : `?${new URLSearchParams(request.query as Record<string, string>)}`;
+    const headers: Record<string, string> = endsSession(name) ? {} : { authorization: `Bearer ${token}` };
+    let payload: string | Buffer | undefined;
+    if (options.rawBody) {
+      payload = options.rawBody.payload;
+      if (options.rawBody.contentType) headers['content-type'] = options.rawBody.contentType;
+    } else if (request.body !== undefined) {
+      payload = JSON.stringify(request.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await test.app.inject({
+      method: endpoint.method,
+      url: `/api${path}${query}`,
+      headers,
+      payload,
+      // Each case from an address of its own, so the sign-in throttle per address does not answer for every later case.
+      remoteAddress: `10.${(cases >> 16) & 255}.${(cases >> 8) & 255}.${cases & 255}`,
+    });
+    cases += 1;
+    perEndpoint.set(name, (perEndpoint.get(name) ?? 0) + 1);
+    const what = `${endpoint.method} /api${path}${query} ${String(payload ?? '').slice(0, 300)}`;
+    // An endpoint without a handler yet answers 501 once the input is valid; anything else is below 500.
+    const notBuilt = response.statusCode === 501 && !test.app.builtEndpoints.has(endpoint);
+    if (!notBuilt) expect(response.statusCode, `${what} → ${response.body.slice(0, 300)}`).toBeLessThan(500);
+    if (response.statusCode >= 400) {
+      expect(errorEnvelope.safeParse(response.json()).success, `${what} answers in the error envelope`).toBe(true);
+      if (before) expect(await databaseFingerprint(test.database.pool), `${what} was refused but changed the database`).toEqual(before);
+    }
+  }
+
+  const baseRequest = async (name: EndpointName) => MATRIX_ROWS[name].request(context);
+  const anEndpoint = fc.constantFrom(...names);
+  const withBody = fc.constantFrom(...names.filter((name) => endpointOf(name).body));
+  const withParams = fc.constantFrom(...names.filter((name) => endpointOf(name).path.includes(':')));
+
+  it('survives broken JSON bodies: wrong types, missing, extra and prototype keys, huge and nested values', async () => {
+    await fc.assert(
+      fc.asyncProperty(withBody, hostileJson, fc.nat(), async (name, hostile, pick) => {
+        const request = await baseRequest(name);
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        const keys = Object.keys(body);
+        const target = keys.length > 0 ? keys[pick % keys.length]! : 'field';
+        const mutations: unknown[] = [
+          hostile, // the whole body replaced
+          { ...body, [target]: hostile }, // one field replaced
+          Object.fromEntries(Object.entries(body).filter(([key]) => key !== target)), // one field missing
+          { ...body, ...(typeof hostile === 'object' && hostile !== null && !Array.isArray(hostile) ? hostile : { extra: hostile }) }, // extra fields
+        ];
+        await check(name, { ...request, body: mutations[pick % mutations.length] });
+      }),
+      { seed: SEED, numRuns: 2_400 * SCALE },
+    );
+  }, 600_000 * Math.max(1, SCALE));
+
+  it('survives hostile path parameters and query strings', async () => {
+    await fc.assert(
+      fc.asyncProperty(anEndpoint, hostilePathValue, hostileQuery, fc.boolean(), async (name, value, query, breakPath) => {
+        const request = await baseRequest(name);
+        const params = breakPath && request.params ? Object.fromEntries(Object.keys(request.params).map((key) => [key, value])) : request.params;
+        await check(name, { ...request, params, query: breakPath ? request.query : { ...(request.query ?? {}), ...query } });
+      }),
+      { seed: SEED + 1, numRuns: 1_600 * SCALE },
+    );
+  }, 600_000 * Math.max(1, SCALE));
+
+  it('survives odd bodies: invalid UTF-8, other content types, empty and truncated JSON', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(withBody, withParams), oddBody, async (name, odd) => {
+        await check(name, await baseRequest(name), { rawBody: odd });
+      }),
+      { seed: SEED + 2, numRuns: 1_000 * SCALE },
+    );
+  }, 600_000 * Math.max(1, SCALE));
+
+  it('used every endpoint of the contract', () => {
+    expect([...perEndpoint.keys()].sort()).toEqual([...names].sort());
+  });
+});
