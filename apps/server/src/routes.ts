@@ -25,7 +25,7 @@ export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
     ...authRoutes(auth),
     ...servicesRoutes(createServicesService({ db })),
     ...appsRoutes(createAppsService({ db, config })),
-    ...profileRoutes(createProfileService({ db, mailer, config, log: logger })),
+    ...profileRoutes(createProfileService({ db, confirmPassword: auth.confirmPassword, mailer, config, log: logger })),
     ...dashboardRoutes(createDashboardService({ db })),
     ...ticketRoutes(createTicketService({ db })),
   ];

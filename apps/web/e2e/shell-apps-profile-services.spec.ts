@@ -242,7 +242,15 @@ test.describe('saving a profile', () => {
       await page.getByRole('textbox', { name: 'Email' }).fill(renamed);
       await expect(page.getByRole('combobox', { name: 'Timezone' })).toHaveValue('US/Alaska');
       await page.getByRole('button', { name: 'Save Changes' }).click();
+      // The e-mail is the username: the current password confirms the change (a wrong one is refused).
+      const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+      await confirm.getByLabel('Current password').fill('not-the-password');
+      await confirm.getByRole('button', { name: 'Confirm and save' }).click();
+      await expect(confirm.getByText('The current password is not correct.')).toBeVisible();
+      await confirm.getByLabel('Current password').fill(PASSWORD);
+      await confirm.getByRole('button', { name: 'Confirm and save' }).click();
       await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+      await expect(confirm).toBeHidden();
       const details = page.getByRole('region', { name: 'Personal information' });
       await expect(details).toContainText(renamed);
       await expect(details).toContainText('US/Alaska');
@@ -252,8 +260,11 @@ test.describe('saving a profile', () => {
       await page.getByRole('button', { name: 'Edit Profile' }).click();
       await page.getByRole('textbox', { name: 'Email' }).fill(UMA);
       await page.getByRole('button', { name: 'Save Changes' }).click();
+      await confirm.getByLabel('Current password').fill(PASSWORD);
+      await confirm.getByRole('button', { name: 'Confirm and save' }).click();
       await expect(page.getByText(/^Failed to update profile: The e-mail address uma\.user@acme\.example is already used/)).toBeVisible();
       await expect(page.getByRole('form', { name: 'Edit profile' })).toBeVisible();
+      await expect(confirm).toBeHidden();
       await page.getByRole('button', { name: 'Cancel' }).click();
 
       expect((await request.post('/api/crm/auth/login', { data: { username: RACHEL, password: PASSWORD } })).status()).toBe(401);
@@ -265,7 +276,7 @@ test.describe('saving a profile', () => {
         const token = ((await login.json()) as { result: { access_token: string } }).result.access_token;
         const restore = await request.patch('/api/portal/my-profile', {
           headers: { authorization: `Bearer ${token}` },
-          data: { firstname: 'Rachel', lastname: 'Kim', email: RACHEL, timezone: 'US/Alaska' },
+          data: { firstname: 'Rachel', lastname: 'Kim', email: RACHEL, timezone: 'US/Alaska', current_password: PASSWORD },
         });
         expect(restore.ok()).toBe(true);
       }

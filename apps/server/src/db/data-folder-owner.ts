@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname } from 'node:path';
 
 /**
- * Which portal process owns an embedded PostgreSQL data folder (docs/decisions/0008). A second
+ * Which portal process owns an embedded PostgreSQL data folder (docs/decisions/0010). A second
  * portal started on the same folder must not take the running one's database for a crashed one's:
  * the owner writes this record beside the folder, and a record whose process still runs means
  * "in use". A record left by a killed process is stale and is replaced.

@@ -15,7 +15,7 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
-/** The data folder belongs to another portal that is still running (docs/decisions/0008). */
+/** The data folder belongs to another portal that is still running (docs/decisions/0010). */
 export class DataFolderInUseError extends Error {}
 
 /**

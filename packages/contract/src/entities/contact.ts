@@ -49,5 +49,10 @@ export const myProfileInput = z.object({
   lastname: name('Last name'),
   email,
   timezone: singleLineText('Timezone').trim().min(1, 'Timezone is required').max(64),
+  /**
+   * The e-mail is the sign-in name: changing it asks for the current password (OWASP ASVS 5.0
+   * V6/V7; docs/decisions/0012). Not needed when only the name or time zone changes.
+   */
+  current_password: z.string().max(1024, 'Password must be at most 1024 characters').optional(),
 });
 export type MyProfileInput = z.infer<typeof myProfileInput>;

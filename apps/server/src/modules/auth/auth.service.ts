@@ -39,6 +39,8 @@ export const THROTTLE = {
   resetRequestsPerEmail: 3,
   resetRequestsPerAddress: 20,
 } as const;
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change the e-mail address you sign in with.';
+export const CURRENT_PASSWORD_WRONG = 'The current password is not correct.';
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const IMPERSONATION_TOKEN_TTL_MS = 60 * 1000;
 
@@ -102,6 +104,34 @@ export function createAuthService({ db, tokens, mailer, config, log }: AuthServi
   }
 
   return {
+    /**
+     * Asks a signed-in contact for their password again before a change to how they sign in
+     * (the e-mail). Wrong answers count as failed sign-ins of that username, so this is no way
+     * around the sign-in throttle. Provider staff impersonating the contact cannot know it; their
+     * change is recorded under their name instead.
+     */
+    async confirmPassword(caller: Caller, password: string | undefined, meta: ClientMeta): Promise<void> {
+      if (caller.impersonatedBy) return;
+      if (!password) throw new AppError('validation_failed', CURRENT_PASSWORD_REQUIRED, { current_password: CURRENT_PASSWORD_REQUIRED });
+      const userKey = { key: `login:user:${caller.email.toLowerCase()}`, limit: THROTTLE.loginFailuresPerUsername };
+      await refuseWhenThrottled([userKey], THROTTLE.loginWindowSeconds, (minutes) =>
+        `Too many wrong passwords. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or reset your password.`,
+      );
+      const contact = await findContactByEmail(db, caller.email);
+      if (contact?.passwordHash && contact.id === caller.contactId && (await verifyPassword(contact.passwordHash, password))) return;
+      await limiter.hit(userKey.key, THROTTLE.loginWindowSeconds);
+      await recordAudit(db, {
+        action: 'auth.password_confirmation',
+        outcome: 'failure',
+        actor: caller.email,
+        accountId: caller.accountId,
+        contactId: caller.contactId,
+        ...meta,
+        details: { purpose: 'email_change' },
+      });
+      throw new AppError('validation_failed', CURRENT_PASSWORD_WRONG, { current_password: CURRENT_PASSWORD_WRONG });
+    },
+
     async login(input: { username: string; password: string }, meta: ClientMeta): Promise<LoginResult> {
       const username = input.username.trim().toLowerCase();
       const userKey = { key: `login:user:${username}`, limit: THROTTLE.loginFailuresPerUsername };

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { createAccount, createContact, TEST_PASSWORD } from '../../../test/factories.js';
 import { auditLog, contacts, mailOutbox } from '../../db/schema/index.js';
 import { PROFILE_UPDATED } from './profile.routes.js';
+import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '../auth/auth.service.js';
 import { emailTakenMessage, TIME_ZONE_REFUSED } from './profile.service.js';
 
 let test: TestApp;
@@ -51,7 +52,7 @@ describe('PATCH /api/portal/my-profile', () => {
   it('changes the sign-in username with the e-mail and tells the old address', async () => {
     const { contact, token } = await signedInContact();
     const newEmail = `renamed.${contact.id}@example.test`;
-    const response = await patch({ firstname: 'Rena', lastname: 'Med', email: newEmail.toUpperCase(), timezone: 'UTC' }, token);
+    const response = await patch({ firstname: 'Rena', lastname: 'Med', email: newEmail.toUpperCase(), timezone: 'UTC', current_password: TEST_PASSWORD }, token);
     expect(response.statusCode).toBe(200);
     expect(successEnvelope(endpoints.updateMyProfile.result).parse(response.json()).result.email).toBe(newEmail);
 
@@ -71,7 +72,7 @@ describe('PATCH /api/portal/my-profile', () => {
   it('refuses an e-mail another contact uses, in any account and any case, with a clear message', async () => {
     const { contact, token } = await signedInContact();
     const elsewhere = await createContact(db(), { accountId: (await createAccount(db())).id });
-    const response = await patch({ firstname: 'A', lastname: 'B', email: elsewhere.email.toUpperCase(), timezone: 'UTC' }, token);
+    const response = await patch({ firstname: 'A', lastname: 'B', email: elsewhere.email.toUpperCase(), timezone: 'UTC', current_password: TEST_PASSWORD }, token);
     expect(response.statusCode).toBe(409);
     const error = errorOf(response);
     expect(error.message).toBe(emailTakenMessage(elsewhere.email));
@@ -107,6 +108,45 @@ describe('PATCH /api/portal/my-profile', () => {
     const refused = await patch({ firstname: 'A', lastname: 'B', email: contact.email, timezone: 'Mars/Olympus_Mons' }, token);
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused).fields).toEqual({ timezone: TIME_ZONE_REFUSED });
+  });
+
+  it('asks for the current password before the sign-in e-mail changes (ASVS V6/V7)', async () => {
+    const { contact, token } = await signedInContact();
+    const change = (extra: Record<string, unknown>) =>
+      patch({ firstname: 'Ann', lastname: 'Other', email: `moved.${contact.id}@example.test`, timezone: 'UTC', ...extra }, token);
+
+    const missing = await change({});
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing).fields).toEqual({ current_password: CURRENT_PASSWORD_REQUIRED });
+    const wrong = await change({ current_password: 'not-my-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong).fields).toEqual({ current_password: CURRENT_PASSWORD_WRONG });
+    const [unchanged] = await db().select().from(contacts).where(eq(contacts.id, contact.id));
+    expect(unchanged).toMatchObject({ email: contact.email, firstname: 'Test' });
+    const failures = await db().select().from(auditLog).where(and(eq(auditLog.contactId, contact.id), eq(auditLog.action, 'auth.password_confirmation')));
+    expect(failures).toHaveLength(1);
+
+    const right = await change({ current_password: TEST_PASSWORD });
+    expect(right.statusCode).toBe(200);
+    expect(successEnvelope(endpoints.updateMyProfile.result).parse(right.json()).result.email).toBe(`moved.${contact.id}@example.test`);
+  });
+
+  it('needs no password when only the name or time zone changes', async () => {
+    const { contact, token } = await signedInContact();
+    const response = await patch({ firstname: 'Just', lastname: 'Renamed', email: contact.email.toUpperCase(), timezone: 'US/Central' }, token);
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('counts wrong passwords with the sign-in failures, so it is no way around the throttle', async () => {
+    const { contact, token } = await signedInContact();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await patch({ firstname: 'A', lastname: 'B', email: `guess.${contact.id}@example.test`, timezone: 'UTC', current_password: `guess-${attempt}` }, token);
+      expect(wrong.statusCode).toBe(400);
+    }
+    const throttled = await patch({ firstname: 'A', lastname: 'B', email: `guess.${contact.id}@example.test`, timezone: 'UTC', current_password: TEST_PASSWORD }, token);
+    expect(throttled.statusCode).toBe(429);
+    const signInNow = await test.app.inject({ method: 'POST', url: '/api/crm/auth/login', payload: { username: contact.email, password: TEST_PASSWORD } });
+    expect(signInNow.statusCode).toBe(429);
   });
 
   it('refuses an anonymous caller', async () => {

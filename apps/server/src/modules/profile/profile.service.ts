@@ -6,6 +6,7 @@ import type { Logger } from '../../platform/logger.js';
 import type { Mailer } from '../../platform/mail.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { Caller } from '../auth/caller.js';
+import type { ClientMeta } from '../../platform/client-meta.js';
 import { signInEmailChangedMail } from './profile.mails.js';
 import { emailUsedByAnotherContact, findOwnContact, isUniqueViolation, toWireContact, updateOwnProfile } from './profile.repository.js';
 
@@ -15,25 +16,31 @@ export const TIME_ZONE_REFUSED = `Please choose one of these time zones: ${PROFI
 
 export interface ProfileServiceDeps {
   db: Database;
+  /** The auth module's re-authentication, asked before the sign-in e-mail changes. */
+  confirmPassword: (caller: Caller, password: string | undefined, meta: ClientMeta) => Promise<void>;
   mailer: Mailer;
   config: Pick<AppConfig, 'provider'>;
   log: Logger;
 }
 
-export function createProfileService({ db, mailer, config, log }: ProfileServiceDeps) {
+export function createProfileService({ db, confirmPassword, mailer, config, log }: ProfileServiceDeps) {
   return {
     /**
      * Changes the caller's own name, e-mail and time zone. The e-mail is the sign-in username, so
-     * it must be free across all accounts, and the old address is told of the change.
+     * it must be free across all accounts, the current password confirms the change, and the old
+     * address is told of it.
      */
-    async update(caller: Caller, input: MyProfileInput, meta: { ip: string | null; userAgent: string | null }): Promise<Contact> {
+    async update(caller: Caller, input: MyProfileInput, meta: ClientMeta): Promise<Contact> {
       const email = input.email.toLowerCase();
       // The contact's current zone stays acceptable (an admin may have set one outside the profile list).
       if (!(PROFILE_TIME_ZONES as readonly string[]).includes(input.timezone) && input.timezone !== caller.timeZone) {
         throw new AppError('validation_failed', TIME_ZONE_REFUSED, { timezone: TIME_ZONE_REFUSED });
       }
-      if (await emailUsedByAnotherContact(db, email, caller.contactId)) {
-        throw new AppError('conflict', emailTakenMessage(email), { email: emailTakenMessage(email) });
+      if (email !== caller.email.toLowerCase()) {
+        await confirmPassword(caller, input.current_password, meta);
+        if (await emailUsedByAnotherContact(db, email, caller.contactId)) {
+          throw new AppError('conflict', emailTakenMessage(email), { email: emailTakenMessage(email) });
+        }
       }
 
       try {

@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '../../../shared/api';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { useSignedInUser } from '../../../shared/session';
 import { timezonesQuery, useUpdateProfile } from '../api/profile-queries';
+import { ConfirmPasswordModal } from './ConfirmPasswordModal';
 
 /** Spec §8, Profile. */
 export const PROFILE_UPDATED = 'Profile updated successfully!';
@@ -24,6 +25,9 @@ export function ProfileDetails() {
   const timezones = useQuery(timezonesQuery(user.accessToken));
   const update = useUpdateProfile(user.accessToken);
   const saving = update.isPending;
+  // A changed e-mail waits here for the current password (docs/decisions/0012).
+  const [pendingEmailChange, setPendingEmailChange] = useState<MyProfileInput | null>(null);
+  const [passwordError, setPasswordError] = useState<string | undefined>();
 
   // A zone set elsewhere (by an administrator) stays choosable, so saving a name never changes it.
   const zoneOptions = timezones.data ?? [];
@@ -42,18 +46,29 @@ export function ProfileDetails() {
     setMode('view');
   }
 
-  const submit = form.onSubmit((values) => {
+  function save(values: MyProfileInput) {
     update.mutate(values, {
       onSuccess: (contact) => {
         user.updateUser({ firstname: contact.firstname, lastname: contact.lastname, email: contact.email, time_zone: contact.time_zone });
         notifications.show({ color: 'green', message: PROFILE_UPDATED });
+        setPendingEmailChange(null);
         setMode('view');
       },
       onError: (error) => {
+        const wrongPassword = error instanceof ApiError ? error.fields?.current_password : undefined;
+        if (wrongPassword && values.current_password !== undefined) return setPasswordError(wrongPassword);
+        setPendingEmailChange(null);
         if (error instanceof ApiError) form.setErrors(error.fields);
         notifications.show({ color: 'red', message: `${PROFILE_UPDATE_FAILED}${errorMessage(error, 'Unknown error')}` });
       },
     });
+  }
+
+  const submit = form.onSubmit((values) => {
+    const emailChanged = values.email.trim().toLowerCase() !== user.email.toLowerCase();
+    if (!emailChanged) return save(values);
+    setPasswordError(undefined);
+    setPendingEmailChange(values);
   });
 
   return (
@@ -112,6 +127,13 @@ export function ProfileDetails() {
           </form>
         )}
       </Stack>
+      <ConfirmPasswordModal
+        opened={pendingEmailChange !== null}
+        saving={saving}
+        error={passwordError}
+        onConfirm={(password) => pendingEmailChange && save({ ...pendingEmailChange, current_password: password })}
+        onCancel={() => setPendingEmailChange(null)}
+      />
     </Paper>
   );
 }

@@ -99,11 +99,42 @@ describe('ProfilePage', () => {
     await user.click(await screen.findByRole('option', { name: 'UTC' }));
     await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
 
+    // The e-mail is the username: the current password confirms the change first.
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    await user.type(within(confirm).getByLabelText(/Current password/), 'my-old-pass');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm and save' }));
+
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(String(patch![1]!.body))).toEqual({ firstname: 'Dani', lastname: 'Reyes', email: 'dani@northwind.example', timezone: 'UTC' });
+    expect(JSON.parse(String(patch![1]!.body))).toEqual({
+      firstname: 'Dani',
+      lastname: 'Reyes',
+      email: 'dani@northwind.example',
+      timezone: 'UTC',
+      current_password: 'my-old-pass',
+    });
     expect(within(details()).getByText('Email').nextSibling).toHaveTextContent('dani@northwind.example');
     expect(readSessionForTest()).toMatchObject({ firstname: 'Dani', email: 'dani@northwind.example', time_zone: 'UTC' });
+  });
+
+  it('keeps the password step open with the server’s word when the password is wrong', async () => {
+    const wrong = 'The current password is not correct.';
+    stubApi({ 'GET /api/crm/misc/timezones': ok(ZONES), 'PATCH /api/portal/my-profile': failure(400, wrong, { current_password: wrong }) });
+    const user = userEvent.setup();
+    render();
+    const form = await edit(user);
+    const email = within(form).getByRole('textbox', { name: 'Email' });
+    await user.clear(email);
+    await user.type(email, 'dani@northwind.example');
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm and save' }));
+    expect(within(confirm).getByText('Please enter your current password')).toBeInTheDocument();
+    await user.type(within(confirm).getByLabelText(/Current password/), 'a-wrong-guess');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm and save' }));
+    expect(await within(confirm).findByText(wrong)).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Edit profile' })).toBeInTheDocument();
   });
 
   it('disables the form while saving', async () => {
