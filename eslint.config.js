@@ -86,6 +86,18 @@ export default tseslint.config(
     },
   },
   {
+    // The API client takes the token from the session itself (shared/session): a screen, query or
+    // hook never receives, passes or reads one.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Identifier[name='accessToken']", message: 'Features never handle the access token; apiCall takes it from the session.' },
+        { selector: "Identifier[name='access_token']", message: 'Features never handle the access token; apiCall takes it from the session.' },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,5 +1,5 @@
 import { BrowserRouter } from 'react-router';
-import { SessionProvider } from '../features/auth';
+import { SessionProvider } from '../shared/session';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './router';

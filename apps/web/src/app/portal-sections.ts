@@ -10,7 +10,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { SessionFlags } from '../features/auth';
+import type { SessionFlags } from '../shared/session';
 
 export const SECTION_GROUPS = ['Workspace', 'Account', 'Administration'] as const;
 export type SectionGroup = (typeof SECTION_GROUPS)[number];

@@ -1,7 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { LoginPage, useSession } from '../features/auth';
+import { LoginPage } from '../features/auth';
+import { useSession } from '../shared/session';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
 import { sectionsFor } from './portal-sections';
 

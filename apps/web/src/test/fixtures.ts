@@ -1,5 +1,5 @@
 import type { LoginResult, StoredSession } from '@portal/contract';
-import { toStoredSession } from '../features/auth/session-store';
+import { toStoredSession } from '../shared/session/session-store';
 
 /** A successful sign-in as the server would answer it; override what a test cares about. */
 export function aLoginResult(overrides: Partial<LoginResult> = {}): LoginResult {

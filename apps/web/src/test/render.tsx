@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { SessionProvider } from '../features/auth';
-import { writeSession } from '../features/auth/session-store';
+import { SessionProvider } from '../shared/session';
+import { writeSession } from '../shared/session/session-store';
 import { portalCssVariables, portalTheme } from '../shared/ui/theme';
 
 interface RenderOptions {

@@ -3,7 +3,6 @@ import type { StoredSession } from '@portal/contract';
 import type { RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi, type Mock } from 'vitest';
-import { SignedInUserBridge } from '../app/layouts/SignedInUserBridge';
 import { aStoredSession, jsonResponse } from './fixtures';
 import { renderWithProviders } from './render';
 
@@ -12,7 +11,7 @@ export function renderSignedIn(ui: ReactElement, { route = '/', session = aStore
   return renderWithProviders(
     <>
       <Notifications />
-      <SignedInUserBridge>{ui}</SignedInUserBridge>
+      {ui}
     </>,
     { route, session },
   );

@@ -2,11 +2,10 @@ import { AppShell, Burger, Center, Container, Group, Loader } from '@mantine/cor
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { ImpersonationBanner } from '../../features/auth';
+import { ImpersonationBanner } from './ImpersonationBanner';
 import { BrandMark } from '../../shared/ui/BrandMark';
 import type { PortalSection } from '../portal-sections';
 import { AppNavbar } from './AppNavbar';
-import { SignedInUserBridge } from './SignedInUserBridge';
 import { UserMenu } from './UserMenu';
 
 interface SignedInLayoutProps {
@@ -54,9 +53,7 @@ export function SignedInLayout({ sections }: SignedInLayoutProps) {
               </Center>
             }
           >
-            <SignedInUserBridge>
-              <Outlet />
-            </SignedInUserBridge>
+            <Outlet />
           </Suspense>
         </Container>
       </AppShell.Main>

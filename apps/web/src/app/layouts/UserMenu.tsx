@@ -1,6 +1,6 @@
 import { Avatar, Box, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
-import { useSession, useSignOut } from '../../features/auth';
+import { useSession, useSignOut } from '../../shared/session';
 
 /** The header's account button: who is signed in, and the way out. */
 export function UserMenu() {

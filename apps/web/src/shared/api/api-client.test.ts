@@ -1,7 +1,7 @@
 import { endpoints } from '@portal/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aLoginResult, jsonResponse } from '../../test/fixtures';
-import { setAccessTokenRenewer } from './access-token-renewal';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { aLoginResult, aStoredSession, jsonResponse } from '../../test/fixtures';
+import { readSession, writeSession } from '../session/session-store';
 import { apiCall, apiCallWithMessage } from './api-client';
 import { ApiError, errorMessage, NETWORK_ERROR_STATUS } from './api-error';
 import { stubFetchForEachTest } from '../../test/fetch-stub';
@@ -125,54 +125,57 @@ describe('apiCall with an expired access token', () => {
     account: { billing_api_id: null, name: 'Acme' },
     impersonated_by: null,
   };
-  let removeRenewer: () => void = () => {};
-  afterEach(() => removeRenewer());
+  const refreshed = aLoginResult({ access_token: 'access-2', refresh_token: 'refresh-2', token: 'access-2' });
+  const bearerOf = (call: number) => (network.fetch.mock.calls[call]?.[1]?.headers as Record<string, string>).Authorization;
+  beforeEach(() => writeSession(aStoredSession({ access_token: 'access-1', refresh_token: 'refresh-1', token: 'access-1' })));
+  afterEach(() => window.localStorage.clear());
 
-  it('asks the renewer for a fresh token and retries once with it', async () => {
-    const renew = vi.fn(async () => 'access-2');
-    removeRenewer = setAccessTokenRenewer(renew);
-    network.fetch.mockResolvedValueOnce(expired()).mockResolvedValueOnce(jsonResponse({ errors: false, result: me }));
+  it('takes the token from the session, refreshes it once and retries with the fresh one', async () => {
+    network.fetch
+      .mockResolvedValueOnce(expired())
+      .mockResolvedValueOnce(jsonResponse({ errors: false, result: refreshed }))
+      .mockResolvedValueOnce(jsonResponse({ errors: false, result: me }));
 
-    await expect(apiCall(endpoints.me, { token: 'access-1' })).resolves.toEqual(me);
+    await expect(apiCall(endpoints.me)).resolves.toEqual(me);
 
-    expect(renew).toHaveBeenCalledWith('access-1');
-    expect(network.fetch).toHaveBeenCalledTimes(2);
-    expect(lastRequest().init.headers).toMatchObject({ Authorization: 'Bearer access-2' });
+    expect(bearerOf(0)).toBe('Bearer access-1');
+    expect(String(network.fetch.mock.calls[1]?.[0])).toBe('/api/crm/auth/refresh');
+    expect(bearerOf(1)).toBe('Bearer refresh-1');
+    expect(bearerOf(2)).toBe('Bearer access-2');
+    expect(readSession()?.access_token).toBe('access-2');
   });
 
   it('does not retry a second time when the fresh token is refused too', async () => {
-    const renew = vi.fn(async () => 'access-2');
-    removeRenewer = setAccessTokenRenewer(renew);
-    network.fetch.mockImplementation(async () => expired());
+    network.fetch.mockImplementation(async (input) =>
+      String(input).endsWith('/crm/auth/refresh') ? jsonResponse({ errors: false, result: refreshed }) : expired(),
+    );
 
-    const error = await rejectionOf(apiCall(endpoints.me, { token: 'access-1' }));
+    const error = await rejectionOf(apiCall(endpoints.me));
 
     expect(error.status).toBe(401);
-    expect(renew).toHaveBeenCalledTimes(1);
-    expect(network.fetch).toHaveBeenCalledTimes(2);
+    expect(network.fetch).toHaveBeenCalledTimes(3);
   });
 
-  it('rethrows the 401 when no fresh token comes', async () => {
-    removeRenewer = setAccessTokenRenewer(async () => null);
+  it('rethrows the 401 and ends the session when the refresh is refused', async () => {
     network.fetch.mockResolvedValue(expired());
 
-    const error = await rejectionOf(apiCall(endpoints.me, { token: 'access-1' }));
+    const error = await rejectionOf(apiCall(endpoints.me));
 
     expect(error.message).toBe('Your session has expired. Please sign in again.');
-    expect(network.fetch).toHaveBeenCalledTimes(1);
+    expect(network.fetch).toHaveBeenCalledTimes(2);
+    expect(readSession()).toBeNull();
   });
 
   it('never renews for endpoints whose bearer is not the access token (reset, refresh) or public ones', async () => {
-    const renew = vi.fn(async () => 'access-2');
-    removeRenewer = setAccessTokenRenewer(renew);
     network.fetch.mockImplementation(async () => expired());
 
     await rejectionOf(apiCall(endpoints.changePasswordWithResetToken, { body: { password: 'long enough' }, token: 'reset-1' }));
     await rejectionOf(apiCall(endpoints.refresh, { token: 'refresh-1' }));
     await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
-    await rejectionOf(apiCall(endpoints.me));
 
-    expect(renew).not.toHaveBeenCalled();
+    expect(network.fetch).toHaveBeenCalledTimes(3);
+    expect(network.fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/crm/myprofile', '/api/crm/auth/refresh', '/api/crm/auth/login']);
+    expect(readSession()?.access_token).toBe('access-1');
   });
 });
 

@@ -1,152 +1,34 @@
-import {
-  buildPath,
-  errorEnvelope,
-  successEnvelope,
-  type BodyOf,
-  type Endpoint,
-  type ParamsOf,
-  type QueryOf,
-  type ResultOf,
-} from '@portal/contract';
-import { portalConfig } from '../config';
-import { currentAccessTokenRenewer } from './access-token-renewal';
-import {
-  ApiError,
-  defaultMessageForStatus,
-  NETWORK_ERROR_STATUS,
-  UNREADABLE_RESPONSE_MESSAGE,
-} from './api-error';
-
-export interface ApiCallOptions<E extends Endpoint> {
-  params?: ParamsOf<E>;
-  query?: QueryOf<E>;
-  body?: BodyOf<E>;
-  /** Bearer token: the access token for signed-in calls, the refresh or reset token where the endpoint asks. */
-  token?: string | null;
-  signal?: AbortSignal;
-  /** Lets the request outlive the page, e.g. the logout call during a redirect. */
-  keepalive?: boolean;
-}
-
-type QueryValue = string | number | boolean | null | undefined;
+import type { Endpoint, ResultOf } from '@portal/contract';
+import { refreshSession } from '../session/session-refresh';
+import { readSession } from '../session/session-store';
+import { ApiError } from './api-error';
+import { requestEndpoint, type ApiAnswer, type ApiCallOptions } from './request';
 
 /** Endpoints whose bearer is the session's access token; only their 401 answers start a refresh. */
 const ACCESS_TOKEN_ENDPOINTS = new Set<Endpoint['access']>(['user', 'admin', 'billing']);
 
 /**
- * Calls one endpoint of the contract and returns its typed `result`.
- * Rejects with `ApiError` for every failure — HTTP errors, network errors and answers that do not
- * match the contract — so callers handle one error type. Aborts are rethrown untouched.
- *
- * A signed-in call answered 401 (the access token expired) gets a fresh token from the registered
- * renewer (see `setAccessTokenRenewer`) and is retried once; when no fresh token comes, the
- * original 401 is thrown.
+ * Calls one endpoint of the contract and returns its typed `result`; every failure rejects with
+ * `ApiError`. Signed-in endpoints carry the session's access token, taken here: no screen, query
+ * or component ever handles a token. A call answered 401 (the access token expired) refreshes the
+ * session once — shared by concurrent calls and tabs — and is retried; when no fresh session comes
+ * (the sign-in ended), the original 401 is thrown and the session is gone.
  */
 export async function apiCall<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E> = {}): Promise<ResultOf<E>> {
   return (await apiCallWithMessage(endpoint, options)).result;
 }
 
-/** What a successful answer carries besides its result: the server's own wording, if any. */
-export interface ApiAnswer<T> {
-  result: T;
-  message?: string;
-}
-
 /** `apiCall`, keeping the success envelope's `message` (e.g. "We have sent a link…"), for screens that show it. */
-export async function apiCallWithMessage<E extends Endpoint>(
-  endpoint: E,
-  options: ApiCallOptions<E> = {},
-): Promise<ApiAnswer<ResultOf<E>>> {
+export async function apiCallWithMessage<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E> = {}): Promise<ApiAnswer<ResultOf<E>>> {
+  const usesSession = ACCESS_TOKEN_ENDPOINTS.has(endpoint.access) && options.token === undefined;
+  const token = usesSession ? (readSession()?.access_token ?? null) : options.token;
   try {
-    return await send(endpoint, options, options.token);
+    return await requestEndpoint(endpoint, { ...options, token });
   } catch (error) {
-    const renew = currentAccessTokenRenewer();
-    const renewable =
-      error instanceof ApiError &&
-      error.status === 401 &&
-      Boolean(options.token) &&
-      ACCESS_TOKEN_ENDPOINTS.has(endpoint.access) &&
-      renew !== null &&
-      !options.signal?.aborted;
-    if (!renewable || !options.token || !renew) throw error;
-    const freshToken = await renew(options.token).catch(() => null);
-    if (!freshToken) throw error;
-    return send(endpoint, options, freshToken);
+    const renewable = usesSession && token && error instanceof ApiError && error.status === 401 && !options.signal?.aborted;
+    if (!renewable) throw error;
+    const refreshed = await refreshSession(token).catch(() => null);
+    if (!refreshed) throw error;
+    return requestEndpoint(endpoint, { ...options, token: refreshed.access_token });
   }
-}
-
-async function send<E extends Endpoint>(
-  endpoint: E,
-  options: ApiCallOptions<E>,
-  token: string | null | undefined,
-): Promise<ApiAnswer<ResultOf<E>>> {
-  const url = endpointUrl(endpoint, options);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: endpoint.method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-      keepalive: options.keepalive,
-    });
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    throw new ApiError(NETWORK_ERROR_STATUS, defaultMessageForStatus(NETWORK_ERROR_STATUS), { cause: error });
-  }
-
-  const payload = await readJson(response);
-
-  if (response.ok) {
-    const success = successEnvelope(endpoint.result).safeParse(payload);
-    if (success.success) return { result: success.data.result as ResultOf<E>, message: success.data.message };
-  }
-
-  const failure = errorEnvelope.safeParse(payload);
-  if (failure.success) {
-    throw new ApiError(response.status, failure.data.message, {
-      fields: failure.data.fields,
-      code: failure.data.code,
-      fromServer: true,
-    });
-  }
-  if (response.ok) {
-    throw new ApiError(response.status, UNREADABLE_RESPONSE_MESSAGE, { code: 'contract_mismatch' });
-  }
-  throw new ApiError(response.status, defaultMessageForStatus(response.status));
-}
-
-function endpointUrl<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E>): string {
-  const base = portalConfig.apiBase.replace(/\/+$/, '');
-  const path = buildPath(endpoint.path, (options.params ?? {}) as Record<string, string | number>);
-  const search = toSearchParams((options.query ?? {}) as Record<string, QueryValue | QueryValue[]>).toString();
-  return `${base}${path}${search ? `?${search}` : ''}`;
-}
-
-function toSearchParams(query: Record<string, QueryValue | QueryValue[]>): URLSearchParams {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item !== undefined && item !== null) search.append(name, String(item));
-    }
-  }
-  return search;
-}
-
-/** The body as JSON, or `undefined` when it is empty or not JSON (a proxy's HTML error page). */
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    const text = await response.text();
-    return text ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
 }

@@ -1,3 +1,3 @@
-export { apiCall, apiCallWithMessage, type ApiAnswer, type ApiCallOptions } from './api-client';
+export { apiCall, apiCallWithMessage } from './api-client';
+export type { ApiAnswer, ApiCallOptions } from './request';
 export { ApiError, errorMessage, NETWORK_ERROR_STATUS } from './api-error';
-export { setAccessTokenRenewer, type AccessTokenRenewer } from './access-token-renewal';

@@ -1,43 +1,43 @@
-import { createContext, useContext } from 'react';
-
-export interface SignedInFlags {
-  admin_group: boolean;
-  billing_group: boolean;
-  technical_group: boolean;
-}
+import { DEFAULT_USER_TIME_ZONE, type StoredSession } from '@portal/contract';
+import { useMemo } from 'react';
+import { useSession, type SessionFlags } from './SessionProvider';
 
 /** The profile fields a screen may change in the stored session (after a successful save). */
-export interface SignedInUserChanges {
-  firstname: string;
-  lastname: string;
-  email: string;
-  time_zone: string;
-}
+export type SignedInUserChanges = Pick<StoredSession, 'firstname' | 'lastname' | 'email' | 'time_zone'>;
 
-/**
- * What a signed-in screen needs of the session. Features may not import features/auth (lint), so
- * the app layer provides this from the session (app/layouts/SignedInUserBridge.tsx).
- */
+/** What a signed-in screen needs of the session; the token stays with the API client. */
 export interface SignedInUser {
   contactId: number;
   firstname: string;
   lastname: string;
   fullName: string;
   email: string;
-  /** The contact's time zone (spec §9 default applies when the session has none). */
+  /** The contact's time zone (the product's default applies when the session has none). */
   timeZone: string;
   accountName: string;
-  flags: SignedInFlags;
-  /** Bearer for `apiCall` on signed-in endpoints. */
-  accessToken: string;
+  flags: SessionFlags;
   /** Writes the saved profile into the stored session, so the header and other screens follow. */
   updateUser: (changes: SignedInUserChanges) => void;
 }
 
-export const SignedInUserContext = createContext<SignedInUser | null>(null);
-
+/** The signed-in contact, for the screens inside the signed-in shell. */
 export function useSignedInUser(): SignedInUser {
-  const value = useContext(SignedInUserContext);
-  if (!value) throw new Error('useSignedInUser must be used inside the signed-in shell');
-  return value;
+  const { session, flags, updateUser } = useSession();
+  const user = useMemo<SignedInUser | null>(
+    () =>
+      session && {
+        contactId: session.pk,
+        firstname: session.firstname,
+        lastname: session.lastname,
+        fullName: `${session.firstname} ${session.lastname}`.trim(),
+        email: session.email,
+        timeZone: session.time_zone ?? DEFAULT_USER_TIME_ZONE,
+        accountName: session.account.name,
+        flags,
+        updateUser,
+      },
+    [session, flags, updateUser],
+  );
+  if (!user) throw new Error('useSignedInUser is for screens inside the signed-in shell');
+  return user;
 }

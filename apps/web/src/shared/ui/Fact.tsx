@@ -1,13 +1,16 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack, Text, type MantineSize } from '@mantine/core';
 
-/** A small labelled value, as in a record's summary ("Created", "Time logged", "Per number"). */
-export function Fact({ label, value }: { label: string; value: string }) {
+/**
+ * A small labelled value, as in a record's summary ("Created", "Time logged", "Per number").
+ * Inside a description list (`<dl>`), `term` makes the label a `<dt>` and the value a `<dd>`.
+ */
+export function Fact({ label, value, size = 'sm', term = false }: { label: string; value: string; size?: MantineSize; term?: boolean }) {
   return (
-    <Stack gap={0} miw={0}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: 0.4 }}>
+    <Stack gap={term ? 2 : 0} miw={0}>
+      <Text component={term ? 'dt' : 'p'} size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: 0.4 }}>
         {label}
       </Text>
-      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+      <Text component={term ? 'dd' : 'p'} m={0} size={size} fw={500} style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
     </Stack>

@@ -2,15 +2,15 @@ import { endpoints } from '@portal/contract';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
 
-export const appsQuery = (accessToken: string) =>
+export const appsQuery = () =>
   queryOptions({
     queryKey: ['apps'],
-    queryFn: ({ signal }) => apiCall(endpoints.listApps, { token: accessToken, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.listApps, { signal }),
   });
 
 /** A fresh one-time launch address for a token app (decision 0005); never cached. */
-export function useLaunchApp(accessToken: string) {
+export function useLaunchApp() {
   return useMutation({
-    mutationFn: (appId: string) => apiCall(endpoints.launchApp, { params: { appId }, token: accessToken }),
+    mutationFn: (appId: string) => apiCall(endpoints.launchApp, { params: { appId } }),
   });
 }

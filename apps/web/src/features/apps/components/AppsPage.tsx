@@ -18,9 +18,9 @@ export const APPS_EMPTY_TITLE = 'No Applications Available';
 export const APPS_EMPTY_MESSAGE = "You don't have access to any applications yet. Contact support if you need assistance.";
 
 export function AppsPage() {
-  const { accessToken, flags } = useSignedInUser();
-  const apps = useQuery(appsQuery(accessToken));
-  const launch = useLaunchApp(accessToken);
+  const { flags } = useSignedInUser();
+  const apps = useQuery(appsQuery());
+  const launch = useLaunchApp();
 
   function launchTile(tile: AppTile) {
     // Opened now, inside the click, so no pop-up blocker objects; pointed at the address once it comes.

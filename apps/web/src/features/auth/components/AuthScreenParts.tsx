@@ -12,7 +12,7 @@ interface AuthScreenHeaderProps {
 }
 
 /** Title block of a signed-out screen; the title is the page's only h1. */
-export function AuthScreenHeader({ title, description, icon, iconColor = 'brand' }: AuthScreenHeaderProps) {
+function AuthScreenHeader({ title, description, icon, iconColor = 'brand' }: AuthScreenHeaderProps) {
   return (
     <Stack gap={icon ? 'sm' : 4}>
       {icon && (
@@ -28,6 +28,20 @@ export function AuthScreenHeader({ title, description, icon, iconColor = 'brand'
           {description}
         </Text>
       )}
+    </Stack>
+  );
+}
+
+/**
+ * The one layout of the sign-in side's forms and result views (sign in, forgot password, change
+ * password): the title block, the content, and the way back to sign-in (or another footer).
+ */
+export function AuthScreen({ children, footer = <BackToSignInLink />, ...header }: AuthScreenHeaderProps & { children?: ReactNode; footer?: ReactNode }) {
+  return (
+    <Stack gap="xl">
+      <AuthScreenHeader {...header} />
+      {children}
+      {footer}
     </Stack>
   );
 }

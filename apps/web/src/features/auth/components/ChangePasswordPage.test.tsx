@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aStoredSession, jsonResponse } from '../../../test/fixtures';
 import { currentPath, renderWithProviders } from '../../../test/render';
-import { readSession } from '../session-store';
+import { readSession } from '../../../shared/session/session-store';
 import { ChangePasswordPage } from './ChangePasswordPage';
 import { stubFetchForEachTest } from '../../../test/fetch-stub';
 

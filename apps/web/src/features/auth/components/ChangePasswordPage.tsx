@@ -8,7 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { portalConfig } from '../../../shared/config';
 import { useChangePasswordWithResetToken } from '../api/password-reset';
-import { AuthScreenHeader, BackToSignInLink, FormFailure } from './AuthScreenParts';
+import { AuthScreen, BackToSignInLink, FormFailure } from './AuthScreenParts';
 
 /** Spec §5 and §8, word for word. */
 export const CHANGE_PASSWORD_MESSAGES = {
@@ -87,11 +87,10 @@ function ChangePasswordForm({ token, onChanged }: { token: string; onChanged: (r
   });
 
   return (
-    <Stack gap="xl">
-      <AuthScreenHeader
+    <AuthScreen
         title="Choose a new password"
         description="Pick a password you do not use anywhere else. After the change, sign in with it."
-      />
+    >
       <form onSubmit={submit} noValidate aria-label="Change password">
         <Stack gap="md">
           {failure && (
@@ -126,8 +125,7 @@ function ChangePasswordForm({ token, onChanged }: { token: string; onChanged: (r
           </Button>
         </Stack>
       </form>
-      <BackToSignInLink />
-    </Stack>
+    </AuthScreen>
   );
 }
 
@@ -157,8 +155,12 @@ function PasswordChanged({ message }: { message?: string }) {
     return () => window.clearTimeout(timer);
   }, [navigate]);
   return (
-    <Stack gap="xl">
-      <AuthScreenHeader
+    <AuthScreen
+      footer={
+        <Button component={Link} to="/login" replace size="md" fullWidth>
+          Sign in now
+        </Button>
+      }
         title="Password Changed Successfully"
         icon={<IconCircleCheck size={30} />}
         iconColor="teal"
@@ -172,18 +174,21 @@ function PasswordChanged({ message }: { message?: string }) {
             </Text>
           </Stack>
         }
-      />
-      <Button component={Link} to="/login" replace size="md" fullWidth>
-        Sign in now
-      </Button>
-    </Stack>
+    />
   );
 }
 
 function InvalidResetLink() {
   return (
-    <Stack gap="xl">
-      <AuthScreenHeader
+    <AuthScreen
+      footer={
+        <Stack gap="md">
+          <Button component={Link} to="/forgot-password" size="md" fullWidth>
+            Request a new reset link
+          </Button>
+          <BackToSignInLink />
+        </Stack>
+      }
         title="Invalid Reset Link"
         icon={<IconLinkOff size={28} />}
         iconColor="red"
@@ -192,13 +197,6 @@ function InvalidResetLink() {
             {CHANGE_PASSWORD_MESSAGES.missingToken}
           </Text>
         }
-      />
-      <Stack gap="md">
-        <Button component={Link} to="/forgot-password" size="md" fullWidth>
-          Request a new reset link
-        </Button>
-        <BackToSignInLink />
-      </Stack>
-    </Stack>
+    />
   );
 }

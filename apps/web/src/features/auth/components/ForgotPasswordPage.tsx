@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../../shared/api';
 import { portalConfig } from '../../../shared/config';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { useRequestPasswordReset } from '../api/password-reset';
-import { AuthScreenHeader, BackToSignInLink, FormFailure } from './AuthScreenParts';
+import { AuthScreen, FormFailure } from './AuthScreenParts';
 
 /** Spec §8: the server's message, or this when there is none. */
 export const FORGOT_PASSWORD_FAILED_MESSAGE = 'Failed to send reset email. Please try again.';
@@ -51,11 +51,10 @@ function ForgotPasswordForm({ onSent }: { onSent: (sent: { email: string; messag
   });
 
   return (
-    <Stack gap="xl">
-      <AuthScreenHeader
+    <AuthScreen
         title="Reset your password"
         description="Enter the email address of your account and we will send you a link to choose a new password."
-      />
+    >
       <form onSubmit={submit} noValidate aria-label="Reset your password">
         <Stack gap="md">
           {failure && (
@@ -79,15 +78,13 @@ function ForgotPasswordForm({ onSent }: { onSent: (sent: { email: string; messag
           </Button>
         </Stack>
       </form>
-      <BackToSignInLink />
-    </Stack>
+    </AuthScreen>
   );
 }
 
 function ResetLinkSent({ email, message }: { email: string; message?: string }) {
   return (
-    <Stack gap="xl">
-      <AuthScreenHeader
+    <AuthScreen
         title="Check your email"
         icon={<IconMailCheck size={28} />}
         iconColor="teal"
@@ -108,8 +105,7 @@ function ResetLinkSent({ email, message }: { email: string; message?: string }) 
             </Text>
           </Stack>
         }
-      />
-      <BackToSignInLink />
-    </Stack>
+    >
+    </AuthScreen>
   );
 }

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { useLoginMutation, type LoginCredentials } from '../api/login';
-import { useSession } from '../SessionProvider';
+import { useSession } from '../../../shared/session';
 import { FormFailure } from './AuthScreenParts';
 
 /** Spec §8: the server's message, or this when there is none. */

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aLoginResult, jsonResponse } from '../../../test/fixtures';
 import { currentPath, renderWithProviders } from '../../../test/render';
 import { portalConfig } from '../../../shared/config';
-import { readSession } from '../session-store';
+import { readSession } from '../../../shared/session/session-store';
 import { LoginPage } from './LoginPage';
 import { stubFetchForEachTest } from '../../../test/fetch-stub';
 

@@ -1,23 +1,18 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { portalConfig } from '../../../shared/config';
 import { SupportContactCard } from '../../../shared/ui/SupportContactCard';
+import { AuthScreen } from './AuthScreenParts';
 import { LoginForm } from './LoginForm';
 
 export function LoginPage() {
   useDocumentTitle(`Sign in · ${portalConfig.providerName}`);
   return (
-    <Stack gap="xl">
-      <Stack gap={4}>
-        <Title order={1} fz={26}>
-          Sign in
-        </Title>
-        <Text c="dimmed" size="sm">
-          Welcome back. Manage your applications, services, tickets and billing in one place.
-        </Text>
-      </Stack>
+    <AuthScreen
+      title="Sign in"
+      description="Welcome back. Manage your applications, services, tickets and billing in one place."
+      footer={<SupportContactCard title="Need help signing in?" />}
+    >
       <LoginForm />
-      <SupportContactCard title="Need help signing in?" />
-    </Stack>
+    </AuthScreen>
   );
 }

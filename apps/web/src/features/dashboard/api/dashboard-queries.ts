@@ -2,8 +2,8 @@ import { endpoints } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
 
-export const dashboardQuery = (accessToken: string) =>
+export const dashboardQuery = () =>
   queryOptions({
     queryKey: ['dashboard'],
-    queryFn: ({ signal }) => apiCall(endpoints.getDashboard, { token: accessToken, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.getDashboard, { signal }),
   });

@@ -18,8 +18,8 @@ export const DASHBOARD_ERROR_MESSAGE = 'Failed to load the dashboard';
 
 /** The account's real figures (the spec asks only for placeholders): tickets, services, cost, balance. */
 export function DashboardPage() {
-  const { accessToken, firstname, accountName, timeZone, flags } = useSignedInUser();
-  const dashboard = useQuery(dashboardQuery(accessToken));
+  const { firstname, accountName, timeZone, flags } = useSignedInUser();
+  const dashboard = useQuery(dashboardQuery());
 
   return (
     <Stack gap="xl">

@@ -5,16 +5,16 @@ import { apiCall } from '../../../shared/api';
 /** The spec's list, shown at once while the server's copy loads (it rarely changes). */
 const PROFILE_TIME_ZONE_OPTIONS = PROFILE_TIME_ZONES.map((zone) => ({ value: zone, label: zone }));
 
-export const timezonesQuery = (accessToken: string) =>
+export const timezonesQuery = () =>
   queryOptions({
     queryKey: ['timezones'],
-    queryFn: ({ signal }) => apiCall(endpoints.listTimezones, { token: accessToken, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.listTimezones, { signal }),
     placeholderData: PROFILE_TIME_ZONE_OPTIONS,
     staleTime: 60 * 60 * 1000,
   });
 
-export function useUpdateProfile(accessToken: string) {
+export function useUpdateProfile() {
   return useMutation({
-    mutationFn: (profile: MyProfileInput) => apiCall(endpoints.updateMyProfile, { body: profile, token: accessToken }),
+    mutationFn: (profile: MyProfileInput) => apiCall(endpoints.updateMyProfile, { body: profile }),
   });
 }

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { SignedInFlags } from '../../../shared/session';
+import type { SessionFlags } from '../../../shared/session';
 
 interface Permission {
   label: string;
@@ -8,7 +8,7 @@ interface Permission {
 }
 
 /** Read-only (spec §2 Profile): portal access is always enabled; admin and billing follow the flags. */
-export function PermissionSummary({ flags }: { flags: SignedInFlags }) {
+export function PermissionSummary({ flags }: { flags: SessionFlags }) {
   const permissions: Permission[] = [
     { label: 'Portal Access', description: 'Sign in, launch applications, see services and tickets.', enabled: true },
     { label: 'Admin Access', description: 'Full system access and user management.', enabled: flags.admin_group },

@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '../../../shared/api';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { useSignedInUser } from '../../../shared/session';
 import { timezonesQuery, useUpdateProfile } from '../api/profile-queries';
+import { Fact } from '../../../shared/ui/Fact';
 import { ConfirmPasswordModal } from './ConfirmPasswordModal';
 
 /** Spec §8, Profile. */
@@ -22,8 +23,8 @@ export function ProfileDetails() {
   const [mode, setMode] = useState<'view' | 'edit'>('view');
   const saved: MyProfileInput = { firstname: user.firstname, lastname: user.lastname, email: user.email, timezone: user.timeZone };
   const form = useForm<MyProfileInput>({ initialValues: saved, validate: zodFormValidator<MyProfileInput>(endpoints.updateMyProfile.body) });
-  const timezones = useQuery(timezonesQuery(user.accessToken));
-  const update = useUpdateProfile(user.accessToken);
+  const timezones = useQuery(timezonesQuery());
+  const update = useUpdateProfile();
   const saving = update.isPending;
   // A changed e-mail waits here for the current password (docs/decisions/0012).
   const [pendingEmailChange, setPendingEmailChange] = useState<MyProfileInput | null>(null);
@@ -87,10 +88,10 @@ export function ProfileDetails() {
 
         {mode === 'view' ? (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" component="dl" m={0}>
-            <Field label="First Name" value={user.firstname} />
-            <Field label="Last Name" value={user.lastname} />
-            <Field label="Email" value={user.email} />
-            <Field label="Timezone" value={user.timeZone} />
+            <Fact term size="md" label="First Name" value={user.firstname} />
+            <Fact term size="md" label="Last Name" value={user.lastname} />
+            <Fact term size="md" label="Email" value={user.email} />
+            <Fact term size="md" label="Timezone" value={user.timeZone} />
           </SimpleGrid>
         ) : (
           <form onSubmit={submit} noValidate aria-label="Edit profile">
@@ -135,18 +136,5 @@ export function ProfileDetails() {
         onCancel={() => setPendingEmailChange(null)}
       />
     </Paper>
-  );
-}
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={2} miw={0}>
-      <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: 0.4 }}>
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </Stack>
   );
 }

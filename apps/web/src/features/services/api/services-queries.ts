@@ -2,8 +2,8 @@ import { endpoints } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
 
-export const servicesQuery = (accessToken: string) =>
+export const servicesQuery = () =>
   queryOptions({
     queryKey: ['services'],
-    queryFn: ({ signal }) => apiCall(endpoints.listServices, { token: accessToken, signal }),
+    queryFn: ({ signal }) => apiCall(endpoints.listServices, { signal }),
   });

@@ -21,8 +21,8 @@ export const SERVICES_EMPTY_TITLE = 'No Services Found';
 export const SERVICES_EMPTY_MESSAGE = 'No services are currently configured for your account.';
 
 export function ServicesPage() {
-  const { accessToken, timeZone } = useSignedInUser();
-  const services = useQuery(servicesQuery(accessToken));
+  const { timeZone } = useSignedInUser();
+  const services = useQuery(servicesQuery());
   const [manageOpened, manage] = useDisclosure(false);
 
   return (

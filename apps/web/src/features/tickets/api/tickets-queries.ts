@@ -6,13 +6,12 @@ import type { TicketFilters } from '../ticket-display';
 const TICKETS_KEY = ['tickets'] as const;
 
 /** Spec §7: limit always 100, search trimmed and only when given, status and sort. */
-export const ticketListQuery = (accessToken: string, filters: TicketFilters) =>
+export const ticketListQuery = (filters: TicketFilters) =>
   queryOptions({
     queryKey: [...TICKETS_KEY, 'list', filters],
     queryFn: ({ signal }) => {
       const search = filters.search.trim();
       return apiCall(endpoints.listTickets, {
-        token: accessToken,
         signal,
         query: { limit: TICKET_PAGE_LIMIT, status: filters.status, sort: filters.sort, ...(search ? { search } : {}) },
       });
@@ -21,25 +20,25 @@ export const ticketListQuery = (accessToken: string, filters: TicketFilters) =>
     placeholderData: keepPreviousData,
   });
 
-export const ticketDetailQuery = (accessToken: string, id: number) =>
+export const ticketDetailQuery = (id: number) =>
   queryOptions({
     queryKey: [...TICKETS_KEY, 'detail', id],
-    queryFn: ({ signal }) => apiCall(endpoints.getTicket, { token: accessToken, signal, params: { id } }),
+    queryFn: ({ signal }) => apiCall(endpoints.getTicket, { signal, params: { id } }),
   });
 
-export function useRespondToTicket(accessToken: string, id: number) {
+export function useRespondToTicket(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => apiCall(endpoints.respondToTicket, { token: accessToken, params: { id }, body: { description: text.trim() } }),
+    mutationFn: (text: string) => apiCall(endpoints.respondToTicket, { params: { id }, body: { description: text.trim() } }),
     // Spec §4: after a response is sent, the ticket is reloaded (and the list's "updated" order moves).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),
   });
 }
 
-export function useCreateTicket(accessToken: string) {
+export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewTicketInput) => apiCall(endpoints.createTicket, { token: accessToken, body: input }),
+    mutationFn: (input: NewTicketInput) => apiCall(endpoints.createTicket, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...TICKETS_KEY, 'list'] }),
   });
 }

@@ -15,8 +15,8 @@ interface NewTicketValues {
 }
 
 /** Beyond the spec (issue 5): open a ticket, assigned to the signed-in user. */
-export function NewTicketModal({ opened, onClose, onCreated, accessToken }: { opened: boolean; onClose: () => void; onCreated: (ticket: Ticket) => void; accessToken: string }) {
-  const create = useCreateTicket(accessToken);
+export function NewTicketModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (ticket: Ticket) => void }) {
+  const create = useCreateTicket();
   const form = useForm<NewTicketValues>({
     initialValues: { subject: '', description: '', priority: 'medium' },
     validate: zodFormValidator(newTicketInput),

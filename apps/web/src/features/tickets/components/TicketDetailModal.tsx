@@ -20,11 +20,10 @@ export const RESPONSE_ERROR = 'Failed to create response';
 interface TicketDetailModalProps {
   ticketId: number | null;
   onClose: () => void;
-  accessToken: string;
   timeZone: string;
 }
 
-export function TicketDetailModal({ ticketId, onClose, accessToken, timeZone }: TicketDetailModalProps) {
+export function TicketDetailModal({ ticketId, onClose, timeZone }: TicketDetailModalProps) {
   return (
     <Modal
       opened={ticketId !== null}
@@ -36,13 +35,13 @@ export function TicketDetailModal({ ticketId, onClose, accessToken, timeZone }: 
       classNames={{ inner: classes.inner, content: classes.content }}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {ticketId !== null && <TicketDetail key={ticketId} id={ticketId} accessToken={accessToken} timeZone={timeZone} />}
+      {ticketId !== null && <TicketDetail key={ticketId} id={ticketId} timeZone={timeZone} />}
     </Modal>
   );
 }
 
-function TicketDetail({ id, accessToken, timeZone }: { id: number; accessToken: string; timeZone: string }) {
-  const ticket = useQuery(ticketDetailQuery(accessToken, id));
+function TicketDetail({ id, timeZone }: { id: number; timeZone: string }) {
+  const ticket = useQuery(ticketDetailQuery(id));
   if (ticket.isPending) {
     return (
       <LoadingState label="Loading the ticket">
@@ -64,10 +63,10 @@ function TicketDetail({ id, accessToken, timeZone }: { id: number; accessToken: 
       />
     );
   }
-  return <TicketDetailBody ticket={ticket.data} accessToken={accessToken} timeZone={timeZone} />;
+  return <TicketDetailBody ticket={ticket.data} timeZone={timeZone} />;
 }
 
-function TicketDetailBody({ ticket, accessToken, timeZone }: { ticket: Ticket; accessToken: string; timeZone: string }) {
+function TicketDetailBody({ ticket, timeZone }: { ticket: Ticket; timeZone: string }) {
   return (
     <Stack gap="lg">
       <Stack gap={6}>
@@ -106,7 +105,7 @@ function TicketDetailBody({ ticket, accessToken, timeZone }: { ticket: Ticket; a
       </Stack>
 
       <Divider />
-      <ResponseForm ticketId={ticket.id} accessToken={accessToken} />
+      <ResponseForm ticketId={ticket.id} />
 
       <Stack gap="sm" component="section" aria-labelledby="conversation-heading">
         <Title order={3} fz="md" id="conversation-heading">
@@ -131,9 +130,9 @@ function TicketDetailBody({ ticket, accessToken, timeZone }: { ticket: Ticket; a
 }
 
 /** Spec §5: trimmed; sending is disabled while the text is empty after trimming or a send is under way. */
-function ResponseForm({ ticketId, accessToken }: { ticketId: number; accessToken: string }) {
+function ResponseForm({ ticketId }: { ticketId: number }) {
   const [text, setText] = useState('');
-  const respond = useRespondToTicket(accessToken, ticketId);
+  const respond = useRespondToTicket(ticketId);
   const sendable = text.trim() !== '' && !respond.isPending;
   return (
     <Stack

@@ -25,7 +25,7 @@ export const EMPTY_FILTERED = 'Try adjusting your search criteria or filters.';
 export const EMPTY_NONE = 'No support tickets are currently available.';
 
 export function TicketsPage() {
-  const { accessToken, timeZone, flags } = useSignedInUser();
+  const { timeZone, flags } = useSignedInUser();
   const zone = ticketTimeZone(timeZone);
   const [filters, setFilters] = useState<TicketFilters>(DEFAULT_TICKET_FILTERS);
   const [searchText, setSearchText] = useState('');
@@ -43,7 +43,7 @@ export function TicketsPage() {
     return () => clearTimeout(timer);
   }, [searchText]);
 
-  const tickets = useQuery(ticketListQuery(accessToken, filters));
+  const tickets = useQuery(ticketListQuery(filters));
   // The badge shows the server's view once known, and the signed-in flags until then.
   const adminView = tickets.data?.is_admin_view ?? flags.admin_group;
 
@@ -103,11 +103,11 @@ export function TicketsPage() {
         </Stack>
       )}
 
-      <TicketDetailModal ticketId={openTicketId} onClose={() => setOpenTicketId(null)} accessToken={accessToken} timeZone={zone} />
+      <TicketDetailModal ticketId={openTicketId} onClose={() => setOpenTicketId(null)} timeZone={zone} />
       <NewTicketModal
         opened={newTicketOpened}
         onClose={newTicket.close}
-        accessToken={accessToken}
+       
         onCreated={(ticket) => {
           newTicket.close();
           setOpenTicketId(ticket.id);

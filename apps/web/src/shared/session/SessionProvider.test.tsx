@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiCall, ApiError } from '../../shared/api';
+import { apiCall, ApiError } from '../api';
 import { aLoginResult, aStoredSession, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import {
@@ -49,9 +49,9 @@ function SessionProbe() {
   const { pathname, search } = useLocation();
   const [calls, setCalls] = useState<string[]>([]);
   const callMeTwice = () => {
-    const token = session?.access_token;
+    // As every screen does: the API client takes the token from the session.
     for (let i = 0; i < 2; i += 1) {
-      apiCall(endpoints.me, { token }).then(
+      apiCall(endpoints.me).then(
         (me) => setCalls((done) => [...done, `ok:${me.email}`]),
         (error: unknown) => setCalls((done) => [...done, `failed:${error instanceof ApiError ? error.status : '?'}`]),
       );

@@ -1,5 +1,5 @@
 import { endpoints, type StoredSession } from '@portal/contract';
-import { apiCall } from '../../shared/api';
+import { requestEndpoint } from '../api/request';
 import { clearSession, isSessionCurrent, readSession, storeLogin } from './session-store';
 
 /** Held while one tab refreshes, so two tabs never send the same refresh token (reuse revokes the session). */
@@ -30,7 +30,7 @@ async function refreshNow(rejectedAccessToken: string | undefined): Promise<Stor
     return stored;
   }
   try {
-    return storeLogin(await apiCall(endpoints.refresh, { token: stored.refresh_token }));
+    return storeLogin((await requestEndpoint(endpoints.refresh, { token: stored.refresh_token })).result);
   } catch {
     clearSession();
     return null;

@@ -8,6 +8,20 @@ export const IMPERSONATED_BY_STORAGE_KEY = 'impersonatedBy';
 /** Session-storage flag of spec §3: when 'true', a token in the URL does not start a sign-in. */
 export const PREVENT_AUTO_LOGIN_KEY = 'preventAutoLogin';
 
+type SessionListener = (session: StoredSession | null) => void;
+const listeners = new Set<SessionListener>();
+
+/**
+ * Called after this tab stores a new session or clears it (a refresh by the API client, a sign-in,
+ * a sign-out); other tabs' changes arrive as `storage` events instead. Returns the unsubscribe.
+ */
+export function subscribeToSession(listener: SessionListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const notify = (session: StoredSession | null) => listeners.forEach((listener) => listener(session));
+
 /** The stored session, or `null` when there is none or it cannot be trusted (garbage means signed out). */
 export function readSession(storage: Storage = window.localStorage): StoredSession | null {
   const raw = storage.getItem(SESSION_STORAGE_KEY);
@@ -22,12 +36,14 @@ export function readSession(storage: Storage = window.localStorage): StoredSessi
 
 export function writeSession(session: StoredSession, storage: Storage = window.localStorage): void {
   storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+  notify(session);
 }
 
 export function clearSession(storage: Storage = window.localStorage): void {
   storage.removeItem(SESSION_STORAGE_KEY);
   storage.removeItem(IMPERSONATING_STORAGE_KEY);
   storage.removeItem(IMPERSONATED_BY_STORAGE_KEY);
+  notify(null);
 }
 
 export function isImpersonating(storage: Storage = window.localStorage): boolean {

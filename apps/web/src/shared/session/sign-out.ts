@@ -1,4 +1,4 @@
-import { portalConfig } from '../../shared/config';
+import { portalConfig } from '../config';
 
 /** Hosts where sign-out stays in the portal (/login) instead of leaving for the provider's site. */
 export function isLocalHost(hostname: string): boolean {

@@ -1,7 +1,6 @@
 import { Button, Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { IconLogout, IconUserShield } from '@tabler/icons-react';
-import { useSession } from '../SessionProvider';
-import { useSignOut } from '../use-sign-out';
+import { useSession, useSignOut } from '../../shared/session';
 
 /**
  * Spec §6 Impersonation: while a provider's staff member is signed in as a customer's user, every

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aStoredSession } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
-import { ok, stubApi } from '../../test/signed-in';
-import { AppRoutes } from '../router';
+import { aStoredSession } from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
+import { ok, stubApi } from '../test/signed-in';
+import { AppRoutes } from './router';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,7 +3,8 @@ import { endpoints, type LoginResult, type StoredSession } from '@portal/contrac
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';
-import { apiCall, errorMessage, setAccessTokenRenewer } from '../../shared/api';
+import { errorMessage } from '../api/api-error';
+import { requestEndpoint } from '../api/request';
 import { refreshSession } from './session-refresh';
 import {
   clearSession,
@@ -13,6 +14,7 @@ import {
   readSession,
   SESSION_STORAGE_KEY,
   storeLogin,
+  subscribeToSession,
   writeSession,
 } from './session-store';
 
@@ -83,7 +85,7 @@ function planBoot(location: Pick<Location, 'pathname' | 'search'>): BootPlan {
 /** Ends a sign-in on the server; the local session is already gone, so failures are ignored. */
 function revokeOnServer(session: StoredSession | null | undefined): void {
   if (!session) return;
-  apiCall(endpoints.logout, {
+  requestEndpoint(endpoints.logout, {
     body: { refresh_token: session.refresh_token },
     token: session.access_token,
     keepalive: true,
@@ -125,8 +127,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     if (boot.status === 'token-login' && boot.token) {
       const cleanUrl = withoutTokenParam(bootLocation.current);
-      apiCall(endpoints.tokenLogin, { body: { token: boot.token } }).then(
-        (result) => {
+      requestEndpoint(endpoints.tokenLogin, { body: { token: boot.token } }).then(
+        ({ result }) => {
           const previous = readSession();
           const stored = storeLogin(result);
           if (previous && previous.refresh_token !== stored.refresh_token) revokeOnServer(previous);
@@ -150,14 +152,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [boot, navigate, queryClient]);
 
-  // A signed-in call answered 401 gets one refresh (shared by concurrent calls) and a retry.
+  // The API client refreshes the session on a 401 (shared/api/api-client.ts); the screens follow
+  // what it stored, and a sign-in that ended leaves no data of it in the cache.
   useEffect(
     () =>
-      setAccessTokenRenewer(async (rejectedToken) => {
-        const refreshed = await refreshSession(rejectedToken);
-        setSession(refreshed);
-        if (!refreshed) queryClient.clear();
-        return refreshed?.access_token ?? null;
+      subscribeToSession((next) => {
+        setSession(next);
+        if (!next) queryClient.clear();
       }),
     [queryClient],
   );

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aLoginResult, aStoredSession, jsonResponse } from '../../../test/fixtures';
-import { currentPath, renderWithProviders } from '../../../test/render';
-import { IMPERSONATED_BY_STORAGE_KEY, IMPERSONATING_STORAGE_KEY, readSession } from '../session-store';
+import { aLoginResult, aStoredSession, jsonResponse } from '../../test/fixtures';
+import { currentPath, renderWithProviders } from '../../test/render';
+import { IMPERSONATED_BY_STORAGE_KEY, IMPERSONATING_STORAGE_KEY, readSession } from '../../shared/session/session-store';
 import { ImpersonationBanner } from './ImpersonationBanner';
-import { LoginPage } from './LoginPage';
-import { stubFetchForEachTest } from '../../../test/fetch-stub';
+import { LoginPage } from '../../features/auth';
+import { stubFetchForEachTest } from '../../test/fetch-stub';
 
 const network = stubFetchForEachTest();
 
