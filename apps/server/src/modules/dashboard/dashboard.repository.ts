@@ -1,24 +1,17 @@
 import { CLOSED_TICKET_STATUSES, type DashboardSummary } from '@portal/contract';
-import { and, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { isOpenTicket, ticketsVisibleIn, type TicketScope } from '../tickets/tickets.policy.js';
 import { billingAccounts, payments, products, services, ticketEntries, tickets } from '../../db/schema/index.js';
 
-/** Which tickets a contact sees: the account's (admins) or only those assigned to them (spec §6). */
-export interface TicketScope {
-  accountId: number;
-  assignedContactId: number | null;
-}
+// Which tickets the caller sees and which count as open are the tickets module's policy: the
 
-const ticketsInScope = (scope: TicketScope): SQL =>
-  scope.assignedContactId === null
-    ? eq(tickets.accountId, scope.accountId)
-    : and(eq(tickets.accountId, scope.accountId), eq(tickets.assignedContactId, scope.assignedContactId))!;
 
 export async function countOpenTickets(db: Executor, scope: TicketScope): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(tickets)
-    .where(and(ticketsInScope(scope), notInArray(tickets.status, [...CLOSED_TICKET_STATUSES])));
+    .where(and(ticketsVisibleIn(scope), isOpenTicket()));
   return row?.count ?? 0;
 }
 
@@ -61,7 +54,7 @@ export async function ticketTrend(db: Executor, scope: TicketScope, timeZone: st
       SELECT ${month(tickets.createdAt)} AS opened_month,
              CASE WHEN ${inArray(tickets.status, [...CLOSED_TICKET_STATUSES])} THEN ${month(tickets.lastModifiedAt)} END AS closed_month
       FROM ${tickets}
-      WHERE ${ticketsInScope(scope)}
+      WHERE ${ticketsVisibleIn(scope)}
     )
     SELECT months.month,
            (SELECT count(*) FROM scoped WHERE scoped.opened_month = months.month)::int AS opened,
@@ -75,7 +68,7 @@ export async function recentTickets(db: Executor, scope: TicketScope, limit: num
   return db
     .select({ id: tickets.id, number: tickets.ticketNumber, subject: tickets.subject, at: tickets.createdAt })
     .from(tickets)
-    .where(ticketsInScope(scope))
+    .where(ticketsVisibleIn(scope))
     .orderBy(desc(tickets.createdAt))
     .limit(limit);
 }
@@ -86,7 +79,7 @@ export async function recentReplies(db: Executor, scope: TicketScope, limit: num
     .select({ id: ticketEntries.id, number: tickets.ticketNumber, subject: tickets.subject, by: ticketEntries.createdBy, at: ticketEntries.createdAt })
     .from(ticketEntries)
     .innerJoin(tickets, and(eq(tickets.id, ticketEntries.ticketId), eq(tickets.accountId, ticketEntries.accountId)))
-    .where(and(ticketsInScope(scope), eq(ticketEntries.isInternal, false)))
+    .where(and(ticketsVisibleIn(scope), eq(ticketEntries.isInternal, false)))
     .orderBy(desc(ticketEntries.createdAt))
     .limit(limit);
 }

@@ -10,8 +10,8 @@ import {
   recentTickets,
   serviceFigures,
   ticketTrend,
-  type TicketScope,
 } from './dashboard.repository.js';
+import { ticketScopeOf } from '../tickets/tickets.policy.js';
 
 export const RECENT_ACTIVITY_SHOWN = 8;
 
@@ -30,8 +30,8 @@ function knownTimeZone(zone: string): string {
 export function createDashboardService({ db }: { db: Database }) {
   return {
     async summary(caller: Caller): Promise<DashboardSummary> {
-      // The same scope as the ticket list: admins see the account's tickets, others their own.
-      const scope: TicketScope = { accountId: caller.accountId, assignedContactId: caller.adminGroup ? null : caller.contactId };
+      // The tickets module's policy: the same tickets as the ticket list shows this caller.
+      const scope = ticketScopeOf(caller);
       const limit = RECENT_ACTIVITY_SHOWN;
       const [openTickets, figures, billing, trend, tickets, replies, services, payments] = await Promise.all([
         countOpenTickets(db, scope),
@@ -56,7 +56,7 @@ export function createDashboardService({ db }: { db: Database }) {
       activity.sort((a, b) => b.at.localeCompare(a.at));
 
       return {
-        tickets_scope: caller.adminGroup ? 'account' : 'assigned',
+        tickets_scope: scope.isAdminView ? 'account' : 'assigned',
         open_tickets: openTickets,
         active_services: figures.active,
         provisioning_services: figures.provisioning,

@@ -1,20 +1,45 @@
+import { ACTIVE_TICKET_STATUSES } from '@portal/contract';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { tickets } from '../../db/schema/index.js';
 import type { Caller } from '../auth/caller.js';
 
 /**
- * Which tickets a caller may see (spec §6): administrators all of their account's, everyone else
- * only those assigned to them. Nobody ever sees another account's; the account is always part of it.
+ * Which tickets a caller may see (docs/product.md §6): administrators all of their account's,
+ * everyone else only those assigned to them. Nobody ever sees another account's; the account is
+ * always part of it. The tickets screen and the dashboard both ask this policy.
  */
 export interface TicketScope {
   accountId: number;
-  /** Set for non-administrators: only tickets assigned to this contact. */
-  assignedContactId: number | undefined;
+  /** Set for non-administrators: only tickets assigned to this contact; `null` for the whole account. */
+  assignedContactId: number | null;
   isAdminView: boolean;
 }
 
 export function ticketScopeOf(caller: Pick<Caller, 'accountId' | 'contactId' | 'adminGroup'>): TicketScope {
   return {
     accountId: caller.accountId,
-    assignedContactId: caller.adminGroup ? undefined : caller.contactId,
+    assignedContactId: caller.adminGroup ? null : caller.contactId,
     isAdminView: caller.adminGroup,
   };
 }
+
+type Placeholder = ReturnType<typeof sql.placeholder>;
+
+/**
+ * The scope as a condition on `tickets`. The ticket list passes placeholders for its prepared
+ * statements (tickets.repository.ts); everyone else the scope's own values.
+ */
+export function ticketsVisibleIn(scope: TicketScope, placeholders?: { accountId: Placeholder; contactId: Placeholder }): SQL {
+  const accountId = placeholders?.accountId ?? scope.accountId;
+  if (scope.assignedContactId === null) return eq(tickets.accountId, accountId);
+  return and(eq(tickets.accountId, accountId), eq(tickets.assignedContactId, placeholders?.contactId ?? scope.assignedContactId))!;
+}
+
+/**
+ * An open ticket: one the tickets screen lists by default ('active': New, Assigned, Accepted,
+ * In Progress). The dashboard's "Open Tickets" counts exactly these, so the two figures agree.
+ * Written as a literal IN list so the planner matches it to the partial 'active' indexes (a bound
+ * array parameter would not be recognised as the indexes' predicate).
+ */
+export const OPEN_TICKET_STATUSES = ACTIVE_TICKET_STATUSES;
+export const isOpenTicket = (): SQL => sql`${tickets.status} IN (${sql.raw(OPEN_TICKET_STATUSES.map((status) => `'${status}'`).join(', '))})`;

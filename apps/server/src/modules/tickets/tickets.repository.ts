@@ -1,8 +1,8 @@
-import { ACTIVE_TICKET_STATUSES, CLOSED_TICKET_STATUSES, type TICKET_SORTS, type TICKET_STATUS_FILTERS } from '@portal/contract';
+import { CLOSED_TICKET_STATUSES, type TICKET_SORTS, type TICKET_STATUS_FILTERS } from '@portal/contract';
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { ticketEntries, tickets } from '../../db/schema/index.js';
-import type { TicketScope } from './tickets.policy.js';
+import { isOpenTicket, ticketsVisibleIn, type TicketScope } from './tickets.policy.js';
 import type { TicketSearch } from './ticket-search.js';
 
 export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
@@ -47,15 +47,6 @@ const param = {
   limit: sql.placeholder('limit'),
 };
 
-/** The caller's tickets: with placeholders for the prepared list queries, with values otherwise. */
-function scopeCondition(scope: TicketScope, prepared = false): SQL {
-  const accountId = prepared ? param.accountId : scope.accountId;
-  const contactId = prepared ? param.contactId : scope.assignedContactId;
-  return scope.assignedContactId === undefined
-    ? eq(tickets.accountId, accountId)
-    : and(eq(tickets.accountId, accountId), eq(tickets.assignedContactId, contactId!))!;
-}
-
 /**
  * The status groups are written as literal IN lists so the planner matches them to the partial
  * 'active' indexes (a bound array parameter would not be recognised as the index's predicate).
@@ -63,7 +54,7 @@ function scopeCondition(scope: TicketScope, prepared = false): SQL {
 function statusCondition(status: TicketStatusFilter): SQL | undefined {
   const literalList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
   if (status === '') return undefined;
-  if (status === 'active') return sql`${tickets.status} IN (${literalList(ACTIVE_TICKET_STATUSES)})`;
+  if (status === 'active') return isOpenTicket();
   if (status === 'closed') return sql`${tickets.status} IN (${literalList(CLOSED_TICKET_STATUSES)})`;
   return eq(tickets.status, param.status);
 }
@@ -78,7 +69,7 @@ function searchCondition(search: TicketSearch): SQL {
 function shapeName(scope: TicketScope, filter: TicketListFilter): string {
   const status = filter.status === '' ? 'all' : filter.status === 'active' || filter.status === 'closed' ? filter.status : 'one';
   const search = filter.search ? `${filter.search.tsquery ? 't' : ''}${filter.search.numberPattern ? 'n' : ''}` || 'none' : 'off';
-  return `tickets_${scope.assignedContactId === undefined ? 'account' : 'assigned'}_${status}_${search}_${filter.sort}`;
+  return `tickets_${scope.assignedContactId === null ? 'account' : 'assigned'}_${status}_${search}_${filter.sort}`;
 }
 
 function ordering(sort: TicketSort): SQL[] {
@@ -110,7 +101,7 @@ function prepared(db: Executor, name: string, build: () => PreparedList): Prepar
 
 /** One page of the caller's tickets and how many match in all. */
 export async function listTickets(db: Executor, scope: TicketScope, filter: TicketListFilter): Promise<{ rows: TicketRow[]; totalCount: number }> {
-  const where = () => and(scopeCondition(scope, true), statusCondition(filter.status), filter.search && searchCondition(filter.search));
+  const where = () => and(ticketsVisibleIn(scope, { accountId: param.accountId, contactId: param.contactId }), statusCondition(filter.status), filter.search && searchCondition(filter.search));
   const name = shapeName(scope, filter);
   const values = {
     accountId: scope.accountId,
@@ -161,7 +152,7 @@ export async function findTicket(db: Executor, scope: TicketScope, id: number): 
   const [row] = await db
     .select(ticketColumns)
     .from(tickets)
-    .where(and(scopeCondition(scope), eq(tickets.id, id)))
+    .where(and(ticketsVisibleIn(scope), eq(tickets.id, id)))
     .limit(1);
   return row;
 }
