@@ -3,9 +3,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Endpoint } from '@portal/contract';
-import type { AppConfig } from './config/index.js';
 import { WEB_DIST_DIR } from './config/paths.js';
-import { databaseAnswers, type DatabaseHandle } from './db/client.js';
+import { databaseAnswers } from './db/client.js';
+import type { AppDependencies } from './dependencies.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { createInFlight } from './http/in-flight.js';
@@ -16,9 +16,8 @@ import { registerWebApp } from './http/static-web.js';
 import { createRateLimiter } from './platform/rate-limiter.js';
 import { findLiveCaller } from './modules/auth/caller.repository.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
-import type { Logger } from './platform/logger.js';
-import { createMailer, type Mailer } from './platform/mail.js';
-import { createTokenService, type TokenService } from './platform/tokens.js';
+import { createMailer } from './platform/mail.js';
+import { createTokenService } from './platform/tokens.js';
 import { apiRoutes } from './routes.js';
 
 declare module 'fastify' {
@@ -26,22 +25,6 @@ declare module 'fastify' {
     /** The contract's endpoints that have a handler; the others answer 501 after the access check. */
     builtEndpoints: ReadonlySet<Endpoint>;
   }
-}
-
-export interface AppDependencies {
-  config: AppConfig;
-  database: DatabaseHandle;
-  logger: Logger;
-  /** Where the built web app lives; tests point elsewhere or at nothing. */
-  webDistDir?: string;
-  /** Tests may capture mail; by default it goes to SMTP or the server's output. */
-  mailer?: Mailer;
-}
-
-/** What route modules receive: the app's dependencies plus the services built from them. */
-export interface RouteDependencies extends AppDependencies {
-  tokens: TokenService;
-  mailer: Mailer;
 }
 
 /** Builds the whole server without listening, so tests can drive it with `app.inject`. */

@@ -2,9 +2,8 @@ import { parseArgs } from 'node:util';
 import { userInfo } from 'node:os';
 import { ConfigError, loadConfig } from './config/index.js';
 import { openDatabase } from './db/open.js';
-import { createAuthService } from './modules/auth/auth.service.js';
+import { createSessionsService } from './modules/auth/sessions.service.js';
 import { createLogger } from './platform/logger.js';
-import { createMailer } from './platform/mail.js';
 import { createTokenService } from './platform/tokens.js';
 
 const USAGE = `Usage: npm run portal -- <command>
@@ -32,15 +31,9 @@ async function main(): Promise<number> {
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
   const database = await openDatabase(config, log, { attachToRunning: true });
   try {
-    const auth = createAuthService({
-      db: database.db,
-      tokens: createTokenService(config.secrets.tokenSecret),
-      mailer: createMailer({ db: database.db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log }),
-      config,
-      log,
-    });
+    const sessions = createSessionsService({ db: database.db, tokens: createTokenService(config.secrets.tokenSecret), config });
     const staff = values.by?.trim() || `${userInfo().username} (provider staff)`;
-    const { url, expiresAt, contact } = await auth.issueImpersonationUrl(email, staff);
+    const { url, expiresAt, contact } = await sessions.issueImpersonationUrl(email, staff);
     process.stdout.write(
       `Sign in as ${contact.firstname} ${contact.lastname} <${contact.email}> of ${contact.accountName}:\n\n  ${url}\n\nThe link works once, until ${expiresAt.toISOString()} (one minute). Recorded as impersonation by ${staff}.\n`,
     );

@@ -1,7 +1,8 @@
-import type { RouteDependencies } from './app.js';
+import type { RouteDependencies } from './dependencies.js';
 import type { EndpointRoute } from './http/register-endpoints.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService } from './modules/auth/auth.service.js';
+import { createPasswordResetService } from './modules/auth/password-reset.service.js';
+import { createSessionsService } from './modules/auth/sessions.service.js';
 import { appsRoutes } from './modules/apps/apps.routes.js';
 import { createAppsService } from './modules/apps/apps.service.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
@@ -18,14 +19,14 @@ import { createTicketService } from './modules/tickets/tickets.service.js';
  * implements yet answers 501.
  */
 export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
-  const { database, tokens, mailer, config, logger } = deps;
-  const auth = createAuthService({ db: database.db, tokens, mailer, config, log: logger });
+  const { database, tokens, mailer, config } = deps;
   const db = database.db;
+  const sessions = createSessionsService({ db, tokens, config });
   return [
-    ...authRoutes(auth),
+    ...authRoutes(sessions, createPasswordResetService({ db, mailer, config })),
     ...servicesRoutes(createServicesService({ db })),
     ...appsRoutes(createAppsService({ db, config })),
-    ...profileRoutes(createProfileService({ db, confirmPassword: auth.confirmPassword, mailer, config, log: logger })),
+    ...profileRoutes(createProfileService({ db, confirmPassword: sessions.confirmPassword, mailer, config })),
     ...dashboardRoutes(createDashboardService({ db })),
     ...ticketRoutes(createTicketService({ db })),
   ];

@@ -19,13 +19,21 @@ export interface MailMessage {
 export interface Mailer {
   enqueue(executor: Executor, message: MailMessage): Promise<number>;
   deliver(outboxId: number): Promise<void>;
+  /**
+   * Delivers after the caller's transaction has committed and off the request path, so an answer
+   * takes the same time whether a mail went out or not; a failure is logged, never thrown.
+   */
+  deliverSoon(outboxId: number): void;
 }
 
 export function createMailer(deps: { db: Database; smtpUrl: string | undefined; from: string; log: Logger; print?: (text: string) => void }): Mailer {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : undefined;
   const print = deps.print ?? ((text: string) => process.stdout.write(text));
 
-  return {
+  const mailer: Mailer = {
+    deliverSoon(outboxId) {
+      setImmediate(() => void mailer.deliver(outboxId).catch((error: unknown) => deps.log.error({ err: error, outboxId }, 'mail delivery failed')));
+    },
     async enqueue(executor, message) {
       const [row] = await executor
         .insert(mailOutbox)
@@ -62,4 +70,5 @@ export function createMailer(deps: { db: Database; smtpUrl: string | undefined; 
       }
     },
   };
+  return mailer;
 }

@@ -2,11 +2,10 @@ import type { AppLaunchGrant, AppTile, Service } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/app-error.js';
-import { randomToken } from '../../platform/tokens.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { consumeOneTimeToken, findContactById, insertOneTimeToken } from '../auth/auth.repository.js';
 import type { Caller } from '../auth/caller.js';
-import { listAccountServices } from '../services/services.repository.js';
+import { issueOneTimeToken, redeemOneTimeToken } from '../auth/one-time-tokens.js';
+import { servicesOfAccount } from '../services/services.service.js';
 import { appCatalogue, type AppDefinition } from './apps.catalogue.js';
 import { maySeeApp } from './apps.policy.js';
 
@@ -25,7 +24,7 @@ export function createAppsService({ db, config }: { db: Database; config: Pick<A
   const catalogue = appCatalogue(config.apps);
 
   async function tilesFor(caller: Caller): Promise<AppTile[]> {
-    const services = await listAccountServices(db, caller.accountId);
+    const services = await servicesOfAccount(db, caller.accountId);
     return catalogue.filter((app) => maySeeApp(caller, app)).flatMap((app) => tileOf(app, services));
   }
 
@@ -40,14 +39,12 @@ export function createAppsService({ db, config }: { db: Database; config: Pick<A
       if (tile.launch !== 'token' || !tile.api_id) return { url: tile.url! };
 
       const app = catalogue.find((candidate) => candidate.id === appId)!;
-      const token = randomToken();
       const payload: LaunchPayload = { app: app.id, apiId: tile.api_id, accountId: caller.accountId };
-      await db.transaction(async (tx) => {
-        await insertOneTimeToken(tx, {
+      const { token } = await db.transaction(async (tx) => {
+        const issued = await issueOneTimeToken(tx, {
           purpose: 'app_launch',
           contactId: caller.contactId,
-          token,
-          expiresAt: new Date(Date.now() + APP_LAUNCH_TOKEN_TTL_MS),
+          ttlMs: APP_LAUNCH_TOKEN_TTL_MS,
           createdBy: caller.impersonatedBy ?? caller.email,
           payload: { ...payload },
         });
@@ -59,6 +56,7 @@ export function createAppsService({ db, config }: { db: Database; config: Pick<A
           contactId: caller.contactId,
           details: { app: app.id, api_id: tile.api_id },
         });
+        return issued;
       });
       const url = new URL(app.address);
       url.searchParams.set('token', token);
@@ -68,11 +66,11 @@ export function createAppsService({ db, config }: { db: Database; config: Pick<A
 
     /** For the launched app: the token is used up on the first attempt, even one for another app. */
     async redeem(appId: string, token: string): Promise<AppLaunchGrant> {
-      const used = await consumeOneTimeToken(db, 'app_launch', token);
+      const used = await redeemOneTimeToken(db, 'app_launch', token);
       const payload = used?.payload as Partial<LaunchPayload> | undefined;
-      const contact = used && payload?.app === appId ? await findContactById(db, used.contactId) : undefined;
+      const contact = used && payload?.app === appId ? used.contact : undefined;
       if (!used || !payload?.apiId || !contact || contact.accountId !== payload.accountId) {
-        await recordAudit(db, { action: 'apps.launch_redeem', outcome: 'failure', actor: appId, contactId: used?.contactId, details: { app: appId } });
+        await recordAudit(db, { action: 'apps.launch_redeem', outcome: 'failure', actor: appId, contactId: used?.contact.id, details: { app: appId } });
         throw new AppError('unauthenticated', INVALID_LAUNCH_TOKEN);
       }
       await recordAudit(db, { action: 'apps.launch_redeem', outcome: 'success', actor: appId, accountId: contact.accountId, contactId: contact.id, details: { app: appId } });

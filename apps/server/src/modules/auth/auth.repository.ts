@@ -79,9 +79,11 @@ export async function findUsableResetToken(db: Executor, token: string): Promise
   return row?.contactId;
 }
 
+export type OneTimePurpose = 'impersonation' | 'app_launch';
+
 export async function insertOneTimeToken(
   db: Executor,
-  input: { purpose: 'impersonation' | 'app_launch'; contactId: number; token: string; expiresAt: Date; createdBy: string; payload?: Record<string, unknown> },
+  input: { purpose: OneTimePurpose; contactId: number; token: string; expiresAt: Date; createdBy: string; payload?: Record<string, unknown> },
 ): Promise<void> {
   await db.insert(oneTimeTokens).values({
     purpose: input.purpose,
@@ -94,7 +96,7 @@ export async function insertOneTimeToken(
 }
 
 /** Uses up a one-time token of the given purpose; undefined if unknown, used, expired or of another purpose. */
-export async function consumeOneTimeToken(db: Executor, purpose: 'impersonation' | 'app_launch', token: string) {
+export async function consumeOneTimeToken(db: Executor, purpose: OneTimePurpose, token: string) {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })

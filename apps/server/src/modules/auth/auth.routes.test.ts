@@ -6,10 +6,9 @@ import { bearer, signIn } from '../../../test/auth.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { createAccount, createContact, TEST_PASSWORD } from '../../../test/factories.js';
 import { auditLog, contacts, mailOutbox, oneTimeTokens, passwordResetTokens } from '../../db/schema/index.js';
-import { createLogger } from '../../platform/logger.js';
-import { createMailer } from '../../platform/mail.js';
 import { createTokenService, hashToken } from '../../platform/tokens.js';
-import { createAuthService, INVALID_IMPERSONATION, LOGIN_FAILED, RESET_REQUESTED, SESSION_EXPIRED } from './auth.service.js';
+import { INVALID_IMPERSONATION, LOGIN_FAILED, RESET_REQUESTED, SESSION_EXPIRED } from './auth.messages.js';
+import { createSessionsService } from './sessions.service.js';
 
 let test: TestApp;
 let accountId: number;
@@ -278,13 +277,7 @@ describe('throttling', () => {
 
 describe('impersonation', () => {
   const service = () =>
-    createAuthService({
-      db: test.database.db,
-      tokens: createTokenService(test.config.secrets.tokenSecret),
-      mailer: createMailer({ db: test.database.db, smtpUrl: undefined, from: 'x', log: createLogger('silent'), print: () => undefined }),
-      config: test.config,
-      log: createLogger('silent'),
-    });
+    createSessionsService({ db: test.database.db, tokens: createTokenService(test.config.secrets.tokenSecret), config: test.config });
   const tokenLogin = (token: string) => inject({ method: 'POST', url: '/api/crm/auth/token-login', payload: { token } });
   const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 

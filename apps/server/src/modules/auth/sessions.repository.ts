@@ -3,7 +3,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
-import { hashToken, randomToken } from '../../platform/tokens.js';
+import { hashToken } from '../../platform/tokens.js';
 
 /** A refresh token lives a week from its last use; a sign-in lasts 30 days at most, however used. */
 export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -11,14 +11,14 @@ export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
-/** Starts a sign-in (a refresh-token family) and returns its first refresh token. */
+/** Starts a sign-in (a refresh-token family) whose first refresh token the service issued. */
 export async function startSession(
   db: Executor,
-  input: { contactId: number; impersonatedBy?: string | null; meta: ClientMeta; now?: Date },
-): Promise<{ sessionId: string; refreshToken: string }> {
+  input: { contactId: number; refreshToken: string; impersonatedBy?: string | null; meta: ClientMeta; now?: Date },
+): Promise<{ sessionId: string }> {
   const now = input.now ?? new Date();
   const sessionId = randomUUID();
-  const refreshToken = randomToken();
+  const { refreshToken } = input;
   await db.insert(refreshTokens).values({
     contactId: input.contactId,
     familyId: sessionId,
@@ -29,7 +29,7 @@ export async function startSession(
     ip: input.meta.ip,
     userAgent: input.meta.userAgent?.slice(0, 500) ?? null,
   });
-  return { sessionId, refreshToken };
+  return { sessionId };
 }
 
 export async function findRefreshToken(db: Executor, token: string): Promise<RefreshTokenRow | undefined> {
@@ -38,17 +38,17 @@ export async function findRefreshToken(db: Executor, token: string): Promise<Ref
 }
 
 /**
- * Marks a refresh token used and issues its successor in the same family. Returns undefined when
- * another request already used it (the conditional update decides, so two racing uses cannot both win).
+ * Marks a refresh token used and stores its successor (issued by the service) in the same family.
+ * Returns false when another request already used it (the conditional update decides, so two
+ * racing uses cannot both win).
  */
-export async function rotateRefreshToken(db: Executor, current: RefreshTokenRow, meta: ClientMeta, now = new Date()): Promise<string | undefined> {
+export async function rotateRefreshToken(db: Executor, current: RefreshTokenRow, next: string, meta: ClientMeta, now = new Date()): Promise<boolean> {
   const claimed = await db
     .update(refreshTokens)
     .set({ rotatedAt: now })
     .where(and(eq(refreshTokens.id, current.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id });
-  if (claimed.length === 0) return undefined;
-  const next = randomToken();
+  if (claimed.length === 0) return false;
   await db.insert(refreshTokens).values({
     contactId: current.contactId,
     familyId: current.familyId,
@@ -59,7 +59,7 @@ export async function rotateRefreshToken(db: Executor, current: RefreshTokenRow,
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 500) ?? null,
   });
-  return next;
+  return true;
 }
 
 export async function revokeSession(db: Executor, sessionId: string): Promise<void> {

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { createAccount, createContact, TEST_PASSWORD } from '../../../test/factories.js';
 import { auditLog, contacts, mailOutbox } from '../../db/schema/index.js';
 import { PROFILE_UPDATED } from './profile.routes.js';
-import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '../auth/auth.service.js';
+import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '../auth/auth.messages.js';
 import { emailTakenMessage, TIME_ZONE_REFUSED } from './profile.service.js';
 
 let test: TestApp;

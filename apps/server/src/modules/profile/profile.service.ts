@@ -2,7 +2,6 @@ import { PROFILE_TIME_ZONES, type Contact, type MyProfileInput } from '@portal/c
 import type { AppConfig } from '../../config/index.js';
 import type { Database } from '../../db/client.js';
 import { AppError, unauthenticated } from '../../platform/app-error.js';
-import type { Logger } from '../../platform/logger.js';
 import type { Mailer } from '../../platform/mail.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { Caller } from '../auth/caller.js';
@@ -20,10 +19,9 @@ export interface ProfileServiceDeps {
   confirmPassword: (caller: Caller, password: string | undefined, meta: ClientMeta) => Promise<void>;
   mailer: Mailer;
   config: Pick<AppConfig, 'provider'>;
-  log: Logger;
 }
 
-export function createProfileService({ db, confirmPassword, mailer, config, log }: ProfileServiceDeps) {
+export function createProfileService({ db, confirmPassword, mailer, config }: ProfileServiceDeps) {
   return {
     /**
      * Changes the caller's own name, e-mail and time zone. The e-mail is the sign-in username, so
@@ -80,9 +78,7 @@ export function createProfileService({ db, confirmPassword, mailer, config, log 
             : undefined;
           return { contact: after, outboxId };
         });
-        if (outboxId !== undefined) {
-          setImmediate(() => void mailer.deliver(outboxId).catch((error: unknown) => log.error({ err: error }, 'mail delivery failed')));
-        }
+        if (outboxId !== undefined) mailer.deliverSoon(outboxId);
         return toWireContact(contact);
       } catch (error) {
         // Two contacts racing for one address: the unique index decides, and the loser gets the same answer.

@@ -1,10 +1,13 @@
 import { PROFILE_TIME_ZONES, type Service } from '@portal/contract';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import type { Caller } from '../auth/caller.js';
 import { listAccountServices } from './services.repository.js';
 
 /** The time zones of the Profile screen (spec §9); the label is the zone's name, as the spec lists them. */
 export const PROFILE_TIME_ZONE_OPTIONS = PROFILE_TIME_ZONES.map((zone) => ({ value: zone, label: zone }));
+
+/** An account's services, for other modules (the app launcher builds its tiles from them). */
+export const servicesOfAccount = (db: Executor, accountId: number): Promise<Service[]> => listAccountServices(db, accountId);
 
 export function createServicesService({ db }: { db: Database }) {
   return {

@@ -2,65 +2,47 @@ import type { CurrentUser, LoginResult } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../platform/app-error.js';
-import type { Logger } from '../../platform/logger.js';
-import type { Mailer } from '../../platform/mail.js';
+import type { ClientMeta } from '../../platform/client-meta.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
-import { createRateLimiter } from '../../platform/rate-limiter.js';
 import { randomToken, type TokenService } from '../../platform/tokens.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import {
-  consumeOneTimeToken,
-  consumeResetToken,
-  findContactByEmail,
-  findContactById,
-  insertOneTimeToken,
-  insertResetToken,
-  setPassword,
-  type ContactWithAccount,
-} from './auth.repository.js';
+  CURRENT_PASSWORD_REQUIRED,
+  CURRENT_PASSWORD_WRONG,
+  INVALID_IMPERSONATION,
+  LOGIN_FAILED,
+  SESSION_EXPIRED,
+  THROTTLE,
+} from './auth.messages.js';
+import { findContactByEmail, findContactById, type ContactWithAccount } from './auth.repository.js';
 import type { Caller } from './caller.js';
-import { passwordChangedMail, passwordResetMail } from './auth.mails.js';
-import { passwordProblem } from './password-policy.js';
-import { findRefreshToken, revokeContactSessions, revokeSession, rotateRefreshToken, startSession } from './sessions.repository.js';
-import type { ClientMeta } from '../../platform/client-meta.js';
+import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
+import { findRefreshToken, revokeSession, rotateRefreshToken, startSession } from './sessions.repository.js';
+import { createThrottle, minutesWord, signInFailuresKey } from './throttle.js';
 
-export const LOGIN_FAILED = 'Invalid username or password';
-export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
-export const INVALID_IMPERSONATION = 'Invalid token for impersonate login';
-export const INVALID_RESET = 'This password reset link is invalid, expired or already used. Please request a new one.';
-export const RESET_REQUESTED = 'If an account exists for that address, we have sent it a link to reset the password. The link works for one hour.';
-
-/** Throttling: failures per username and per address in a 15-minute window; reset requests per hour. */
-export const THROTTLE = {
-  loginWindowSeconds: 15 * 60,
-  loginFailuresPerUsername: 5,
-  loginFailuresPerAddress: 30,
-  resetWindowSeconds: 60 * 60,
-  resetRequestsPerEmail: 3,
-  resetRequestsPerAddress: 20,
-} as const;
-export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change the e-mail address you sign in with.';
-export const CURRENT_PASSWORD_WRONG = 'The current password is not correct.';
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** An impersonation link works once, within a minute. */
 export const IMPERSONATION_TOKEN_TTL_MS = 60 * 1000;
 
-export interface AuthServiceDeps {
+export interface SessionsServiceDeps {
   db: Database;
   tokens: TokenService;
-  mailer: Mailer;
-  config: Pick<AppConfig, 'publicUrl' | 'provider'>;
-  log: Logger;
+  config: Pick<AppConfig, 'publicUrl'>;
 }
 
-export type AuthService = ReturnType<typeof createAuthService>;
-
-export function createAuthService({ db, tokens, mailer, config, log }: AuthServiceDeps) {
-  const limiter = createRateLimiter(db);
+/**
+ * Sign-ins (decision 0006): signing in and out, refreshing, impersonation by the provider's
+ * staff, the current user, and the password check before a change of the sign-in e-mail. The
+ * service issues both tokens: a short-lived signed access token and a random refresh token that
+ * rotates on every use (the repository keeps only its hash).
+ */
+export function createSessionsService({ db, tokens, config }: SessionsServiceDeps) {
+  const throttle = createThrottle(db);
   // Verified against when the username is unknown, so both answers take the same time.
   const decoyHash = hashPassword(randomToken());
 
   async function issueSession(contact: ContactWithAccount, meta: ClientMeta, impersonatedBy: string | null = null): Promise<LoginResult> {
-    const { sessionId, refreshToken } = await startSession(db, { contactId: contact.id, impersonatedBy, meta });
+    const refreshToken = randomToken();
+    const { sessionId } = await startSession(db, { contactId: contact.id, refreshToken, impersonatedBy, meta });
     return loginResult(contact, sessionId, refreshToken, impersonatedBy);
   }
 
@@ -88,21 +70,6 @@ export function createAuthService({ db, tokens, mailer, config, log }: AuthServi
     };
   }
 
-  async function refuseWhenThrottled(keys: Array<{ key: string; limit: number }>, windowSeconds: number, message: (minutes: number) => string) {
-    for (const { key, limit } of keys) {
-      const count = await limiter.peek(key, windowSeconds);
-      if (count.hits >= limit) {
-        const minutes = Math.ceil(count.retryAfterSeconds / 60);
-        throw new AppError('rate_limited', message(minutes), undefined, { 'retry-after': String(count.retryAfterSeconds) });
-      }
-    }
-  }
-
-  function deliverLater(outboxId: number) {
-    // After the commit and off the request path, so the answer takes the same time either way.
-    setImmediate(() => void mailer.deliver(outboxId).catch((error: unknown) => log.error({ err: error }, 'mail delivery failed')));
-  }
-
   return {
     /**
      * Asks a signed-in contact for their password again before a change to how they sign in
@@ -113,13 +80,13 @@ export function createAuthService({ db, tokens, mailer, config, log }: AuthServi
     async confirmPassword(caller: Caller, password: string | undefined, meta: ClientMeta): Promise<void> {
       if (caller.impersonatedBy) return;
       if (!password) throw new AppError('validation_failed', CURRENT_PASSWORD_REQUIRED, { current_password: CURRENT_PASSWORD_REQUIRED });
-      const userKey = { key: `login:user:${caller.email.toLowerCase()}`, limit: THROTTLE.loginFailuresPerUsername };
-      await refuseWhenThrottled([userKey], THROTTLE.loginWindowSeconds, (minutes) =>
-        `Too many wrong passwords. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or reset your password.`,
+      const userKey = { key: signInFailuresKey(caller.email), limit: THROTTLE.loginFailuresPerUsername };
+      await throttle.refuseWhenOver([userKey], THROTTLE.loginWindowSeconds, (minutes) =>
+        `Too many wrong passwords. Please wait ${minutesWord(minutes)} and try again, or reset your password.`,
       );
       const contact = await findContactByEmail(db, caller.email);
       if (contact?.passwordHash && contact.id === caller.contactId && (await verifyPassword(contact.passwordHash, password))) return;
-      await limiter.hit(userKey.key, THROTTLE.loginWindowSeconds);
+      await throttle.count([userKey.key], THROTTLE.loginWindowSeconds);
       await recordAudit(db, {
         action: 'auth.password_confirmation',
         outcome: 'failure',
@@ -134,10 +101,10 @@ export function createAuthService({ db, tokens, mailer, config, log }: AuthServi
 
     async login(input: { username: string; password: string }, meta: ClientMeta): Promise<LoginResult> {
       const username = input.username.trim().toLowerCase();
-      const userKey = { key: `login:user:${username}`, limit: THROTTLE.loginFailuresPerUsername };
+      const userKey = { key: signInFailuresKey(username), limit: THROTTLE.loginFailuresPerUsername };
       const ipKey = { key: `login:ip:${meta.ip ?? 'unknown'}`, limit: THROTTLE.loginFailuresPerAddress };
-      await refuseWhenThrottled([userKey, ipKey], THROTTLE.loginWindowSeconds, (minutes) =>
-        `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or reset your password.`,
+      await throttle.refuseWhenOver([userKey, ipKey], THROTTLE.loginWindowSeconds, (minutes) =>
+        `Too many failed sign-in attempts. Please wait ${minutesWord(minutes)} and try again, or reset your password.`,
       );
 
       const contact = await findContactByEmail(db, username);
@@ -146,8 +113,7 @@ export function createAuthService({ db, tokens, mailer, config, log }: AuthServi
         : (await verifyPassword(await decoyHash, input.password), false);
 
       if (!contact || !valid) {
-        await limiter.hit(userKey.key, THROTTLE.loginWindowSeconds);
-        await limiter.hit(ipKey.key, THROTTLE.loginWindowSeconds);
+        await throttle.count([userKey.key, ipKey.key], THROTTLE.loginWindowSeconds);
         await recordAudit(db, {
           action: 'auth.login',
           outcome: 'failure',
@@ -160,7 +126,7 @@ export function createAuthService({ db, tokens, mailer, config, log }: AuthServi
         throw new AppError('unauthenticated', LOGIN_FAILED);
       }
 
-      await limiter.clear(userKey.key);
+      await throttle.clear(userKey.key);
       await recordAudit(db, { action: 'auth.login', outcome: 'success', actor: contact.email, accountId: contact.accountId, contactId: contact.id, ...meta });
       return issueSession(contact, meta);
     },
@@ -179,8 +145,10 @@ export function createAuthService({ db, tokens, mailer, config, log }: AuthServi
 
       const contact = await findContactById(db, current.contactId);
       if (!contact) throw new AppError('unauthenticated', SESSION_EXPIRED);
-      const next = await db.transaction((tx) => rotateRefreshToken(tx, current, meta));
-      if (!next) {
+      // The service issues every token; the repository stores only its hash.
+      const next = randomToken();
+      const rotated = await db.transaction((tx) => rotateRefreshToken(tx, current, next, meta));
+      if (!rotated) {
         await revokeSession(db, current.familyId);
         throw new AppError('unauthenticated', SESSION_EXPIRED);
       }
@@ -197,60 +165,9 @@ export function createAuthService({ db, tokens, mailer, config, log }: AuthServi
       await recordAudit(db, { action: 'auth.logout', outcome: 'success', actor: `contact:${contactId}`, contactId, ...meta });
     },
 
-    async requestPasswordReset(email: string, meta: ClientMeta): Promise<void> {
-      const address = email.trim().toLowerCase();
-      await refuseWhenThrottled(
-        [
-          { key: `reset:email:${address}`, limit: THROTTLE.resetRequestsPerEmail },
-          { key: `reset:ip:${meta.ip ?? 'unknown'}`, limit: THROTTLE.resetRequestsPerAddress },
-        ],
-        THROTTLE.resetWindowSeconds,
-        (minutes) => `Too many password reset requests. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-      );
-      await limiter.hit(`reset:email:${address}`, THROTTLE.resetWindowSeconds);
-      await limiter.hit(`reset:ip:${meta.ip ?? 'unknown'}`, THROTTLE.resetWindowSeconds);
-
-      const contact = await findContactByEmail(db, address);
-      await recordAudit(db, {
-        action: 'auth.password_reset_requested',
-        outcome: contact ? 'success' : 'failure',
-        actor: address,
-        accountId: contact?.accountId,
-        contactId: contact?.id,
-        ...meta,
-      });
-      if (!contact) return;
-
-      const token = randomToken();
-      // The link comes from configuration, never from the request's Host header.
-      const link = `${config.publicUrl}/page-change-password?token=${encodeURIComponent(token)}`;
-      const outboxId = await db.transaction(async (tx) => {
-        await insertResetToken(tx, { contactId: contact.id, token, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS), ip: meta.ip });
-        return mailer.enqueue(tx, passwordResetMail({ to: contact.email, firstname: contact.firstname, link, providerName: config.provider.name, supportEmail: config.provider.supportEmail }));
-      });
-      deliverLater(outboxId);
-    },
-
-    async changePasswordWithResetToken(resetToken: string | undefined, password: string, meta: ClientMeta): Promise<void> {
-      if (!resetToken) throw new AppError('unauthenticated', INVALID_RESET);
-      // Errors thrown inside the transaction roll it back, so a refused password does not use up the link.
-      const outboxId = await db.transaction(async (tx) => {
-        const contactId = await consumeResetToken(tx, resetToken);
-        const contact = contactId ? await findContactById(tx, contactId) : undefined;
-        if (!contact) throw new AppError('unauthenticated', INVALID_RESET);
-        const problem = passwordProblem(password, { email: contact.email });
-        if (problem) throw new AppError('validation_failed', problem, { password: problem });
-        await setPassword(tx, contact.id, await hashPassword(password));
-        await revokeContactSessions(tx, contact.id);
-        await recordAudit(tx, { action: 'auth.password_changed', outcome: 'success', actor: contact.email, accountId: contact.accountId, contactId: contact.id, ...meta, details: { via: 'reset_link' } });
-        return mailer.enqueue(tx, passwordChangedMail({ to: contact.email, firstname: contact.firstname, providerName: config.provider.name, supportEmail: config.provider.supportEmail, supportPhone: config.provider.supportPhone }));
-      });
-      deliverLater(outboxId);
-    },
-
     async impersonationLogin(token: string, meta: ClientMeta): Promise<LoginResult> {
-      const used = await consumeOneTimeToken(db, 'impersonation', token);
-      const contact = used ? await findContactById(db, used.contactId) : undefined;
+      const used = await redeemOneTimeToken(db, 'impersonation', token);
+      const contact = used?.contact;
       if (!used || !contact) {
         await recordAudit(db, { action: 'auth.impersonation_login', outcome: 'failure', actor: 'unknown', ...meta });
         throw new AppError('unauthenticated', INVALID_IMPERSONATION);
@@ -272,9 +189,7 @@ export function createAuthService({ db, tokens, mailer, config, log }: AuthServi
     async issueImpersonationUrl(email: string, staff: string): Promise<{ url: string; expiresAt: Date; contact: ContactWithAccount }> {
       const contact = await findContactByEmail(db, email);
       if (!contact) throw new AppError('not_found', `No contact has the e-mail address ${email}`);
-      const token = randomToken();
-      const expiresAt = new Date(Date.now() + IMPERSONATION_TOKEN_TTL_MS);
-      await insertOneTimeToken(db, { purpose: 'impersonation', contactId: contact.id, token, expiresAt, createdBy: staff });
+      const { token, expiresAt } = await issueOneTimeToken(db, { purpose: 'impersonation', contactId: contact.id, ttlMs: IMPERSONATION_TOKEN_TTL_MS, createdBy: staff });
       await recordAudit(db, { action: 'auth.impersonation_issued', outcome: 'success', actor: staff, accountId: contact.accountId, contactId: contact.id, details: { impersonated: contact.email } });
       return { url: `${config.publicUrl}/apps?token=${encodeURIComponent(token)}`, expiresAt, contact };
     },
@@ -296,3 +211,4 @@ export function createAuthService({ db, tokens, mailer, config, log }: AuthServi
     },
   };
 }
+export type SessionsService = ReturnType<typeof createSessionsService>;

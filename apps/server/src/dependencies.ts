@@ -1,0 +1,22 @@
+import type { AppConfig } from './config/index.js';
+import type { DatabaseHandle } from './db/client.js';
+import type { Logger } from './platform/logger.js';
+import type { Mailer } from './platform/mail.js';
+import type { TokenService } from './platform/tokens.js';
+
+/** What the server is built from (app.ts) and what route modules receive (routes.ts). */
+export interface AppDependencies {
+  config: AppConfig;
+  database: DatabaseHandle;
+  logger: Logger;
+  /** Where the built web app lives; tests point elsewhere or at nothing. */
+  webDistDir?: string;
+  /** Tests may capture mail; by default it goes to SMTP or the server's output. */
+  mailer?: Mailer;
+}
+
+/** What route modules receive: the app's dependencies plus the services built from them. */
+export interface RouteDependencies extends AppDependencies {
+  tokens: TokenService;
+  mailer: Mailer;
+}

@@ -1,0 +1,18 @@
+/** What the auth endpoints answer, and the throttling limits behind their refusals. */
+export const LOGIN_FAILED = 'Invalid username or password';
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+export const INVALID_IMPERSONATION = 'Invalid token for impersonate login';
+export const INVALID_RESET = 'This password reset link is invalid, expired or already used. Please request a new one.';
+export const RESET_REQUESTED = 'If an account exists for that address, we have sent it a link to reset the password. The link works for one hour.';
+
+/** Throttling: failures per username and per address in a 15-minute window; reset requests per hour. */
+export const THROTTLE = {
+  loginWindowSeconds: 15 * 60,
+  loginFailuresPerUsername: 5,
+  loginFailuresPerAddress: 30,
+  resetWindowSeconds: 60 * 60,
+  resetRequestsPerEmail: 3,
+  resetRequestsPerAddress: 20,
+} as const;
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change the e-mail address you sign in with.';
+export const CURRENT_PASSWORD_WRONG = 'The current password is not correct.';

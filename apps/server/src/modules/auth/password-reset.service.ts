@@ -1,0 +1,94 @@
+import type { AppConfig } from '../../config/index.js';
+import type { Database, Executor } from '../../db/client.js';
+import { AppError } from '../../platform/app-error.js';
+import type { ClientMeta } from '../../platform/client-meta.js';
+import type { Mailer } from '../../platform/mail.js';
+import { hashPassword } from '../../platform/password.js';
+import { randomToken } from '../../platform/tokens.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { passwordChangedMail, passwordResetMail } from './auth.mails.js';
+import { INVALID_RESET, THROTTLE } from './auth.messages.js';
+import { consumeResetToken, findContactByEmail, findContactById, insertResetToken, setPassword } from './auth.repository.js';
+import { passwordProblem } from './password-policy.js';
+import { revokeContactSessions } from './sessions.repository.js';
+import { createThrottle, minutesWord } from './throttle.js';
+
+/** A reset link works for an hour. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * A single-use link to /page-change-password that lets its contact choose a password: for a
+ * forgotten password here, and for a new user's invitation. Only the token's hash is stored; a new
+ * link replaces any earlier one still unused. The address comes from configuration, never from the
+ * request's Host header.
+ */
+export async function issuePasswordLink(
+  executor: Executor,
+  input: { contactId: number; ttlMs: number; ip: string | null; publicUrl: string },
+): Promise<string> {
+  const token = randomToken();
+  await insertResetToken(executor, { contactId: input.contactId, token, expiresAt: new Date(Date.now() + input.ttlMs), ip: input.ip });
+  return `${input.publicUrl}/page-change-password?token=${encodeURIComponent(token)}`;
+}
+
+export interface PasswordResetServiceDeps {
+  db: Database;
+  mailer: Mailer;
+  config: Pick<AppConfig, 'publicUrl' | 'provider'>;
+}
+
+/** Forgotten passwords (decision 0006): the e-mailed link, and choosing a new password with it. */
+export function createPasswordResetService({ db, mailer, config }: PasswordResetServiceDeps) {
+  const throttle = createThrottle(db);
+
+  return {
+    async requestPasswordReset(email: string, meta: ClientMeta): Promise<void> {
+      const address = email.trim().toLowerCase();
+      await throttle.refuseWhenOver(
+        [
+          { key: `reset:email:${address}`, limit: THROTTLE.resetRequestsPerEmail },
+          { key: `reset:ip:${meta.ip ?? 'unknown'}`, limit: THROTTLE.resetRequestsPerAddress },
+        ],
+        THROTTLE.resetWindowSeconds,
+        (minutes) => `Too many password reset requests. Please wait ${minutesWord(minutes)} and try again.`,
+      );
+      await throttle.count([`reset:email:${address}`, `reset:ip:${meta.ip ?? 'unknown'}`], THROTTLE.resetWindowSeconds);
+
+      const contact = await findContactByEmail(db, address);
+      await recordAudit(db, {
+        action: 'auth.password_reset_requested',
+        outcome: contact ? 'success' : 'failure',
+        actor: address,
+        accountId: contact?.accountId,
+        contactId: contact?.id,
+        ...meta,
+      });
+      if (!contact) return;
+
+      const outboxId = await db.transaction(async (tx) => {
+        const link = await issuePasswordLink(tx, { contactId: contact.id, ttlMs: RESET_TOKEN_TTL_MS, ip: meta.ip, publicUrl: config.publicUrl });
+        return mailer.enqueue(tx, passwordResetMail({ to: contact.email, firstname: contact.firstname, link, providerName: config.provider.name, supportEmail: config.provider.supportEmail }));
+      });
+      mailer.deliverSoon(outboxId);
+    },
+
+    async changePasswordWithResetToken(resetToken: string | undefined, password: string, meta: ClientMeta): Promise<void> {
+      if (!resetToken) throw new AppError('unauthenticated', INVALID_RESET);
+      // Errors thrown inside the transaction roll it back, so a refused password does not use up the link.
+      const outboxId = await db.transaction(async (tx) => {
+        const contactId = await consumeResetToken(tx, resetToken);
+        const contact = contactId ? await findContactById(tx, contactId) : undefined;
+        if (!contact) throw new AppError('unauthenticated', INVALID_RESET);
+        const problem = passwordProblem(password, { email: contact.email });
+        if (problem) throw new AppError('validation_failed', problem, { password: problem });
+        await setPassword(tx, contact.id, await hashPassword(password));
+        await revokeContactSessions(tx, contact.id);
+        await recordAudit(tx, { action: 'auth.password_changed', outcome: 'success', actor: contact.email, accountId: contact.accountId, contactId: contact.id, ...meta, details: { via: 'reset_link' } });
+        return mailer.enqueue(tx, passwordChangedMail({ to: contact.email, firstname: contact.firstname, providerName: config.provider.name, supportEmail: config.provider.supportEmail, supportPhone: config.provider.supportPhone }));
+      });
+      mailer.deliverSoon(outboxId);
+    },
+
+  };
+}
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

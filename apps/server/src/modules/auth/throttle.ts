@@ -1,0 +1,33 @@
+import type { Executor } from '../../db/client.js';
+import { AppError } from '../../platform/app-error.js';
+import { createRateLimiter } from '../../platform/rate-limiter.js';
+
+/**
+ * The sign-in and reset throttles (decision 0006): fixed windows in PostgreSQL, so every server
+ * instance counts into the same windows. `refuseWhenOver` answers 429 with Retry-After once any
+ * of the keys has reached its limit; `count` adds one to each.
+ */
+export function createThrottle(db: Executor) {
+  const limiter = createRateLimiter(db);
+  return {
+    async refuseWhenOver(keys: Array<{ key: string; limit: number }>, windowSeconds: number, message: (minutes: number) => string): Promise<void> {
+      for (const { key, limit } of keys) {
+        const count = await limiter.peek(key, windowSeconds);
+        if (count.hits >= limit) {
+          const minutes = Math.ceil(count.retryAfterSeconds / 60);
+          throw new AppError('rate_limited', message(minutes), undefined, { 'retry-after': String(count.retryAfterSeconds) });
+        }
+      }
+    },
+    async count(keys: string[], windowSeconds: number): Promise<void> {
+      for (const key of keys) await limiter.hit(key, windowSeconds);
+    },
+    clear: (key: string) => limiter.clear(key),
+  };
+}
+export type Throttle = ReturnType<typeof createThrottle>;
+
+export const minutesWord = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 's'}`;
+
+/** The key of a username's failed sign-ins; a wrong current password counts there too. */
+export const signInFailuresKey = (username: string) => `login:user:${username.trim().toLowerCase()}`;
