@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -9,7 +10,9 @@ import tseslint from 'typescript-eslint';
  * and no feature imports another; in server routes → service → repository → db, and services
  * never import Fastify.
  */
-const webFeatures = ['auth', 'apps', 'profile', 'services', 'dashboard', 'users', 'billing', 'support-tools', 'it-assets', 'tickets'];
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/db/migrations/**'] },
@@ -56,6 +59,34 @@ export default tseslint.config(
     },
   },
   {
+    // platform holds adapters to the outside world (tokens, mail transport, hashing, crypto); the
+    // database is below the modules, never below platform.
+    files: ['apps/server/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/modules/**', '**/http/**'], message: 'db and platform know nothing of modules or HTTP.' },
+            { group: ['**/db/**', '**/db/*'], message: 'platform never imports db; a store it needs is injected (see platform/mail.ts MailOutbox).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module's repository is its own: another module calls a function its service or a named
+    // seam exports (tickets.policy, auth/one-time-tokens, services.service), never its SQL.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*.service.ts', 'apps/server/src/modules/**/*.repository.ts', 'apps/server/src/modules/**/*.policy.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*/*.repository', '../*/*.repository.js'], message: 'Never import another module’s repository; call its service or a seam it exports.' }] },
+      ],
+    },
+  },
+  {
     files: ['packages/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@portal/server', '@portal/web'], message: 'The contract depends on nothing of the apps.' }] }],
@@ -68,7 +99,10 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'fastify', message: 'Services, repositories and policies never know HTTP; keep Fastify in *.routes.ts.' }],
-          patterns: [{ group: ['**/*.routes', '**/*.routes.js', '**/http/*'], message: 'Services never import the HTTP layer.' }],
+          patterns: [
+            { group: ['**/*.routes', '**/*.routes.js', '**/http/*'], message: 'Services never import the HTTP layer.' },
+            { group: ['../*/*.repository', '../*/*.repository.js'], message: 'Never import another module’s repository; call its service or a seam it exports.' },
+          ],
         },
       ],
     },
@@ -80,7 +114,10 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'fastify', message: 'Repositories never know HTTP.' }],
-          patterns: [{ group: ['**/*.service', '**/*.service.js', '**/*.routes', '**/*.routes.js', '**/http/*'], message: 'routes → service → repository → db, never back.' }],
+          patterns: [
+            { group: ['**/*.service', '**/*.service.js', '**/*.routes', '**/*.routes.js', '**/http/*'], message: 'routes → service → repository → db, never back.' },
+            { group: ['../*/*.repository', '../*/*.repository.js'], message: 'Never import another module’s repository; call its service or a seam it exports.' },
+          ],
         },
       ],
     },

@@ -13,10 +13,11 @@ import { buildOpenApiDocument } from './http/openapi.js';
 import { API_BASE, registerEndpoints } from './http/register-endpoints.js';
 import { createRequestBudget } from './http/request-budget.js';
 import { registerWebApp } from './http/static-web.js';
-import { createRateLimiter } from './platform/rate-limiter.js';
+import { createRateLimiter } from './db/rate-limits.repository.js';
 import { findLiveCaller } from './modules/auth/caller.repository.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { createMailer } from './platform/mail.js';
+import { createMailOutbox } from './db/mail-outbox.repository.js';
 import { createTokenService } from './platform/tokens.js';
 import { apiRoutes } from './routes.js';
 
@@ -76,7 +77,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const tokens = createTokenService(config.secrets.tokenSecret);
   const authenticate = createAuthenticator({ tokens, findLiveCaller: (contactId, sessionId) => findLiveCaller(database.db, contactId, sessionId) });
-  const mailer = deps.mailer ?? createMailer({ db: database.db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: logger });
+  const mailer = deps.mailer ?? createMailer({ outbox: createMailOutbox(database.db), smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: logger });
   const inFlight = createInFlight();
   const budget = createRequestBudget(createRateLimiter(database.db), config.apiRequestsPerMinute);
   app.decorate('builtEndpoints', registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer }), { authenticate, budget, inFlight }));

@@ -1,5 +1,5 @@
 import type { AppConfig } from './config/index.js';
-import type { DatabaseHandle } from './db/client.js';
+import type { DatabaseHandle, Executor } from './db/client.js';
 import type { Logger } from './platform/logger.js';
 import type { Mailer } from './platform/mail.js';
 import type { TokenService } from './platform/tokens.js';
@@ -12,11 +12,11 @@ export interface AppDependencies {
   /** Where the built web app lives; tests point elsewhere or at nothing. */
   webDistDir?: string;
   /** Tests may capture mail; by default it goes to SMTP or the server's output. */
-  mailer?: Mailer;
+  mailer?: Mailer<Executor>;
 }
 
 /** What route modules receive: the app's dependencies plus the services built from them. */
 export interface RouteDependencies extends AppDependencies {
   tokens: TokenService;
-  mailer: Mailer;
+  mailer: Mailer<Executor>;
 }

@@ -5,6 +5,7 @@ import { loadConfig, type AppConfig } from '../src/config/index.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { createLogger } from '../src/platform/logger.js';
 import { createMailer } from '../src/platform/mail.js';
+import { createMailOutbox } from '../src/db/mail-outbox.repository.js';
 import { createTestDatabase } from './database.js';
 
 export interface TestApp {
@@ -29,7 +30,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
   });
   const logger = createLogger('silent');
   // The real outbox, minus the printing: tests read sent mail from the mail_outbox table.
-  const mailer = createMailer({ db: database.db, smtpUrl: undefined, from: config.mail.from, log: logger, print: () => undefined });
+  const mailer = createMailer({ outbox: createMailOutbox(database.db), smtpUrl: undefined, from: config.mail.from, log: logger, print: () => undefined });
   const app = await buildApp({ config, database, logger, mailer, webDistDir: options.webDistDir ?? '/nonexistent' });
   await app.ready();
   return {

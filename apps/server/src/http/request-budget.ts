@@ -1,5 +1,5 @@
 import { AppError } from '../platform/app-error.js';
-import type { RateLimiter } from '../platform/rate-limiter.js';
+import type { RateLimiter } from '../db/rate-limits.repository.js';
 
 const WINDOW_SECONDS = 60;
 

@@ -1,7 +1,4 @@
-import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Database, Executor } from '../db/client.js';
-import { mailOutbox } from '../db/schema/index.js';
 import type { Logger } from './logger.js';
 
 export interface MailMessage {
@@ -12,12 +9,25 @@ export interface MailMessage {
 }
 
 /**
- * Mail goes through the outbox table: `enqueue` writes it in the caller's transaction, so a mail is
- * kept exactly when the change that caused it commits; `deliver` then sends it over SMTP when
- * configured, or prints it whole to the server's output (status `logged`) for a local run.
+ * Where mail waits to be sent (db/mail-outbox.repository.ts). `Tx` is the caller's transaction,
+ * so a mail is kept exactly when the change that caused it commits.
  */
-export interface Mailer {
-  enqueue(executor: Executor, message: MailMessage): Promise<number>;
+export interface MailOutbox<Tx> {
+  add(tx: Tx, message: MailMessage): Promise<number>;
+  /** The mail, while it still waits to be sent. */
+  findPending(id: number): Promise<MailMessage | undefined>;
+  markLogged(id: number): Promise<void>;
+  markSent(id: number): Promise<void>;
+  markFailed(id: number, error: string): Promise<void>;
+}
+
+/**
+ * Mail goes through the outbox: `enqueue` writes it in the caller's transaction; `deliver` then
+ * sends it over SMTP when configured, or prints it whole to the server's output (status `logged`)
+ * for a local run.
+ */
+export interface Mailer<Tx = unknown> {
+  enqueue(tx: Tx, message: MailMessage): Promise<number>;
   deliver(outboxId: number): Promise<void>;
   /**
    * Delivers after the caller's transaction has committed and off the request path, so an answer
@@ -26,47 +36,42 @@ export interface Mailer {
   deliverSoon(outboxId: number): void;
 }
 
-export function createMailer(deps: { db: Database; smtpUrl: string | undefined; from: string; log: Logger; print?: (text: string) => void }): Mailer {
+export function createMailer<Tx>(deps: { outbox: MailOutbox<Tx>; smtpUrl: string | undefined; from: string; log: Logger; print?: (text: string) => void }): Mailer<Tx> {
+  const { outbox } = deps;
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : undefined;
   const print = deps.print ?? ((text: string) => process.stdout.write(text));
 
-  const mailer: Mailer = {
+  const mailer: Mailer<Tx> = {
+    enqueue: (tx, message) => outbox.add(tx, message),
     deliverSoon(outboxId) {
       setImmediate(() => void mailer.deliver(outboxId).catch((error: unknown) => deps.log.error({ err: error, outboxId }, 'mail delivery failed')));
     },
-    async enqueue(executor, message) {
-      const [row] = await executor
-        .insert(mailOutbox)
-        .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null })
-        .returning({ id: mailOutbox.id });
-      return row!.id;
-    },
     async deliver(outboxId) {
-      const [mail] = await deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
-      if (!mail || mail.status !== 'pending') return;
+      const mail = await outbox.findPending(outboxId);
+      if (!mail) return;
       if (!transport) {
         print(
           [
             '',
             '──────── mail (no SMTP_URL set: printed, not sent) ────────',
             `From: ${deps.from}`,
-            `To: ${mail.toAddress}`,
+            `To: ${mail.to}`,
             `Subject: ${mail.subject}`,
             '',
-            mail.textBody,
+            mail.text,
             '───────────────────────────────────────────────────────────',
             '',
           ].join('\n'),
         );
-        await deps.db.update(mailOutbox).set({ status: 'logged', sentAt: new Date() }).where(eq(mailOutbox.id, outboxId));
+        await outbox.markLogged(outboxId);
         return;
       }
       try {
-        await transport.sendMail({ from: deps.from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody ?? undefined });
-        await deps.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(mailOutbox.id, outboxId));
+        await transport.sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await outbox.markSent(outboxId);
       } catch (error) {
         deps.log.error({ err: error, outboxId }, 'sending mail failed');
-        await deps.db.update(mailOutbox).set({ status: 'failed', error: String((error as Error).message).slice(0, 500) }).where(eq(mailOutbox.id, outboxId));
+        await outbox.markFailed(outboxId, String((error as Error).message));
       }
     },
   };

@@ -2,7 +2,7 @@ import type { AppLaunchGrant, AppTile, Service } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/app-error.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit-log.js';
 import type { Caller } from '../auth/caller.js';
 import { issueOneTimeToken, redeemOneTimeToken } from '../auth/one-time-tokens.js';
 import { servicesOfAccount } from '../services/services.service.js';

@@ -5,7 +5,7 @@ import type { ClientMeta } from '../../platform/client-meta.js';
 import type { Mailer } from '../../platform/mail.js';
 import { hashPassword } from '../../platform/password.js';
 import { randomToken } from '../../platform/tokens.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit-log.js';
 import { passwordChangedMail, passwordResetMail } from './auth.mails.js';
 import { INVALID_RESET, THROTTLE } from './auth.messages.js';
 import { consumeResetToken, findContactByEmail, findContactById, insertResetToken, setPassword } from './auth.repository.js';
@@ -33,7 +33,7 @@ export async function issuePasswordLink(
 
 export interface PasswordResetServiceDeps {
   db: Database;
-  mailer: Mailer;
+  mailer: Mailer<Executor>;
   config: Pick<AppConfig, 'publicUrl' | 'provider'>;
 }
 

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 import { randomToken, type TokenService } from '../../platform/tokens.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit-log.js';
 import {
   CURRENT_PASSWORD_REQUIRED,
   CURRENT_PASSWORD_WRONG,

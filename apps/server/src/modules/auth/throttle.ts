@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../platform/app-error.js';
-import { createRateLimiter } from '../../platform/rate-limiter.js';
+import { createRateLimiter } from '../../db/rate-limits.repository.js';
 
 /**
  * The sign-in and reset throttles (decision 0006): fixed windows in PostgreSQL, so every server

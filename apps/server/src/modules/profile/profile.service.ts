@@ -1,9 +1,9 @@
 import { PROFILE_TIME_ZONES, type Contact, type MyProfileInput } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { AppError, unauthenticated } from '../../platform/app-error.js';
 import type { Mailer } from '../../platform/mail.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit-log.js';
 import type { Caller } from '../auth/caller.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { signInEmailChangedMail } from './profile.mails.js';
@@ -17,7 +17,7 @@ export interface ProfileServiceDeps {
   db: Database;
   /** The auth module's re-authentication, asked before the sign-in e-mail changes. */
   confirmPassword: (caller: Caller, password: string | undefined, meta: ClientMeta) => Promise<void>;
-  mailer: Mailer;
+  mailer: Mailer<Executor>;
   config: Pick<AppConfig, 'provider'>;
 }
 

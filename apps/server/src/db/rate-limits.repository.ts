@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
-import { rateLimits } from '../db/schema/index.js';
+import type { Executor } from './client.js';
+import { rateLimits } from './schema/index.js';
 
 /**
  * Fixed-window counters in the database, so every server instance shares them and a restart
