@@ -13,3 +13,4 @@ export * from './entities/support-tools.js';
 export * from './entities/ticket.js';
 export { z } from 'zod';
 export * from './entities/text.js';
+export * from './ticket-html.js';

@@ -19,7 +19,7 @@ describe('response values the spec lets grow (issue 9, defect 3)', () => {
     const shape = (schema as unknown as { shape: Record<string, unknown> }).shape;
     expect(shape).toBeDefined();
     // A known-good value of every field is not needed here: only the changed field's schema is checked.
-    const [[field, value]] = Object.entries(change);
+    const [field, value] = Object.entries(change)[0]!;
     const fieldSchema = shape[field] as { safeParse(value: unknown): { success: boolean; data?: unknown } };
     const parsed = fieldSchema.safeParse(value);
     expect(parsed.success).toBe(true);
