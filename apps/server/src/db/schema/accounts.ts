@@ -15,14 +15,23 @@ export const accounts = pgTable('accounts', {
   createdAt: createdAt(),
 });
 
+/**
+ * The first two columns of every table of an account's own data: a serial key, and the account
+ * the row belongs to (deleted with it). Tenancy starts here: every query of such a table is
+ * scoped by `account_id`.
+ */
+export const accountOwnedKeys = () => ({
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+});
+
 /** A contact (portal user) of an account; `id` is the wire's `pk`. */
 export const contacts = pgTable(
   'contacts',
   {
-    id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedKeys(),
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
     /** The sign-in username; unique case-insensitively across all accounts. */

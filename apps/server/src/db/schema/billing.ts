@@ -1,7 +1,7 @@
 import { CARD_TYPES, ORDER_ITEM_PROVISION_STATUSES, ORDER_ITEM_PURCHASE_TYPES, ORDER_STATUSES, PAYMENT_TYPES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, char, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.js';
+import { accountOwnedKeys, accounts } from './accounts.js';
 import { createdAt, money, oneOf, timestamptz } from './columns.js';
 
 /**
@@ -102,10 +102,7 @@ export const payments = pgTable(
 export const orders = pgTable(
   'orders',
   {
-    id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedKeys(),
     name: text('name').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('new_order'),
     quoteId: text('quote_id'),

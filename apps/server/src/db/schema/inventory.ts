@@ -1,15 +1,12 @@
 import { ASSET_STATUSES, ASSET_TYPES } from '@portal/contract';
-import { boolean, check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.js';
+import { boolean, check, date, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { accountOwnedKeys } from './accounts.js';
 import { createdAt, oneOf, timestamptz } from './columns.js';
 
 export const assets = pgTable(
   'assets',
   {
-    id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedKeys(),
     name: text('name').notNull(),
     type: text('type', { enum: ASSET_TYPES }).notNull(),
     status: text('status', { enum: ASSET_STATUSES }).notNull().default('active'),
@@ -32,10 +29,7 @@ export const assets = pgTable(
 export const vendors = pgTable(
   'vendors',
   {
-    id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedKeys(),
     name: text('name').notNull(),
     contactPerson: text('contact_person'),
     email: text('email'),
@@ -52,10 +46,7 @@ export const vendors = pgTable(
 export const credentials = pgTable(
   'credentials',
   {
-    id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedKeys(),
     serviceName: text('service_name').notNull(),
     category: text('category'),
     username: text('username'),

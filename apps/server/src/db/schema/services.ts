@@ -1,6 +1,6 @@
 import { PROVISION_STATUSES, SERVICE_ITEM_TYPES, SERVICE_STATUSES } from '@portal/contract';
 import { check, foreignKey, index, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
-import { accounts, contacts } from './accounts.js';
+import { accountOwnedKeys, contacts } from './accounts.js';
 import { createdAt, money, oneOf } from './columns.js';
 
 /** The provider's product catalogue, shared by all accounts. */
@@ -23,10 +23,7 @@ export interface ServiceMetadata {
 export const services = pgTable(
   'services',
   {
-    id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedKeys(),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
@@ -58,10 +55,7 @@ export const services = pgTable(
 export const licenses = pgTable(
   'licenses',
   {
-    id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedKeys(),
     contactId: integer('contact_id').notNull(),
     serviceId: integer('service_id').notNull(),
     createdAt: createdAt(),

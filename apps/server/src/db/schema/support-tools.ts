@@ -1,7 +1,7 @@
 import { OS_TYPES, SUPPORT_TOOL_TYPES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { accounts, contacts } from './accounts.js';
+import { accountOwnedKeys, accounts, contacts } from './accounts.js';
 import { createdAt, oneOf, timestamptz } from './columns.js';
 
 export type OsType = (typeof OS_TYPES)[number];
@@ -59,10 +59,7 @@ export const toolDownloadLinks = pgTable(
 export const toolDownloads = pgTable(
   'tool_downloads',
   {
-    id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedKeys(),
     contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     toolId: integer('tool_id')
       .notNull()

@@ -1,7 +1,7 @@
 import { ACTIVE_TICKET_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, foreignKey, index, integer, numeric, pgTable, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
-import { accounts, contacts } from './accounts.js';
+import { accountOwnedKeys, accounts, contacts } from './accounts.js';
 import { createdAt, oneOf, timestamptz } from './columns.js';
 
 /** PostgreSQL's full-text document type; only ever written by the generated column below. */
@@ -12,10 +12,7 @@ const activeStatuses = sql.raw(`status IN (${ACTIVE_TICKET_STATUSES.map((s) => `
 export const tickets = pgTable(
   'tickets',
   {
-    id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedKeys(),
     /** Human-facing number such as 'TKT-104233', unique within the account. */
     ticketNumber: text('ticket_number').notNull(),
     subject: text('subject').notNull(),
