@@ -3,7 +3,8 @@ import type { Executor } from '../../db/client.js';
 import { accounts, contacts, oneTimeTokens, passwordResetTokens } from '../../db/schema/index.js';
 import { hashToken } from '../../platform/tokens.js';
 
-const contactWithAccount = {
+/** A contact with its account's name and billing id: the one projection sign-ins and callers read. */
+export const contactWithAccount = {
   id: contacts.id,
   accountId: contacts.accountId,
   email: contacts.email,

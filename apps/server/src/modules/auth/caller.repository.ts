@@ -1,25 +1,16 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { accounts, contacts, refreshTokens } from '../../db/schema/index.js';
+import { contactWithAccount } from './auth.repository.js';
 import type { Caller } from './caller.js';
+
+// The same contact-with-account projection as every sign-in reads, less the password hash.
+const { id: contactId, passwordHash: _passwordHash, ...contactColumns } = contactWithAccount;
+const callerColumns = { contactId, ...contactColumns };
 
 function buildLiveCallerQuery(db: Database) {
   return db
-    .select({
-      contactId: contacts.id,
-      accountId: contacts.accountId,
-      email: contacts.email,
-      firstname: contacts.firstname,
-      lastname: contacts.lastname,
-      adminGroup: contacts.adminGroup,
-      billingGroup: contacts.billingGroup,
-      technicalGroup: contacts.technicalGroup,
-      timeZone: contacts.timeZone,
-      uiColorMode: contacts.uiColorMode,
-      accountName: accounts.name,
-      billingApiId: accounts.billingApiId,
-      impersonatedBy: refreshTokens.impersonatedBy,
-    })
+    .select({ ...callerColumns, impersonatedBy: refreshTokens.impersonatedBy })
     .from(contacts)
     .innerJoin(accounts, eq(accounts.id, contacts.accountId))
     .innerJoin(

@@ -29,7 +29,8 @@ export const ticketDetailQuery = (id: number) =>
 export function useRespondToTicket(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => apiCall(endpoints.respondToTicket, { params: { id }, body: { description: text.trim() } }),
+    // Spec: the text is trimmed before sending; the contract's schema does the trimming, for both sides.
+    mutationFn: (text: string) => apiCall(endpoints.respondToTicket, { params: { id }, body: endpoints.respondToTicket.body.parse({ description: text }) }),
     // Spec §4: after a response is sent, the ticket is reloaded (and the list's "updated" order moves).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),
   });
