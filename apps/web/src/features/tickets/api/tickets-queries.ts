@@ -1,4 +1,4 @@
-import { endpoints, TICKET_PAGE_LIMIT, type NewTicketInput } from '@portal/contract';
+import { endpoints, TICKET_PAGE_LIMIT, ticketResponseInput, type NewTicketInput } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
 import type { TicketFilters } from '../ticket-display';
@@ -30,7 +30,7 @@ export function useRespondToTicket(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     // Spec: the text is trimmed before sending; the contract's schema does the trimming, for both sides.
-    mutationFn: (text: string) => apiCall(endpoints.respondToTicket, { params: { id }, body: endpoints.respondToTicket.body.parse({ description: text }) }),
+    mutationFn: (text: string) => apiCall(endpoints.respondToTicket, { params: { id }, body: ticketResponseInput.parse({ description: text }) }),
     // Spec §4: after a response is sent, the ticket is reloaded (and the list's "updated" order moves).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),
   });
