@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig, type AppConfig } from './config/index.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/open.js';
-import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/index.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../seed/index.js';
 import { sweepExpired } from './modules/maintenance/sweep.repository.js';
 import { createLogger } from './platform/logger.js';
 

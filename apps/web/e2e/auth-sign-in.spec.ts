@@ -4,7 +4,7 @@ import { signIn, signOutFromHeader } from './auth-support';
 
 /**
  * Contacts of the server's demo data, which a fresh install (the e2e data dir) receives;
- * see apps/server/src/db/seed/accounts.ts. Plain user: no flags. Admin: admin and billing groups.
+ * see apps/server/seed/accounts.ts. Plain user: no flags. Admin: admin and billing groups.
  */
 const PLAIN_USER = { email: 'uma.user@acme.example', name: 'Uma Patel' };
 const ADMIN_USER = { email: 'alice.admin@acme.example', name: 'Alice Morgan' };

@@ -3,7 +3,7 @@ import type { Logger } from '../platform/logger.js';
 import { createSecretBox } from '../platform/secret-box.js';
 import { connectDatabase, runMigrations, type DatabaseHandle } from './client.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded-postgres.js';
-import { databaseIsEmpty, seedDemoData } from './seed/index.js';
+import { databaseIsEmpty, seedDemoData } from '../../seed/index.js';
 
 /** Arbitrary constant: instances starting together take turns at migrating and seeding. */
 const STARTUP_LOCK = 4_242_001;

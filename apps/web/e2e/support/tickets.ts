@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-/** Demo contacts of the server's seed (apps/server/src/db/seed); password of them all. */
+/** Demo contacts of the server's seed (apps/server/seed); password of them all. */
 export const DEMO_PASSWORD = 'demo-pass-2026';
 export const ALICE = { email: 'alice.admin@acme.example', name: 'Alice Morgan' };
 export const UMA = { email: 'uma.user@acme.example', name: 'Uma Patel' };

@@ -1,5 +1,5 @@
 import type { ASSET_STATUSES, ASSET_TYPES } from '@portal/contract';
-import { assets, credentials, vendors } from '../schema/index.js';
+import { assets, credentials, vendors } from '../src/db/schema/index.js';
 import type { SeedContext, SeededAccount } from './context.js';
 
 type AssetSeed = [

@@ -1,5 +1,5 @@
 import type { TICKET_PRIORITIES, TICKET_STATUSES } from '@portal/contract';
-import { ticketEntries, tickets } from '../schema/index.js';
+import { ticketEntries, tickets } from '../src/db/schema/index.js';
 import type { SeedContext, SeededAccount, SeededContact } from './context.js';
 import type { Random } from './random.js';
 import {

@@ -1,6 +1,6 @@
 import type { PROVISION_STATUSES, SERVICE_ITEM_TYPES, SERVICE_STATUSES } from '@portal/contract';
 import { inArray } from 'drizzle-orm';
-import { licenses, products, services, type ServiceMetadata } from '../schema/index.js';
+import { licenses, products, services, type ServiceMetadata } from '../src/db/schema/index.js';
 import type { SeedContext, SeededAccount } from './context.js';
 
 type ItemType = (typeof SERVICE_ITEM_TYPES)[number];

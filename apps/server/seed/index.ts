@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { hashPassword } from '../../platform/password.js';
-import type { SecretBox } from '../../platform/secret-box.js';
-import { accounts } from '../schema/index.js';
-import type * as schema from '../schema/index.js';
+import { hashPassword } from '../src/platform/password.js';
+import type { SecretBox } from '../src/platform/secret-box.js';
+import { accounts } from '../src/db/schema/index.js';
+import type * as schema from '../src/db/schema/index.js';
 import { DEMO_PASSWORD, seedAccounts } from './accounts.js';
 import { seedBilling } from './billing.js';
 import { createSeedContext } from './context.js';

@@ -1,4 +1,4 @@
-import { accounts, contacts } from '../schema/index.js';
+import { accounts, contacts } from '../src/db/schema/index.js';
 import type { SeedContext, SeededAccount, SeededContact } from './context.js';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';

@@ -1,6 +1,6 @@
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { SecretBox } from '../../platform/secret-box.js';
-import type * as schema from '../schema/index.js';
+import type { SecretBox } from '../src/platform/secret-box.js';
+import type * as schema from '../src/db/schema/index.js';
 import { clock, createRandom, type Clock, type Random } from './random.js';
 
 export type SeedDatabase = NodePgDatabase<typeof schema>;

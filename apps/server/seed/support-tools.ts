@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { supportTools, toolDownloads, type OsType } from '../schema/index.js';
+import { supportTools, toolDownloads, type OsType } from '../src/db/schema/index.js';
 import type { SeedContext, SeededAccount } from './context.js';
 
 function tools(providerDomain: string) {

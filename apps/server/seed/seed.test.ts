@@ -13,9 +13,9 @@ import {
 } from '@portal/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/database.js';
-import { verifyPassword } from '../../platform/password.js';
-import { createSecretBox } from '../../platform/secret-box.js';
+import { createTestDatabase } from '../test/database.js';
+import { verifyPassword } from '../src/platform/password.js';
+import { createSecretBox } from '../src/platform/secret-box.js';
 import {
   accounts,
   assets,
@@ -32,7 +32,7 @@ import {
   ticketEntries,
   tickets,
   vendors,
-} from '../schema/index.js';
+} from '../src/db/schema/index.js';
 import { ACME, DEMO_PASSWORD, DEMO_USERS, GLOBEX, databaseIsEmpty, seedDemoData, type SeedSummary } from './index.js';
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;

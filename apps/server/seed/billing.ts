@@ -1,4 +1,4 @@
-import { billingAccounts, orderItems, orders, payments, statements, type StatementLine } from '../schema/index.js';
+import { billingAccounts, orderItems, orders, payments, statements, type StatementLine } from '../src/db/schema/index.js';
 import type { SeedContext, SeededAccount } from './context.js';
 import { isoDate, notAfter, roundMoney, type Random } from './random.js';
 
