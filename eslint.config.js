@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Dependency direction (ARCHITECTURE.md): web → contract ← server; in web app → features → shared
+ * Dependency direction (docs/architecture.md): web → contract ← server; in web app → features → shared
  * and no feature imports another; in server routes → service → repository → db, and services
  * never import Fastify.
  */

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations, impersonationPath } from './auth-support
 const IMPERSONATED = { email: 'uma.user@acme.example', name: 'Uma Patel' };
 const STAFF = 'E2E Staff';
 
-test.describe('impersonation (spec §6)', () => {
+test.describe('impersonation (docs/product.md §6)', () => {
   test('an impersonation URL signs in as the user, shows the banner and leaves no token in the address bar; reusing it fails', async ({
     page,
     browser,

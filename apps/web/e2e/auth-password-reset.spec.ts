@@ -31,7 +31,7 @@ test.describe('forgot password → mailed link → new password', () => {
     const newPassword = page.getByLabel(/^New password/);
     const confirmPassword = page.getByLabel(/^Confirm new password/);
 
-    // The rules of spec §5, in the browser.
+    // The rules of docs/product.md §5, in the browser.
     await newPassword.fill('short');
     await confirmPassword.fill('short');
     await page.getByRole('button', { name: 'Change Password' }).click();
@@ -48,7 +48,7 @@ test.describe('forgot password → mailed link → new password', () => {
     await page.getByRole('button', { name: 'Change Password' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Password Changed Successfully' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    // Spec §4: to /login after 3 seconds.
+    // docs/product.md §4: to /login after 3 seconds.
     await expect(page).toHaveURL(/\/login$/, { timeout: 6_000 });
 
     // The link works once.

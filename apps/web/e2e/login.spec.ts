@@ -12,7 +12,7 @@ async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 test.describe('sign-in screen', () => {
-  test('shows the fields, the reset link and the support block of spec §2', async ({ page }) => {
+  test('shows the fields, the reset link and the support block of docs/product.md §2', async ({ page }) => {
     await page.goto('/login');
 
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();

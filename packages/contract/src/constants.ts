@@ -1,4 +1,4 @@
-/** Business constants of spec §9, shared by server and client. */
+/** Business constants of docs/product.md §9, shared by server and client. */
 export const MIN_PASSWORD_LENGTH = 8;
 export const PASSWORD_CHANGE_REDIRECT_MS = 3_000;
 export const COPY_CONFIRMATION_MS = 2_000;
@@ -21,9 +21,9 @@ export const LOCALE = 'en-US';
 
 export const DAYS_PAST_DUE_SHOWN_ABOVE = 15;
 
-/** Profile screen options (spec §9). */
+/** Profile screen options (docs/product.md §9). */
 export const PROFILE_TIME_ZONES = ['US/Eastern', 'US/Central', 'US/Mountain', 'US/Pacific', 'UTC'] as const;
-/** Add/Edit User options (spec §9); deliberately a different list. */
+/** Add/Edit User options (docs/product.md §9); deliberately a different list. */
 export const USER_TIME_ZONES = [
   'US/Eastern',
   'US/Central',
@@ -40,7 +40,7 @@ export const DEFAULT_USER_TIME_ZONE = 'US/Eastern';
 
 export const CARD_TYPES = ['visa', 'mastercard', 'amex', 'discover'] as const;
 
-/** Ticket statuses and the filter groups of spec §9. */
+/** Ticket statuses and the filter groups of docs/product.md §9. */
 export const TICKET_STATUSES = [
   'New',
   'Assigned',
@@ -84,7 +84,7 @@ export const SERVICE_ITEM_TYPES = [
 ] as const;
 export const SERVICE_STATUSES = ['active', 'inactive', 'suspended'] as const;
 export const PROVISION_STATUSES = ['provisioned', 'pending'] as const;
-/** Only these services are offered as user licenses (spec §9). */
+/** Only these services are offered as user licenses (docs/product.md §9). */
 export const LICENSABLE_ITEM_TYPES = ['itp_voice'] as const;
 
 export const PAYMENT_TYPES = ['credit_card', 'check', 'credit', 'manual_ach'] as const;

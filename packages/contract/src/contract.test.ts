@@ -8,7 +8,7 @@ describe('contract', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('covers every call of spec §7', () => {
+  it('covers every call of docs/product.md §7', () => {
     const keys = new Set((Object.values(endpoints) as Endpoint[]).map((e) => `${e.method} ${e.path}`));
     for (const call of [
       'POST /crm/auth/login', 'GET /crm/auth/refresh', 'GET /crm/auth/reset-pw', 'POST /crm/auth/reset-pw', 'PATCH /crm/myprofile',

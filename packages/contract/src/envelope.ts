@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every successful response: `{ errors: false, result, message? }` (ARCHITECTURE.md, wire contract). */
+/** Every successful response: `{ errors: false, result, message? }` (docs/architecture.md, wire contract). */
 export function successEnvelope<T extends z.ZodType>(result: T) {
   return z.object({
     errors: z.literal(false),

@@ -21,7 +21,7 @@ export interface PortalSection {
   label: string;
   icon: Icon;
   group: SectionGroup;
-  /** The route and the link exist only for users with this flag (spec §2, §6). */
+  /** The route and the link exist only for users with this flag (docs/product.md §2, §6). */
   requires?: 'admin_group' | 'billing_group';
   page: LazyExoticComponent<ComponentType>;
 }

@@ -10,9 +10,9 @@ export const portalConfigSchema = z.object({
   providerName: z.string().min(1),
   supportPhone: z.string().min(1),
   supportEmail: z.string().min(1),
-  /** Conversation entries from addresses in this domain are labelled as the provider's (spec §2 Tickets). */
+  /** Conversation entries from addresses in this domain are labelled as the provider's (docs/product.md §2 Tickets). */
   providerEmailDomain: z.string().min(1),
-  /** Where the browser goes after sign-out on a deployed host (spec §4 Session). */
+  /** Where the browser goes after sign-out on a deployed host (docs/product.md §4 Session). */
   portalHomeUrl: z.string().min(1),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;

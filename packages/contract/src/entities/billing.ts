@@ -120,7 +120,7 @@ export const creditCardInput = z.object({
 export const billingAccountPatch = z.union([
   z.object({ automatic_payments: z.boolean() }).strict(),
   z.object({ credit_card_info: creditCardInput }).strict(),
-  /** The fallback of DELETE …/creditcard (spec §7): auto-pay off and the card emptied. */
+  /** The fallback of DELETE …/creditcard (docs/product.md §7): auto-pay off and the card emptied. */
   z.object({ automatic_payments: z.literal(false), credit_card_info: z.object({}).strict() }).strict(),
 ]);
 

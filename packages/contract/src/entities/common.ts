@@ -12,7 +12,7 @@ export const idParams = z.object({ id: idParam });
 export const money = z.number().describe('USD');
 /** A result that carries nothing beyond the envelope's message. */
 export const emptyResult = z.null();
-/** Simple e-mail pattern of spec §5: text, @, text, dot, text. */
+/** Simple e-mail pattern of docs/product.md §5: text, @, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const email = singleLineText('Email')
   .trim()

@@ -22,7 +22,7 @@ export type Contact = z.infer<typeof contact>;
 const name = (label: string) =>
   singleLineText(label).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 
-/** Profile fields of Add/Edit User (spec §5 User profile). */
+/** Profile fields of Add/Edit User (docs/product.md §5 User profile). */
 export const contactInput = z.object({
   firstname: name('First name'),
   lastname: name('Last name'),

@@ -32,7 +32,7 @@ export const dashboardSummary = z.object({
   open_tickets: z.number().int(),
   active_services: z.number().int(),
   provisioning_services: z.number().int(),
-  /** Sum of the prices of active services (spec §9). */
+  /** Sum of the prices of active services (docs/product.md §9). */
   monthly_cost: money,
   /** Only for the billing group, and only when the account has a billing account. */
   billing: z

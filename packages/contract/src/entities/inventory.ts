@@ -32,7 +32,7 @@ export const credential = z.object({
   service_name: z.string(),
   category: z.string().nullable(),
   username: z.string().nullable(),
-  /** null when an administrator hid it (spec §3). */
+  /** null when an administrator hid it (docs/product.md §3). */
   password: z.string().nullable(),
   website: z.string().nullable(),
   notes: z.string().nullable(),

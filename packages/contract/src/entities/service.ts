@@ -46,7 +46,7 @@ export const appTile = z.object({
   api_id: z.string().nullable(),
   item_type: z.string(),
   launch: z.enum(APP_LAUNCH_KINDS),
-  /** Only administrators get this tile (the IT managed services tile, spec §6). */
+  /** Only administrators get this tile (the IT managed services tile, docs/product.md §6). */
   admin_only: z.boolean(),
 });
 export type AppTile = z.infer<typeof appTile>;
@@ -62,7 +62,7 @@ export const appLaunchGrant = z.object({
 });
 export type AppLaunchGrant = z.infer<typeof appLaunchGrant>;
 
-/** How a service is shown (spec §4, Service display); one rule for the server's counts and the screens. */
+/** How a service is shown (docs/product.md §4, Service display); one rule for the server's counts and the screens. */
 export const SERVICE_DISPLAY_STATES = ['Active', 'Provisioning', 'Inactive', 'Suspended', 'Unknown'] as const;
 export type ServiceDisplayState = (typeof SERVICE_DISPLAY_STATES)[number];
 

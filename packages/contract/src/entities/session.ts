@@ -27,7 +27,7 @@ const roleFlags = z.object({
 const sessionTokens = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
-  /** Alias of access_token kept for clients of the original portal (spec §3 `token`). */
+  /** Alias of access_token kept for clients of the original portal (docs/product.md §3 `token`). */
   token: z.string(),
   /** Access-token expiry, seconds since the epoch. */
   exp: z.number().int(),

@@ -19,7 +19,7 @@ export interface ServiceMetadata {
   [key: string]: unknown;
 }
 
-/** A subscribed service of an account. `price` is the monthly line total (spec §9: monthly cost = sum of active prices). */
+/** A subscribed service of an account. `price` is the monthly line total (docs/product.md §9: monthly cost = sum of active prices). */
 export const services = pgTable(
   'services',
   {

@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../config/index.js';
 
-/** One launcher tile and the service item types that bring it (spec §2, Apps launcher). */
+/** One launcher tile and the service item types that bring it (docs/product.md §2, Apps launcher). */
 export interface AppDefinition {
   id: string;
   itemTypes: readonly string[];

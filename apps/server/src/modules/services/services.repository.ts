@@ -3,7 +3,7 @@ import type { Service } from '@portal/contract';
 import type { Executor } from '../../db/client.js';
 import { products, services } from '../../db/schema/index.js';
 
-/** The account's services with their product, in the wire shape of spec §3. Always scoped by account. */
+/** The account's services with their product, in the wire shape of docs/product.md §3. Always scoped by account. */
 export async function listAccountServices(db: Executor, accountId: number): Promise<Service[]> {
   const rows = await db
     .select({

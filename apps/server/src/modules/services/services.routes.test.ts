@@ -76,7 +76,7 @@ describe('GET /api/crm/services', () => {
 });
 
 describe('GET /api/crm/misc/timezones', () => {
-  it('offers the profile time zones of spec §9, US/Eastern first', async () => {
+  it('offers the profile time zones of docs/product.md §9, US/Eastern first', async () => {
     const db = test.database.db;
     const user = await createContact(db, { accountId: (await createAccount(db)).id });
     const response = await get('/api/crm/misc/timezones', (await signIn(test.app, user.email)).access_token);

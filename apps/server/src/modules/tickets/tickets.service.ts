@@ -19,7 +19,7 @@ import {
   type TicketRow,
 } from './tickets.repository.js';
 
-/** Marks an entry written through the portal (spec §2). */
+/** Marks an entry written through the portal (docs/product.md §2). */
 export const PORTAL_AUTHOR_SUFFIX = ' (Customer Portal)';
 export const TICKET_NOT_FOUND = 'Ticket not found';
 export const NOTHING_LEFT_AFTER_SANITIZING = 'Your text has nothing left to show once unsafe HTML is removed. Please write it as plain text.';

@@ -4,7 +4,7 @@ import { aService } from './service.fixture';
 import { breakdownByCategory, summarizeServices } from './service-figures';
 
 
-describe('service display (spec §4)', () => {
+describe('service display (docs/product.md §4)', () => {
   it('maps status and provisioning to the five display states', () => {
     expect(serviceDisplayState({ status: 'active', provision_status: 'provisioned' })).toBe('Active');
     expect(serviceDisplayState({ status: 'active', provision_status: 'pending' })).toBe('Provisioning');

@@ -8,7 +8,7 @@ export interface ServiceSummary {
   provisioning: number;
   /** Services shown as Inactive, Suspended or Unknown. */
   issues: number;
-  /** Sum of the prices of services whose status is active (spec §9). */
+  /** Sum of the prices of services whose status is active (docs/product.md §9). */
   monthlyCost: number;
 }
 

@@ -4,7 +4,7 @@ export const NETWORK_ERROR_STATUS = 0;
 interface ApiErrorDetails {
   fields?: Record<string, string>;
   code?: string;
-  /** True when `message` was written by the server; server messages win over client defaults (spec §7/§8). */
+  /** True when `message` was written by the server; server messages win over client defaults (docs/product.md §7/§8). */
   fromServer?: boolean;
   cause?: unknown;
 }
@@ -28,7 +28,7 @@ export class ApiError extends Error {
 
 /**
  * The text to show for a failed call: the server's own message when it sent one, otherwise the
- * screen's default from the error catalogue (spec §8), e.g. `errorMessage(error, 'Login failed')`.
+ * screen's default from the error catalogue (docs/product.md §8), e.g. `errorMessage(error, 'Login failed')`.
  */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.fromServer && error.message ? error.message : fallback;

@@ -85,7 +85,7 @@ function headerOf(call: Parameters<typeof fetch> | undefined, name: string): str
   return (call?.[1]?.headers as Record<string, string> | undefined)?.[name];
 }
 
-describe('session on load (spec §4)', () => {
+describe('session on load (docs/product.md §4)', () => {
   it('restores a stored session whose expireDate lies ahead, without a request', async () => {
     renderWithProviders(<SessionProbe />, { route: '/apps', session: aStoredSession({ expireDate: FUTURE }) });
 
@@ -131,7 +131,7 @@ describe('session on load (spec §4)', () => {
   });
 });
 
-describe('impersonation sign-in from the URL (spec §4, §6)', () => {
+describe('impersonation sign-in from the URL (docs/product.md §4, §6)', () => {
   it('exchanges the token, stores the session with the impersonating flag, and removes the token from the URL', async () => {
     network.fetch.mockResolvedValue(
       jsonResponse({ errors: false, result: aLoginResult({ access_token: 'imp-access', impersonated_by: 'Sam Staff' }) }),
@@ -235,7 +235,7 @@ describe('signed-in calls answered 401 (access token expired)', () => {
   });
 });
 
-describe('sign-out (spec §4)', () => {
+describe('sign-out (docs/product.md §4)', () => {
   it('revokes on the server with the refresh token and bearer, clears user and impersonating flag, shows /login on a local host', async () => {
     network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: null }));
     const user = userEvent.setup();

@@ -18,9 +18,9 @@ import {
   writeSession,
 } from './session-store';
 
-/** Spec §2: the password-change page; opening it ends any stored session (spec §4). */
+/** docs/product.md §2: the password-change page; opening it ends any stored session (docs/product.md §4). */
 export const CHANGE_PASSWORD_PATH = '/page-change-password';
-/** Spec §6/§8: a token login that fails. */
+/** docs/product.md §6/§8: a token login that fails. */
 export const IMPERSONATION_FAILED_MESSAGE = 'Invalid token for impersonate login';
 
 export interface SessionFlags {
@@ -44,7 +44,7 @@ export interface SessionContextValue {
   user: SessionUser | null;
   flags: SessionFlags;
   status: SessionStatus;
-  /** The provider staff member signed in as this user, or `null` (spec §6 Impersonation). */
+  /** The provider staff member signed in as this user, or `null` (docs/product.md §6 Impersonation). */
   impersonatedBy: string | null;
   /** Why the last automatic sign-in (URL token) failed, for the sign-in screen; cleared by signIn. */
   notice: string | null;
@@ -68,7 +68,7 @@ interface BootPlan {
   discarded?: StoredSession;
 }
 
-/** Spec §4, on load: what to do with the URL token and the stored session. */
+/** docs/product.md §4, on load: what to do with the URL token and the stored session. */
 function planBoot(location: Pick<Location, 'pathname' | 'search'>): BootPlan {
   const stored = readSession();
   if (location.pathname === CHANGE_PASSWORD_PATH) {
@@ -138,7 +138,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           navigate(cleanUrl, { replace: true });
         },
         (error: unknown) => {
-          // Spec §4: a failed token login leaves the user signed out.
+          // docs/product.md §4: a failed token login leaves the user signed out.
           const previous = readSession();
           clearSession();
           revokeOnServer(previous);

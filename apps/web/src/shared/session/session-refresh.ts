@@ -9,7 +9,7 @@ let inFlight: Promise<StoredSession | null> | null = null;
 
 /**
  * Exchanges the stored refresh token for a new session (the token rotates) and stores it; on any
- * failure the stored session is cleared (spec §4/§8: "Refresh failure: logout") and `null` comes back.
+ * failure the stored session is cleared (docs/product.md §4/§8: "Refresh failure: logout") and `null` comes back.
  *
  * Single-flight: concurrent callers share one request, because sending a rotated refresh token
  * again is treated by the server as theft and ends the whole sign-in. Across tabs the Web Locks API

@@ -1,11 +1,11 @@
 import { storedSession, type LoginResult, type StoredSession } from '@portal/contract';
 
-/** Local-storage keys of spec §3, kept as the original portal named them. */
+/** Local-storage keys of docs/product.md §3, kept as the original portal named them. */
 export const SESSION_STORAGE_KEY = 'userDetails';
 export const IMPERSONATING_STORAGE_KEY = 'impersonating';
 /** Who opened an impersonated session (the login result's impersonated_by), for the banner. */
 export const IMPERSONATED_BY_STORAGE_KEY = 'impersonatedBy';
-/** Session-storage flag of spec §3: when 'true', a token in the URL does not start a sign-in. */
+/** Session-storage flag of docs/product.md §3: when 'true', a token in the URL does not start a sign-in. */
 export const PREVENT_AUTO_LOGIN_KEY = 'preventAutoLogin';
 
 type SessionListener = (session: StoredSession | null) => void;
@@ -76,7 +76,7 @@ export function storeLogin(login: LoginResult, storage: Storage = window.localSt
   return session;
 }
 
-/** Spec §4: a stored session is restored while its expireDate lies in the future. */
+/** docs/product.md §4: a stored session is restored while its expireDate lies in the future. */
 export function isSessionCurrent(session: StoredSession, now: number = Date.now()): boolean {
   const expires = Date.parse(session.expireDate);
   return Number.isFinite(expires) && expires > now;
@@ -86,7 +86,7 @@ export function isAutoLoginPrevented(storage: Storage = window.sessionStorage): 
   return storage.getItem(PREVENT_AUTO_LOGIN_KEY) === 'true';
 }
 
-/** The browser keeps the role flags under `auth` (spec §3), the server sends them flat. */
+/** The browser keeps the role flags under `auth` (docs/product.md §3), the server sends them flat. */
 export function toStoredSession(login: LoginResult): StoredSession {
   return {
     id: login.id,

@@ -4,7 +4,7 @@ import { useSession } from './SessionProvider';
 import { isLocalHost, signedOutHomeUrl } from './sign-out';
 
 /**
- * Signs out (spec §4): revokes the session on the server (failure ignored), clears the stored user
+ * Signs out (docs/product.md §4): revokes the session on the server (failure ignored), clears the stored user
  * and the impersonating flag, then leaves for the portal home with logout=true — or shows /login
  * on a local host, where there is no portal home to go to.
  */

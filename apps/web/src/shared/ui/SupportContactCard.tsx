@@ -12,7 +12,7 @@ interface SupportContactCardProps {
 
 const iconStyle = { flexShrink: 0, color: 'var(--mantine-color-brand-7)' };
 
-/** The provider's support phone and e-mail, with a copy button for the address (spec §2 /login). */
+/** The provider's support phone and e-mail, with a copy button for the address (docs/product.md §2 /login). */
 export function SupportContactCard({ title = 'Need help?', compact = false }: SupportContactCardProps) {
   const { supportPhone, supportEmail, providerName } = portalConfig;
   const textSize = compact ? 'xs' : 'sm';
@@ -51,7 +51,7 @@ export function SupportContactCard({ title = 'Need help?', compact = false }: Su
   );
 }
 
-/** Copies the address; the check mark stays for COPY_CONFIRMATION_MS (spec §9: 2 seconds). */
+/** Copies the address; the check mark stays for COPY_CONFIRMATION_MS (docs/product.md §9: 2 seconds). */
 function CopyEmailButton({ email }: { email: string }) {
   const clipboard = useClipboard({ timeout: COPY_CONFIRMATION_MS });
   const label = clipboard.copied ? 'Email address copied' : 'Copy email address';

@@ -46,7 +46,7 @@ export function AuthScreen({ children, footer = <BackToSignInLink />, ...header 
   );
 }
 
-/** The way back from every signed-out screen (spec §2: 'Back to Sign In'). */
+/** The way back from every signed-out screen (docs/product.md §2: 'Back to Sign In'). */
 export function BackToSignInLink() {
   return (
     <Anchor component={Link} to="/login" size="sm" fw={500}>

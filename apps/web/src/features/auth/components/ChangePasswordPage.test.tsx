@@ -36,7 +36,7 @@ async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, password:
 }
 
 describe('ChangePasswordPage', () => {
-  it('shows the form of spec §2: two required password fields, each with a show/hide toggle', async () => {
+  it('shows the form of docs/product.md §2: two required password fields, each with a show/hide toggle', async () => {
     const user = userEvent.setup();
     renderPage();
 
@@ -96,7 +96,7 @@ describe('ChangePasswordPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Password Changed Successfully' })).toBeInTheDocument();
   });
 
-  it('refuses a blank token at submit with the message of spec §5', async () => {
+  it('refuses a blank token at submit with the message of docs/product.md §5', async () => {
     const user = userEvent.setup();
     renderPage('/page-change-password?token=%20%20');
 
@@ -209,7 +209,7 @@ describe('ChangePasswordPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('falls back to the default failure message of spec §8 when the server gives none', async () => {
+  it('falls back to the default failure message of docs/product.md §8 when the server gives none', async () => {
     network.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     const user = userEvent.setup();
     renderPage();
@@ -228,7 +228,7 @@ describe('ChangePasswordPage', () => {
     expect(network.fetch).not.toHaveBeenCalled();
   });
 
-  it('clears any stored session when the page is opened (spec §4)', () => {
+  it('clears any stored session when the page is opened (docs/product.md §4)', () => {
     renderWithProviders(
       <Routes>
         <Route path="/page-change-password" element={<ChangePasswordPage />} />

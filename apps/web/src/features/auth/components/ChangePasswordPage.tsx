@@ -10,7 +10,7 @@ import { portalConfig } from '../../../shared/config';
 import { useChangePasswordWithResetToken } from '../api/password-reset';
 import { AuthScreen, BackToSignInLink, FormFailure } from './AuthScreenParts';
 
-/** Spec §5 and §8, word for word. */
+/** docs/product.md §5 and §8, word for word. */
 export const CHANGE_PASSWORD_MESSAGES = {
   mismatch: 'Passwords do not match.',
   tooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
@@ -26,7 +26,7 @@ interface ChangePasswordValues {
   confirmPassword: string;
 }
 
-/** Spec §2 /page-change-password and §4 Password reset: form, submitting, success, redirect after 3 s. */
+/** docs/product.md §2 /page-change-password and §4 Password reset: form, submitting, success, redirect after 3 s. */
 export function ChangePasswordPage() {
   const [searchParams] = useSearchParams();
   // Read once: the token belongs to the link that opened the page.
@@ -131,7 +131,7 @@ function ChangePasswordForm({ token, onChanged }: { token: string; onChanged: (r
 
 type PasswordFieldProps = ComponentProps<typeof PasswordInput> & { label: string };
 
-/** A password input whose show/hide toggle is a named, focusable button (spec §2: a toggle on each field). */
+/** A password input whose show/hide toggle is a named, focusable button (docs/product.md §2: a toggle on each field). */
 function PasswordField({ label, ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const toggleLabel = `${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`;

@@ -9,14 +9,14 @@ import { useLoginMutation, type LoginCredentials } from '../api/login';
 import { useSession } from '../../../shared/session';
 import { FormFailure } from './AuthScreenParts';
 
-/** Spec §8: the server's message, or this when there is none. */
+/** docs/product.md §8: the server's message, or this when there is none. */
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
 
 export function LoginForm() {
   const { signIn, notice } = useSession();
   const navigate = useNavigate();
   const login = useLoginMutation();
-  // A failed impersonation sign-in (URL token) lands here with its message (spec §6/§8).
+  // A failed impersonation sign-in (URL token) lands here with its message (docs/product.md §6/§8).
   const [failure, setFailure] = useState<string | null>(notice);
   const form = useForm<LoginCredentials>({
     mode: 'uncontrolled',

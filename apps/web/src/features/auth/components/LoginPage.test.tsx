@@ -26,7 +26,7 @@ async function signInAs(user: ReturnType<typeof userEvent.setup>, username: stri
 }
 
 describe('LoginPage', () => {
-  it('shows the fields, the button, the reset link and the support block of spec §2', () => {
+  it('shows the fields, the button, the reset link and the support block of docs/product.md §2', () => {
     renderLogin();
 
     expect(screen.getByRole('textbox', { name: /username/i })).toBeRequired();

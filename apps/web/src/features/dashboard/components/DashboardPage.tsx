@@ -94,7 +94,7 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
   );
 }
 
-/** Like the billing screen (spec §9): the past-due amount when there is one, the days only above 15. */
+/** Like the billing screen (docs/product.md §9): the past-due amount when there is one, the days only above 15. */
 function pastDueHint(billing: NonNullable<DashboardSummary['billing']>): string {
   if (billing.past_due_balance <= 0) return 'Nothing past due';
   const days = billing.days_past_due > DAYS_PAST_DUE_SHOWN_ABOVE ? ` (${billing.days_past_due} days)` : '';

@@ -7,7 +7,7 @@ interface Permission {
   enabled: boolean;
 }
 
-/** Read-only (spec §2 Profile): portal access is always enabled; admin and billing follow the flags. */
+/** Read-only (docs/product.md §2 Profile): portal access is always enabled; admin and billing follow the flags. */
 export function PermissionSummary({ flags }: { flags: SessionFlags }) {
   const permissions: Permission[] = [
     { label: 'Portal Access', description: 'Sign in, launch applications, see services and tickets.', enabled: true },

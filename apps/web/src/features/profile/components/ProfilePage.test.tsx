@@ -47,7 +47,7 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
-  it('edits with the e-mail warning and the profile time zones of spec §9', async () => {
+  it('edits with the e-mail warning and the profile time zones of docs/product.md §9', async () => {
     stubApi({ 'GET /api/crm/misc/timezones': ok(ZONES) });
     const user = userEvent.setup();
     render();

@@ -42,7 +42,7 @@ describe('ServicesPage', () => {
     expect(figure('Monthly Cost')).toBe('$1,142.40');
   });
 
-  it('shows each service with its display state of spec §4', async () => {
+  it('shows each service with its display state of docs/product.md §4', async () => {
     stubApi({ 'GET /api/crm/services': ok(SERVICES) });
     render();
     await screen.findByRole('region', { name: 'Summary' });
@@ -57,7 +57,7 @@ describe('ServicesPage', () => {
     expect(voice).toHaveTextContent('Jan 5, 2026');
   });
 
-  it('shows a status it does not know as Unknown instead of failing the whole screen (spec §4)', async () => {
+  it('shows a status it does not know as Unknown instead of failing the whole screen (docs/product.md §4)', async () => {
     stubApi({
       'GET /api/crm/services': ok([
         ...SERVICES,

@@ -33,7 +33,7 @@ const render = () => renderSignedIn(<TicketsPage />, { route: '/tickets' });
 const listCalls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://portal.test')).filter((url) => url.pathname === '/api/crm/nable-tickets');
 
 describe('TicketsPage', () => {
-  it('shows the rows of spec §2: number, subject, badges, the first 150 characters, times in New York, the id', async () => {
+  it('shows the rows of docs/product.md §2: number, subject, badges, the first 150 characters, times in New York, the id', async () => {
     const fetchMock = stubApi({ 'GET /api/crm/nable-tickets': list([aTicket()], true) });
     render();
     const row = await screen.findByRole('article', { name: 'Label printer offline at Dock 2' });
@@ -46,7 +46,7 @@ describe('TicketsPage', () => {
     expect(screen.getByText('1 total')).toBeInTheDocument();
     expect(screen.getByText('Admin View')).toBeInTheDocument();
     expect(screen.getByText('All tickets for your organization')).toBeInTheDocument();
-    // Spec §7: limit 100, the default filter and sort, no search.
+    // docs/product.md §7: limit 100, the default filter and sort, no search.
     const [query] = listCalls(fetchMock);
     expect(Object.fromEntries(query!.searchParams)).toEqual({ limit: '100', status: 'active', sort: 'newest' });
   });
