@@ -13,6 +13,8 @@ import { servicesRoutes } from './modules/services/services.routes.js';
 import { createServicesService } from './modules/services/services.service.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { createTicketService } from './modules/tickets/tickets.service.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
 
 /**
  * Every implemented API route, by capability. An endpoint of the contract that no module
@@ -29,5 +31,6 @@ export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
     ...profileRoutes(createProfileService({ db, confirmPassword: sessions.confirmPassword, mailer, config })),
     ...dashboardRoutes(createDashboardService({ db })),
     ...ticketRoutes(createTicketService({ db })),
+    ...usersRoutes(createUsersService({ db, mailer, config })),
   ];
 }

@@ -110,7 +110,10 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   respondToTicket: { scope: 'object', request: async (c) => ({ params: { id: (await ticketOf(c)).id }, body: { description: 'Any news?' } }) },
 
   // Administrators: users and licenses.
-  listContacts: { scope: 'own-account', request: () => ({}) },
+  listContacts: { scope: 'own-account', request: () => ({ query: { search: 'a', limit: '10' } }) },
+  contactStats: { scope: 'own-account', request: () => ({ query: { search: 'a' } }) },
+  listLicensableServices: { scope: 'own-account', request: () => ({}) },
+  resendInvitation: { scope: 'object', request: async (c) => ({ params: { id: (await createContact(c.db, { accountId: c.accountId, password: null })).id } }) },
   createContact: {
     scope: 'own-account',
     request: () => ({ body: { user: { firstname: 'New', lastname: 'Person', email: `new.${unique()}@matrix.example`, time_zone: 'US/Eastern' } } }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { emptyResult, idParam, idParams } from '../entities/common.js';
-import { contact, contactInput, license, myProfileInput } from '../entities/contact.js';
+import { accountUser, accountUsersQuery, accountUserStats, contact, contactInput, licensableService, license, myProfileInput } from '../entities/contact.js';
 
 export const updateMyProfile = defineEndpoint({
   method: 'PATCH',
@@ -21,7 +21,37 @@ export const listContacts = defineEndpoint({
   summary: 'The account’s contacts (admins)',
   tag,
   access: 'admin',
-  result: z.array(contact),
+  query: accountUsersQuery,
+  result: z.array(accountUser),
+});
+
+export const contactStats = defineEndpoint({
+  method: 'GET',
+  path: '/crm/contacts/stats',
+  summary: 'Counts for the Users screen: all, admins, billing, technical, and those matching a search (admins)',
+  tag,
+  access: 'admin',
+  query: accountUsersQuery.pick({ search: true }),
+  result: accountUserStats,
+});
+
+export const listLicensableServices = defineEndpoint({
+  method: 'GET',
+  path: '/crm/licenses/services',
+  summary: 'The account’s voice services offered as licenses, with seats used and free (admins)',
+  tag,
+  access: 'admin',
+  result: z.array(licensableService),
+});
+
+export const resendInvitation = defineEndpoint({
+  method: 'POST',
+  path: '/crm/contacts/:id/invitation',
+  summary: 'Send a contact who has not chosen a password yet a new invitation (admins)',
+  tag,
+  access: 'admin',
+  params: idParams,
+  result: emptyResult,
 });
 
 export const createContact = defineEndpoint({
@@ -31,9 +61,10 @@ export const createContact = defineEndpoint({
   tag,
   access: 'admin',
   body: z.object({
+    /** account_id is accepted for the original client's sake and ignored: a new contact joins the caller's account. */
     user: contactInput.extend({ account_id: z.number().int().optional() }),
   }),
-  result: contact,
+  result: accountUser,
 });
 
 export const updateContact = defineEndpoint({
@@ -44,7 +75,7 @@ export const updateContact = defineEndpoint({
   access: 'admin',
   params: idParams,
   body: contactInput.partial(),
-  result: contact,
+  result: accountUser,
 });
 
 export const deleteContact = defineEndpoint({

@@ -19,6 +19,31 @@ export const contact = z.object({
 });
 export type Contact = z.infer<typeof contact>;
 
+/** A contact as the Users screen lists it: the contact, how many licenses, whether they have signed in yet. */
+export const accountUser = contact.extend({
+  licenses_count: z.number().int(),
+  /** Invited but no password chosen yet: they cannot sign in until they follow the invitation. */
+  invitation_pending: z.boolean(),
+});
+export type AccountUser = z.infer<typeof accountUser>;
+
+/** Users screen: search and paging on the server (docs/decisions/0013). */
+export const accountUsersQuery = z.object({
+  search: singleLineText('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+/** The Users screen's four cards over the whole account, and how many match the search. */
+export const accountUserStats = z.object({
+  total: z.number().int(),
+  admins: z.number().int(),
+  billing: z.number().int(),
+  technical: z.number().int(),
+  matching: z.number().int(),
+});
+export type AccountUserStats = z.infer<typeof accountUserStats>;
+
 const name = (label: string) =>
   singleLineText(label).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 
@@ -43,6 +68,16 @@ export const license = z.object({
   date_created: timestamp,
 });
 export type License = z.infer<typeof license>;
+
+/** A voice service offered as licenses, with its seats (metadata.purchased_users) used and free. */
+export const licensableService = z.object({
+  service_id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  seats: z.number().int(),
+  seats_used: z.number().int(),
+});
+export type LicensableService = z.infer<typeof licensableService>;
 
 export const myProfileInput = z.object({
   firstname: name('First name'),

@@ -1,0 +1,210 @@
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AccountUser, AccountUserStats, License, LicensableService } from '@portal/contract';
+import type { Executor } from '../../db/client.js';
+import { contacts, licenses, products, services } from '../../db/schema/index.js';
+
+type ContactRow = typeof contacts.$inferSelect;
+
+// Spelled out with table names: drizzle leaves columns unqualified in a one-table select, and an
+// unqualified "id" inside the subquery would be the license's own.
+const licensesCount = sql<number>`(SELECT count(*)::int FROM "licenses" WHERE "licenses"."contact_id" = "contacts"."id" AND "licenses"."account_id" = "contacts"."account_id")`;
+
+export function toAccountUser(row: ContactRow & { licensesCount: number }): AccountUser {
+  return {
+    pk: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    full_name: `${row.firstname} ${row.lastname}`.trim(),
+    email: row.email,
+    mobile: row.mobile,
+    admin_group: row.adminGroup,
+    billing_group: row.billingGroup,
+    technical_group: row.technicalGroup,
+    time_zone: row.timeZone,
+    account_id: row.accountId,
+    date_created: row.createdAt.toISOString(),
+    licenses_count: row.licensesCount,
+    invitation_pending: row.passwordHash === null,
+  };
+}
+
+/** Name, e-mail or mobile containing the words, case-insensitively (the account's own contacts only). */
+function matching(accountId: number, search: string | undefined): SQL {
+  const inAccount = eq(contacts.accountId, accountId);
+  if (!search) return inAccount;
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return and(
+    inAccount,
+    or(ilike(sql`${contacts.firstname} || ' ' || ${contacts.lastname}`, pattern), ilike(contacts.email, pattern), ilike(contacts.mobile, pattern)),
+  )!;
+}
+
+export async function listAccountUsers(db: Executor, accountId: number, page: { search?: string; limit?: number; offset: number }): Promise<AccountUser[]> {
+  const query = db
+    .select({ contact: contacts, licensesCount })
+    .from(contacts)
+    .where(matching(accountId, page.search))
+    .orderBy(asc(sql`lower(${contacts.lastname})`), asc(sql`lower(${contacts.firstname})`), asc(contacts.id))
+    .offset(page.offset);
+  const rows = await (page.limit === undefined ? query : query.limit(page.limit));
+  return rows.map(({ contact, licensesCount: count }) => toAccountUser({ ...contact, licensesCount: count }));
+}
+
+export async function accountUserStats(db: Executor, accountId: number, search: string | undefined): Promise<AccountUserStats> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      admins: sql<number>`count(*) FILTER (WHERE ${contacts.adminGroup})::int`,
+      billing: sql<number>`count(*) FILTER (WHERE ${contacts.billingGroup})::int`,
+      technical: sql<number>`count(*) FILTER (WHERE ${contacts.technicalGroup})::int`,
+      matching: sql<number>`count(*) FILTER (WHERE ${matching(accountId, search)})::int`,
+    })
+    .from(contacts)
+    .where(eq(contacts.accountId, accountId));
+  return row ?? { total: 0, admins: 0, billing: 0, technical: 0, matching: 0 };
+}
+
+export async function findAccountUser(db: Executor, accountId: number, contactId: number): Promise<AccountUser | undefined> {
+  const [row] = await db
+    .select({ contact: contacts, licensesCount })
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)));
+  return row && toAccountUser({ ...row.contact, licensesCount: row.licensesCount });
+}
+
+/** Locks the contact's row for the rest of the transaction; undefined if it is not the account's. */
+export async function lockContact(db: Executor, accountId: number, contactId: number): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Locks every administrator of the account and says how many there are. Two requests that would
+ * each remove an administrator take these locks in turn, so the second sees the first's change.
+ */
+export async function lockAdministrators(db: Executor, accountId: number): Promise<number> {
+  const rows = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.adminGroup, true)))
+    .orderBy(asc(contacts.id))
+    .for('update');
+  return rows.length;
+}
+
+export async function emailTaken(db: Executor, email: string, exceptContactId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(sql`lower(${contacts.email}) = lower(${email})`, exceptContactId === undefined ? undefined : sql`${contacts.id} <> ${exceptContactId}`));
+  return Boolean(row);
+}
+
+export async function insertContact(db: Executor, values: typeof contacts.$inferInsert): Promise<ContactRow> {
+  const [row] = await db.insert(contacts).values(values).returning();
+  return row!;
+}
+
+export async function updateContact(db: Executor, accountId: number, contactId: number, values: Partial<typeof contacts.$inferInsert>): Promise<ContactRow | undefined> {
+  // A request that changes nothing (no known field) is not an error: the contact stays as it is.
+  if (Object.keys(values).length === 0) return lockContact(db, accountId, contactId);
+  const [row] = await db
+    .update(contacts)
+    .set(values)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)))
+    .returning();
+  return row;
+}
+
+export async function deleteContact(db: Executor, accountId: number, contactId: number): Promise<boolean> {
+  const rows = await db.delete(contacts).where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId))).returning({ id: contacts.id });
+  return rows.length > 0;
+}
+
+const voiceServiceColumns = {
+  serviceId: services.id,
+  name: products.name,
+  description: services.prodDescription,
+  seats: sql<number>`coalesce((${services.metadata} ->> 'purchased_users')::int, 0)`,
+  seatsUsed: sql<number>`(SELECT count(*)::int FROM ${licenses} WHERE ${licenses.serviceId} = ${services.id} AND ${licenses.accountId} = ${services.accountId})`,
+};
+
+function toLicensable(row: { serviceId: number; name: string; description: string | null; seats: number; seatsUsed: number }): LicensableService {
+  return { service_id: row.serviceId, name: row.name, description: row.description, seats: row.seats, seats_used: row.seatsUsed };
+}
+
+/** The account's voice services (the only ones offered as licenses), with their seats. */
+export async function licensableServices(db: Executor, accountId: number, itemTypes: readonly string[]): Promise<LicensableService[]> {
+  const rows = await db
+    .select(voiceServiceColumns)
+    .from(services)
+    .innerJoin(products, eq(products.id, services.productId))
+    .where(and(eq(services.accountId, accountId), sql`${services.itemType} IN (${sql.join(itemTypes.map((t) => sql`${t}`), sql`, `)})`))
+    .orderBy(asc(products.name), asc(services.id));
+  return rows.map(toLicensable);
+}
+
+/** Locks a licensable service of the account, so two requests for its last seat count in turn. */
+export async function lockLicensableService(db: Executor, accountId: number, serviceId: number, itemTypes: readonly string[]): Promise<LicensableService | undefined> {
+  const [locked] = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(and(eq(services.accountId, accountId), eq(services.id, serviceId), sql`${services.itemType} IN (${sql.join(itemTypes.map((t) => sql`${t}`), sql`, `)})`))
+    .for('update');
+  if (!locked) return undefined;
+  const [row] = await db.select(voiceServiceColumns).from(services).innerJoin(products, eq(products.id, services.productId)).where(eq(services.id, serviceId));
+  return row && toLicensable(row);
+}
+
+const licenseColumns = { pk: licenses.id, serviceId: licenses.serviceId, contactId: licenses.contactId, serviceName: products.name, createdAt: licenses.createdAt };
+const toLicense = (row: { pk: number; serviceId: number; contactId: number; serviceName: string; createdAt: Date }): License => ({
+  pk: row.pk,
+  service_id: row.serviceId,
+  contact_id: row.contactId,
+  service_name: row.serviceName,
+  date_created: row.createdAt.toISOString(),
+});
+
+export async function contactLicenses(db: Executor, accountId: number, contactId: number): Promise<License[]> {
+  const rows = await db
+    .select(licenseColumns)
+    .from(licenses)
+    .innerJoin(services, eq(services.id, licenses.serviceId))
+    .innerJoin(products, eq(products.id, services.productId))
+    .where(and(eq(licenses.accountId, accountId), eq(licenses.contactId, contactId)))
+    .orderBy(asc(products.name), asc(licenses.id));
+  return rows.map(toLicense);
+}
+
+export async function insertLicense(db: Executor, values: { accountId: number; contactId: number; serviceId: number }): Promise<License> {
+  const [inserted] = await db.insert(licenses).values(values).returning({ id: licenses.id });
+  const [row] = await db
+    .select(licenseColumns)
+    .from(licenses)
+    .innerJoin(services, eq(services.id, licenses.serviceId))
+    .innerJoin(products, eq(products.id, services.productId))
+    .where(eq(licenses.id, inserted!.id));
+  return toLicense(row!);
+}
+
+export async function hasLicense(db: Executor, contactId: number, serviceId: number): Promise<boolean> {
+  const [row] = await db.select({ id: licenses.id }).from(licenses).where(and(eq(licenses.contactId, contactId), eq(licenses.serviceId, serviceId)));
+  return Boolean(row);
+}
+
+export async function deleteLicense(db: Executor, accountId: number, contactId: number, licenseId: number): Promise<{ serviceId: number } | undefined> {
+  const [row] = await db
+    .delete(licenses)
+    .where(and(eq(licenses.accountId, accountId), eq(licenses.contactId, contactId), eq(licenses.id, licenseId)))
+    .returning({ serviceId: licenses.serviceId });
+  return row;
+}
+
+export const isUniqueViolation = (error: unknown): boolean => {
+  const candidate = error as { code?: string; cause?: { code?: string } };
+  return candidate?.code === '23505' || candidate?.cause?.code === '23505';
+};

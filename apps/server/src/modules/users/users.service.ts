@@ -1,0 +1,207 @@
+import {
+  LICENSABLE_ITEM_TYPES,
+  USER_TIME_ZONES,
+  DEFAULT_USER_TIME_ZONE,
+  type AccountUser,
+  type AccountUserStats,
+  type ContactInput,
+  type LicensableService,
+  type License,
+} from '@portal/contract';
+import type { AppConfig } from '../../config/index.js';
+import type { Database, Executor } from '../../db/client.js';
+import { AppError, notFound } from '../../platform/app-error.js';
+import type { ClientMeta } from '../../platform/client-meta.js';
+import type { Mailer } from '../../platform/mail.js';
+import { recordAudit } from '../audit/audit-log.js';
+import { issuePasswordLink } from '../auth/password-reset.service.js';
+import type { Caller } from '../auth/caller.js';
+import { emailTakenMessage } from '../profile/profile.service.js';
+import { invitationMail } from './users.mails.js';
+import { DELETE_SELF, isSelf, LAST_ADMIN, OWN_ADMIN_FLAG } from './users.policy.js';
+import * as repo from './users.repository.js';
+
+/** An invitation link works for a week; the administrator can send a new one at any time. */
+export const INVITATION_VALID_DAYS = 7;
+export const TIME_ZONE_REFUSED = `Please choose one of these time zones: ${USER_TIME_ZONES.join(', ')}`;
+export const ALREADY_SIGNED_IN = 'This user has already chosen a password; there is no invitation to send again.';
+export const NOT_LICENSABLE = 'Only the account’s voice services can be given as licenses.';
+export const ALREADY_LICENSED = 'This user already has a license for that service.';
+export const noSeatLeft = (service: LicensableService) =>
+  `All ${service.seats} seat${service.seats === 1 ? '' : 's'} of ${service.name} are in use. Free a seat or buy more before giving another license.`;
+
+const USER = 'The user';
+
+export interface UsersServiceDeps {
+  db: Database;
+  mailer: Mailer<Executor>;
+  config: Pick<AppConfig, 'publicUrl' | 'provider'>;
+}
+
+/** The account's users and their licenses (issue 11): administrators only, always within their own account. */
+export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
+  const actorOf = (caller: Caller) => caller.impersonatedBy ?? caller.email;
+  const audit = (executor: Executor, caller: Caller, meta: ClientMeta, action: string, contactId: number, details: Record<string, unknown> = {}) =>
+    recordAudit(executor, { action, outcome: 'success', actor: actorOf(caller), accountId: caller.accountId, contactId, ...meta, details: { by: caller.contactId, ...details } });
+
+  function checkTimeZone(zone: string | null | undefined): string | undefined {
+    if (zone === undefined || zone === null || zone === '') return undefined;
+    if (!(USER_TIME_ZONES as readonly string[]).includes(zone)) throw new AppError('validation_failed', TIME_ZONE_REFUSED, { time_zone: TIME_ZONE_REFUSED });
+    return zone;
+  }
+
+  async function refuseTakenEmail(executor: Executor, email: string, exceptContactId?: number) {
+    if (await repo.emailTaken(executor, email, exceptContactId)) {
+      throw new AppError('conflict', emailTakenMessage(email), { email: emailTakenMessage(email) });
+    }
+  }
+
+  /** Writes and returns the invitation mail's outbox id; the link replaces any earlier one. */
+  async function invite(tx: Executor, caller: Caller, contact: { id: number; email: string; firstname: string }, meta: ClientMeta) {
+    const link = await issuePasswordLink(tx, { contactId: contact.id, ttlMs: INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000, ip: meta.ip, publicUrl: config.publicUrl });
+    return mailer.enqueue(
+      tx,
+      invitationMail({
+        to: contact.email,
+        firstname: contact.firstname,
+        invitedBy: `${caller.firstname} ${caller.lastname}`.trim(),
+        accountName: caller.account.name,
+        link,
+        validDays: INVITATION_VALID_DAYS,
+        providerName: config.provider.name,
+        supportEmail: config.provider.supportEmail,
+      }),
+    );
+  }
+
+  /** Any unique-index race (two admins adding the same e-mail at once) ends as the same 409. */
+  async function inTransaction<T>(email: string | undefined, work: (tx: Executor) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (email && repo.isUniqueViolation(error)) throw new AppError('conflict', emailTakenMessage(email), { email: emailTakenMessage(email) });
+      throw error;
+    }
+  }
+
+  return {
+    list: (caller: Caller, page: { search?: string; limit?: number; offset: number }): Promise<AccountUser[]> => repo.listAccountUsers(db, caller.accountId, page),
+
+    stats: (caller: Caller, search: string | undefined): Promise<AccountUserStats> => repo.accountUserStats(db, caller.accountId, search),
+
+    licensableServices: (caller: Caller): Promise<LicensableService[]> => repo.licensableServices(db, caller.accountId, LICENSABLE_ITEM_TYPES),
+
+    /** A new user of the caller's account (whatever account_id the client sent), invited by e-mail to choose a password. */
+    async create(caller: Caller, input: ContactInput, meta: ClientMeta): Promise<AccountUser> {
+      const email = input.email.toLowerCase();
+      const timeZone = checkTimeZone(input.time_zone) ?? DEFAULT_USER_TIME_ZONE;
+      await refuseTakenEmail(db, email);
+      const { contact, outboxId } = await inTransaction(email, async (tx) => {
+        const row = await repo.insertContact(tx, {
+          accountId: caller.accountId,
+          firstname: input.firstname,
+          lastname: input.lastname,
+          email,
+          mobile: input.mobile || null,
+          timeZone,
+          adminGroup: input.admin_group ?? false,
+          billingGroup: input.billing_group ?? false,
+          technicalGroup: input.technical_group ?? false,
+          passwordHash: null,
+        });
+        await audit(tx, caller, meta, 'users.created', row.id, {
+          email,
+          flags: { admin_group: row.adminGroup, billing_group: row.billingGroup, technical_group: row.technicalGroup },
+        });
+        const outboxId = await invite(tx, caller, row, meta);
+        return { contact: (await repo.findAccountUser(tx, caller.accountId, row.id))!, outboxId };
+      });
+      mailer.deliverSoon(outboxId);
+      return contact;
+    },
+
+    async update(caller: Caller, contactId: number, input: Partial<ContactInput>, meta: ClientMeta): Promise<AccountUser> {
+      const email = input.email?.toLowerCase();
+      const timeZone = checkTimeZone(input.time_zone);
+      if (isSelf(caller, contactId) && input.admin_group === false) throw new AppError('conflict', OWN_ADMIN_FLAG, { admin_group: OWN_ADMIN_FLAG });
+      if (email) await refuseTakenEmail(db, email, contactId);
+      return inTransaction(email, async (tx) => {
+        // Administrators first, in id order, then the contact: every request takes the locks in the
+        // same order, so two that remove administrators wait for each other instead of deadlocking.
+        const admins = input.admin_group === false ? await repo.lockAdministrators(tx, caller.accountId) : undefined;
+        const before = await repo.lockContact(tx, caller.accountId, contactId);
+        if (!before) throw notFound(USER);
+        if (before.adminGroup && admins !== undefined && admins <= 1) {
+          throw new AppError('conflict', LAST_ADMIN, { admin_group: LAST_ADMIN });
+        }
+        const after = await repo.updateContact(tx, caller.accountId, contactId, {
+          ...(input.firstname !== undefined && { firstname: input.firstname }),
+          ...(input.lastname !== undefined && { lastname: input.lastname }),
+          ...(email !== undefined && { email }),
+          ...(input.mobile !== undefined && { mobile: input.mobile || null }),
+          ...(timeZone !== undefined && { timeZone }),
+          ...(input.admin_group !== undefined && { adminGroup: input.admin_group }),
+          ...(input.billing_group !== undefined && { billingGroup: input.billing_group }),
+          ...(input.technical_group !== undefined && { technicalGroup: input.technical_group }),
+        });
+        const fields = ['firstname', 'lastname', 'email', 'mobile', 'timeZone', 'adminGroup', 'billingGroup', 'technicalGroup'] as const;
+        const changed = fields.filter((field) => before[field] !== after![field]);
+        if (changed.length > 0) await audit(tx, caller, meta, 'users.updated', contactId, { changed });
+        return (await repo.findAccountUser(tx, caller.accountId, contactId))!;
+      });
+    },
+
+    /** Deleting ends the user's sign-ins at once (their sessions go with them) and keeps their ticket history. */
+    async remove(caller: Caller, contactId: number, meta: ClientMeta): Promise<void> {
+      if (isSelf(caller, contactId)) throw new AppError('conflict', DELETE_SELF);
+      await db.transaction(async (tx) => {
+        // The same lock order as an update: administrators, then the contact.
+        const admins = await repo.lockAdministrators(tx, caller.accountId);
+        const contact = await repo.lockContact(tx, caller.accountId, contactId);
+        if (!contact) throw notFound(USER);
+        if (contact.adminGroup && admins <= 1) throw new AppError('conflict', LAST_ADMIN);
+        await repo.deleteContact(tx, caller.accountId, contactId);
+        await audit(tx, caller, meta, 'users.deleted', contactId, { email: contact.email, name: `${contact.firstname} ${contact.lastname}` });
+      });
+    },
+
+    async resendInvitation(caller: Caller, contactId: number, meta: ClientMeta): Promise<void> {
+      const outboxId = await db.transaction(async (tx) => {
+        const contact = await repo.lockContact(tx, caller.accountId, contactId);
+        if (!contact) throw notFound(USER);
+        if (contact.passwordHash !== null) throw new AppError('conflict', ALREADY_SIGNED_IN);
+        await audit(tx, caller, meta, 'users.invitation_sent', contactId, { email: contact.email });
+        return invite(tx, caller, contact, meta);
+      });
+      mailer.deliverSoon(outboxId);
+    },
+
+    async licenses(caller: Caller, contactId: number): Promise<License[]> {
+      if (!(await repo.findAccountUser(db, caller.accountId, contactId))) throw notFound(USER);
+      return repo.contactLicenses(db, caller.accountId, contactId);
+    },
+
+    /** A seat of one of the account's voice services; never more licenses than its seats, never the same one twice. */
+    async addLicense(caller: Caller, contactId: number, serviceId: number, meta: ClientMeta): Promise<License> {
+      return db.transaction(async (tx) => {
+        if (!(await repo.lockContact(tx, caller.accountId, contactId))) throw notFound(USER);
+        const service = await repo.lockLicensableService(tx, caller.accountId, serviceId, LICENSABLE_ITEM_TYPES);
+        if (!service) throw new AppError('not_found', NOT_LICENSABLE, { service_id: NOT_LICENSABLE });
+        if (await repo.hasLicense(tx, contactId, serviceId)) throw new AppError('conflict', ALREADY_LICENSED, { service_id: ALREADY_LICENSED });
+        if (service.seats_used >= service.seats) throw new AppError('conflict', noSeatLeft(service), { service_id: noSeatLeft(service) });
+        const license = await repo.insertLicense(tx, { accountId: caller.accountId, contactId, serviceId });
+        await audit(tx, caller, meta, 'users.license_added', contactId, { service_id: serviceId, service: service.name });
+        return license;
+      });
+    },
+
+    async removeLicense(caller: Caller, contactId: number, licenseId: number, meta: ClientMeta): Promise<void> {
+      await db.transaction(async (tx) => {
+        const removed = await repo.deleteLicense(tx, caller.accountId, contactId, licenseId);
+        if (!removed) throw notFound('The license');
+        await audit(tx, caller, meta, 'users.license_removed', contactId, { service_id: removed.serviceId, license_id: licenseId });
+      });
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;
