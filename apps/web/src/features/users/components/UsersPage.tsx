@@ -1,12 +1,102 @@
-import { IconUsers } from '@tabler/icons-react';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage';
+import { Button, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCreditCard, IconSearch, IconShieldCheck, IconTool, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { TICKET_SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, type AccountUser } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '../../../shared/api';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { StatCard } from '../../../shared/ui/StatCard';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
+import { usersPageQuery, userStatsQuery, useResendInvitation } from '../api/users-queries';
+import { AddUserModal } from './AddUserModal';
+import { DeleteUserModal } from './DeleteUserModal';
+import { EditUserModal } from './EditUserModal';
+import { UsersPaginator } from './UsersPaginator';
+import { UsersTable } from './UsersTable';
 
+/** Spec texts (docs/product.md §2, §8). */
+export const USERS_LOAD_FAILED = 'Failed to load users';
+export const NO_MATCHES = 'No users found matching your search.';
+export const NO_USERS = 'No users found.';
+
+/** Users (Admin / Users): the account's users, their roles and licenses, for administrators. */
 export function UsersPage() {
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText.trim(), searchText.trim() ? TICKET_SEARCH_DEBOUNCE_MS : 0);
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<AccountUser | null>(null);
+  const [deleting, setDeleting] = useState<AccountUser | null>(null);
+  const users = useQuery(usersPageQuery(search, page));
+  const stats = useQuery(userStatsQuery(search));
+  const resend = useResendInvitation();
+  const pages = Math.max(1, Math.ceil((stats.data?.matching ?? 0) / USERS_PAGE_SIZE));
+
+  const resendTo = (user: AccountUser) =>
+    resend.mutate(user.pk, {
+      onSuccess: () => notifications.show({ color: 'green', message: `A new invitation is on its way to ${user.email}.` }),
+      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Failed to update user') }),
+    });
+
+  const figure = (value: number | undefined) => (value === undefined ? '–' : value.toLocaleString('en-US'));
+  const failed = users.isError || stats.isError;
+  const failure = users.error ?? stats.error;
+
   return (
-    <PlaceholderPage
-      title="Users"
-      description="The people on your account with their roles and licenses, and the tools to add and edit them."
-      icon={IconUsers}
-    />
+    <Stack gap="xl">
+      <PageHeader
+        breadcrumb={['Admin', 'Users']}
+        title="Users"
+        description="The people of your account, their roles and their voice licenses."
+        actions={
+          <Button leftSection={<IconUserPlus size={18} aria-hidden="true" />} onClick={() => setAdding(true)}>
+            Add User
+          </Button>
+        }
+      />
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" component="section" aria-label="Summary">
+        <StatCard label="Total Users" value={figure(stats.data?.total)} icon={IconUsers} />
+        <StatCard label="Admins" value={figure(stats.data?.admins)} icon={IconShieldCheck} colour="red" />
+        <StatCard label="Billing Access" value={figure(stats.data?.billing)} icon={IconCreditCard} colour="teal" />
+        <StatCard label="Technical" value={figure(stats.data?.technical)} icon={IconTool} colour="blue" />
+      </SimpleGrid>
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <TextInput
+            placeholder="Search users..."
+            aria-label="Search users"
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              setPage(1);
+            }}
+            maw={420}
+          />
+          {failed ? (
+            <ErrorState
+              title="Error Loading Users"
+              message={failure instanceof ApiError && failure.fromServer ? failure.message : USERS_LOAD_FAILED}
+              onRetry={() => void Promise.all([users.refetch(), stats.refetch()])}
+              retrying={users.isFetching}
+            />
+          ) : users.isPending ? (
+            <LoadingState label="Loading users" />
+          ) : users.data.length === 0 ? (
+            <EmptyState icon={IconUsers} title={search ? NO_MATCHES : NO_USERS} message={search ? 'Try another name or e-mail address.' : 'Add the first user of your account.'} />
+          ) : (
+            <>
+              <UsersTable users={users.data} firstNumber={(page - 1) * USERS_PAGE_SIZE + 1} onEdit={setEditing} onResend={resendTo} onDelete={setDeleting} />
+              <UsersPaginator page={page} pages={pages} onChange={setPage} />
+            </>
+          )}
+        </Stack>
+      </Paper>
+      <AddUserModal opened={adding} onClose={() => setAdding(false)} />
+      <EditUserModal user={editing} onClose={() => setEditing(null)} />
+      <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
   );
 }

@@ -1,0 +1,52 @@
+import { endpoints, USERS_PAGE_SIZE, type ContactInput } from '@portal/contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../shared/api';
+
+const USERS_KEY = ['users'] as const;
+
+/** One page of 10 (docs/product.md §9), searched on the server (docs/decisions/0013). */
+export const usersPageQuery = (search: string, page: number) =>
+  queryOptions({
+    queryKey: [...USERS_KEY, 'page', search, page],
+    queryFn: ({ signal }) =>
+      apiCall(endpoints.listContacts, {
+        signal,
+        query: { limit: USERS_PAGE_SIZE, offset: (page - 1) * USERS_PAGE_SIZE, ...(search ? { search } : {}) },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const userStatsQuery = (search: string) =>
+  queryOptions({
+    queryKey: [...USERS_KEY, 'stats', search],
+    queryFn: ({ signal }) => apiCall(endpoints.contactStats, { signal, query: search ? { search } : {} }),
+    placeholderData: keepPreviousData,
+  });
+
+export const licensableServicesQuery = () =>
+  queryOptions({
+    queryKey: [...USERS_KEY, 'licensable-services'],
+    queryFn: ({ signal }) => apiCall(endpoints.listLicensableServices, { signal }),
+  });
+
+export const userLicensesQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...USERS_KEY, 'licenses', id],
+    queryFn: ({ signal }) => apiCall(endpoints.listLicenses, { signal, params: { id } }),
+  });
+
+/** Every change to users or licenses refreshes the list, the cards and the seats. */
+function useUsersMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }) });
+}
+
+export const useCreateUser = () => useUsersMutation((user: ContactInput) => apiCall(endpoints.createContact, { body: { user } }));
+export const useUpdateUser = () =>
+  useUsersMutation(({ id, changes }: { id: number; changes: Partial<ContactInput> }) => apiCall(endpoints.updateContact, { params: { id }, body: changes }));
+export const useDeleteUser = () => useUsersMutation((id: number) => apiCall(endpoints.deleteContact, { params: { id } }));
+export const useResendInvitation = () => useUsersMutation((id: number) => apiCall(endpoints.resendInvitation, { params: { id } }));
+export const useAddLicense = () =>
+  useUsersMutation(({ id, serviceId }: { id: number; serviceId: number }) => apiCall(endpoints.addLicense, { params: { id }, body: { service_id: serviceId } }));
+export const useRemoveLicense = () =>
+  useUsersMutation(({ id, licenseId }: { id: number; licenseId: number }) => apiCall(endpoints.removeLicense, { params: { id, licenseId } }));

@@ -1,0 +1,121 @@
+import { Alert, Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { contactInput, DEFAULT_USER_TIME_ZONE, type ContactInput } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '../../../shared/api';
+import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
+import { licensableServicesQuery, useAddLicense, useCreateUser } from '../api/users-queries';
+import { LicensePicker } from './LicensePicker';
+import { UserProfileFields } from './UserProfileFields';
+
+/** Spec texts (docs/product.md §8). */
+export const CREATE_FAILED = 'Failed to create user';
+export const LICENSES_FAILED = 'Failed to update licenses';
+
+const EMPTY: ContactInput = {
+  firstname: '',
+  lastname: '',
+  email: '',
+  mobile: '',
+  time_zone: DEFAULT_USER_TIME_ZONE,
+  admin_group: false,
+  billing_group: false,
+  technical_group: false,
+};
+
+/**
+ * Add User (docs/product.md §4): the profile, then the licenses; Next only with a valid profile,
+ * Back returns, Create User on the last step. On success the modal closes and the form resets;
+ * a license that cannot be given does not stop the creation and is reported afterwards.
+ */
+export function AddUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [step, setStep] = useState(0);
+  const [licenses, setLicenses] = useState<number[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ContactInput>({ initialValues: EMPTY, validate: zodFormValidator<ContactInput>(contactInput) });
+  const services = useQuery({ ...licensableServicesQuery(), enabled: opened });
+  const create = useCreateUser();
+  const addLicense = useAddLicense();
+  const saving = create.isPending || addLicense.isPending;
+
+  function close() {
+    form.reset();
+    setLicenses([]);
+    setStep(0);
+    setFailure(null);
+    onClose();
+  }
+
+  function next() {
+    if (!form.validate().hasErrors) setStep(1);
+  }
+
+  async function createUser() {
+    setFailure(null);
+    let created;
+    try {
+      created = await create.mutateAsync(form.getValues());
+    } catch (error) {
+      if (error instanceof ApiError) form.setErrors(Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [key.replace(/^user\./, ''), message])));
+      setFailure(errorMessage(error, CREATE_FAILED));
+      setStep(0);
+      return;
+    }
+    const refused: string[] = [];
+    for (const serviceId of licenses) {
+      try {
+        await addLicense.mutateAsync({ id: created.pk, serviceId });
+      } catch (error) {
+        const name = services.data?.find((service) => service.service_id === serviceId)?.name ?? `service ${serviceId}`;
+        refused.push(`${name}: ${errorMessage(error, LICENSES_FAILED)}`);
+      }
+    }
+    notifications.show({ color: 'green', message: `${created.full_name} was added. An invitation to choose a password is on its way to ${created.email}.` });
+    if (refused.length > 0) notifications.show({ color: 'red', autoClose: false, title: LICENSES_FAILED, message: refused.join(' · ') });
+    close();
+  }
+
+  return (
+    <Modal opened={opened} onClose={close} title="Add User" size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack gap="md">
+        <Stepper active={step} size="sm" allowNextStepsSelect={false}>
+          <Stepper.Step label="Profile" description="Who they are">
+            <Stack gap="sm" mt="sm">
+              {failure && <Alert color="red" variant="light">{failure}</Alert>}
+              <UserProfileFields form={form} disabled={saving} />
+            </Stack>
+          </Stepper.Step>
+          <Stepper.Step label="Licenses" description="Voice seats">
+            <Stack gap="sm" mt="sm">
+              <Text size="sm" c="dimmed">
+                Give {form.getValues().firstname || 'the new user'} a seat of your voice services. You can change this later.
+              </Text>
+              <LicensePicker
+                services={services.data}
+                loading={services.isPending}
+                failed={services.isError}
+                selected={licenses}
+                onChange={setLicenses}
+                disabled={saving}
+              />
+            </Stack>
+          </Stepper.Step>
+        </Stepper>
+        <Group justify="space-between">
+          <Button variant="default" onClick={step === 0 ? close : () => setStep(0)} disabled={saving}>
+            {step === 0 ? 'Cancel' : 'Back'}
+          </Button>
+          {step === 0 ? (
+            <Button onClick={next}>Next</Button>
+          ) : (
+            <Button onClick={() => void createUser()} loading={saving}>
+              Create User
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AccountUser } from '@portal/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failure, ok, pending, renderSignedIn, stubApi } from '../../../test/signed-in';
+import { UsersPage } from './UsersPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const aUser = (pk: number, overrides: Partial<AccountUser> = {}): AccountUser => ({
+  pk,
+  firstname: `First${pk}`,
+  lastname: `Last${pk}`,
+  full_name: `First${pk} Last${pk}`,
+  email: `user${pk}@acme.example`,
+  mobile: null,
+  admin_group: false,
+  billing_group: false,
+  technical_group: false,
+  time_zone: 'US/Eastern',
+  account_id: 1,
+  date_created: '2026-01-01T00:00:00.000Z',
+  licenses_count: 0,
+  invitation_pending: false,
+  ...overrides,
+});
+const STATS = { total: 120, admins: 2, billing: 5, technical: 7, matching: 120 };
+const VOICE = [{ service_id: 9, name: 'ITP Voice Business Seat', description: 'Head office', seats: 3, seats_used: 2 }];
+
+const render = () => renderSignedIn(<UsersPage />, { route: '/users' });
+
+describe('UsersPage', () => {
+  it('shows Admin / Users, the four cards, the table of spec columns and a paginator with ellipses', async () => {
+    stubApi({
+      'GET /api/crm/contacts': ok([aUser(1, { admin_group: true, billing_group: true }), aUser(2, { invitation_pending: true })]),
+      'GET /api/crm/contacts/stats': ok(STATS),
+    });
+    render();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Admin/Users');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['#', 'User', 'Email', 'Roles', 'Timezone', 'Actions']);
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(within(within(summary).getByRole('group', { name: 'Total Users' })).getByText('120')).toBeInTheDocument();
+    expect(within(within(summary).getByRole('group', { name: 'Technical' })).getByText('7')).toBeInTheDocument();
+    const firstRow = within(table).getAllByRole('row')[1]!;
+    expect(firstRow).toHaveTextContent('Admin');
+    expect(firstRow).toHaveTextContent('Billing');
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('User');
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    // 120 users, 10 a page: 1 2 3 4 … 12.
+    expect(within(pages).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '12']);
+    expect(pages).toHaveTextContent('…');
+  });
+
+  it('says why the list is empty, with or without a search', async () => {
+    stubApi({ 'GET /api/crm/contacts': ok([]), 'GET /api/crm/contacts/stats': ok({ ...STATS, matching: 0 }) });
+    const user = userEvent.setup();
+    render();
+    expect(await screen.findByText('No users found.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Search users' }), 'zz');
+    expect(await screen.findByText('No users found matching your search.', {}, { timeout: 2000 })).toBeInTheDocument();
+  });
+
+  it('shows Error Loading Users with Retry', async () => {
+    stubApi({ 'GET /api/crm/contacts': failure(500, ''), 'GET /api/crm/contacts/stats': ok(STATS) });
+    render();
+    expect(await screen.findByText('Error Loading Users')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('Add User: Next only with a valid profile and the product’s messages, Back returns, Create User on the last step', async () => {
+    const fetchMock = stubApi({
+      'GET /api/crm/contacts': ok([aUser(1)]),
+      'GET /api/crm/contacts/stats': ok(STATS),
+      'GET /api/crm/licenses/services': ok(VOICE),
+      'POST /api/crm/contacts': ok(aUser(3, { firstname: 'Nia', full_name: 'Nia New', email: 'nia@acme.example', invitation_pending: true })),
+      'POST /api/crm/contacts/3/licenses': ok({ pk: 1, service_id: 9, contact_id: 3, service_name: 'ITP Voice Business Seat', date_created: '2026-01-01T00:00:00.000Z' }),
+    });
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).getByText('First name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Last name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Email is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).getByText('Please enter a valid email address')).toBeInTheDocument();
+    // A field's error clears when that field is edited.
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Nia');
+    expect(within(dialog).queryByText('First name is required')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'New');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Email' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'nia@acme.example');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Billing Access/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+
+    const seat = await within(dialog).findByRole('checkbox', { name: /ITP Voice Business Seat/ });
+    expect(within(dialog).getByText(/2 of 3 seats used · 1 free/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).getByRole('textbox', { name: 'First name' })).toHaveValue('Nia');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: /ITP Voice Business Seat/ }));
+    expect(seat).toBeDefined();
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add User' })).not.toBeInTheDocument());
+    const create = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/crm/contacts') && init?.method === 'POST');
+    expect(JSON.parse(String(create![1]!.body)).user).toMatchObject({ firstname: 'Nia', lastname: 'New', email: 'nia@acme.example', billing_group: true, time_zone: 'US/Eastern' });
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/crm/contacts/3/licenses'))).toBe(true);
+    expect(await screen.findByText(/An invitation to choose a password is on its way to nia@acme.example/)).toBeInTheDocument();
+  });
+
+  it('stays in its loading state while the users load', () => {
+    stubApi({ 'GET /api/crm/contacts': pending, 'GET /api/crm/contacts/stats': pending });
+    render();
+    expect(screen.getByText('Loading users')).toBeInTheDocument();
+  });
+});

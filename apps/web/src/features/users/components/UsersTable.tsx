@@ -1,0 +1,97 @@
+import { ActionIcon, Badge, Group, Menu, Table, Text } from '@mantine/core';
+import { IconDots, IconMailForward, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { AccountUser } from '@portal/contract';
+import { roleBadges } from '../user-display';
+
+const BADGE_COLOURS: Record<string, string> = { Admin: 'red', Billing: 'teal', Technical: 'blue', User: 'gray' };
+
+/** The users of one page (docs/product.md §2): #, User, Email, Roles, Timezone, Actions. */
+export function UsersTable({
+  users,
+  firstNumber,
+  onEdit,
+  onResend,
+  onDelete,
+}: {
+  users: AccountUser[];
+  /** The row number of the first user on this page. */
+  firstNumber: number;
+  onEdit: (user: AccountUser) => void;
+  onResend: (user: AccountUser) => void;
+  onDelete: (user: AccountUser) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table verticalSpacing="sm" highlightOnHover aria-label="Users">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={48}>#</Table.Th>
+            <Table.Th>User</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Roles</Table.Th>
+            <Table.Th>Timezone</Table.Th>
+            <Table.Th w={96}>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user, index) => (
+            <Table.Tr key={user.pk}>
+              <Table.Td c="dimmed">{firstNumber + index}</Table.Td>
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  {user.full_name}
+                </Text>
+                {user.invitation_pending && (
+                  <Text size="xs" c="dimmed">
+                    Invited · has not signed in yet
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {user.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {roleBadges(user).map((role) => (
+                    <Badge key={role} variant="dot" color={BADGE_COLOURS[role]} radius="sm" tt="none">
+                      {role}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {user.time_zone}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon variant="subtle" aria-label={`Edit ${user.full_name}`} onClick={() => onEdit(user)}>
+                    <IconPencil size={18} aria-hidden="true" />
+                  </ActionIcon>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <ActionIcon variant="subtle" aria-label={`More actions for ${user.full_name}`}>
+                        <IconDots size={18} aria-hidden="true" />
+                      </ActionIcon>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item leftSection={<IconMailForward size={16} aria-hidden="true" />} disabled={!user.invitation_pending} onClick={() => onResend(user)}>
+                        Resend invitation
+                      </Menu.Item>
+                      <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => onDelete(user)}>
+                        Delete user
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
