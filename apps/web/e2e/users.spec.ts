@@ -45,6 +45,7 @@ test.describe('users and licenses', () => {
 
   test('alice edits a user on each tab, pages, and cannot remove her own admin flag', async ({ page }) => {
     await signIn(page, 'alice.admin@acme.example');
+    await expect(page).toHaveURL(/\/apps$/);
     await page.goto('/users');
     const pages = page.getByRole('navigation', { name: 'Pages' });
     await pages.getByRole('button', { name: 'Page 2' }).click();
