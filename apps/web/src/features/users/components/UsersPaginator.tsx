@@ -6,7 +6,7 @@ export function UsersPaginator({ page, pages, onChange }: { page: number; pages:
   if (pages <= 1) return null;
   return (
     <Group component="nav" aria-label="Pages" gap={4} justify="center" wrap="wrap">
-      <Button variant="default" size="xs" disabled={page === 1} onClick={() => onChange(page - 1)}>
+      <Button variant="default" size="xs" aria-label="Previous page" disabled={page === 1} onClick={() => onChange(page - 1)}>
         Previous
       </Button>
       {pageButtons(page, pages).map((button, index) =>
@@ -27,7 +27,7 @@ export function UsersPaginator({ page, pages, onChange }: { page: number; pages:
           </Button>
         ),
       )}
-      <Button variant="default" size="xs" disabled={page === pages} onClick={() => onChange(page + 1)}>
+      <Button variant="default" size="xs" aria-label="Next page" disabled={page === pages} onClick={() => onChange(page + 1)}>
         Next
       </Button>
     </Group>

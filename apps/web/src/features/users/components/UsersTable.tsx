@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Menu, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Menu, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconDots, IconMailForward, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { AccountUser } from '@portal/contract';
 import { roleBadges } from '../user-display';
@@ -21,6 +21,31 @@ export function UsersTable({
   onDelete: (user: AccountUser) => void;
 }) {
   return (
+    <>
+      {/* A phone gets one card per user instead of a table it would have to scroll sideways. */}
+      <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0} aria-label="Users" style={{ listStyle: 'none' }}>
+        {users.map((user) => (
+          <Paper key={user.pk} component="li" withBorder radius="md" p="sm">
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+              <Stack gap={2} miw={0}>
+                <Text fw={600} size="sm">
+                  {user.full_name}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {user.email}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {user.time_zone}
+                  {user.invitation_pending ? ' · Invited, has not signed in yet' : ''}
+                </Text>
+                <RoleBadges user={user} />
+              </Stack>
+              <RowActions user={user} onEdit={onEdit} onResend={onResend} onDelete={onDelete} />
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      <Box visibleFrom="sm">
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Users">
         <Table.Thead>
@@ -53,13 +78,7 @@ export function UsersTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Group gap={4}>
-                  {roleBadges(user).map((role) => (
-                    <Badge key={role} variant="dot" color={BADGE_COLOURS[role]} radius="sm" tt="none">
-                      {role}
-                    </Badge>
-                  ))}
-                </Group>
+                <RoleBadges user={user} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -67,31 +86,59 @@ export function UsersTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon variant="subtle" aria-label={`Edit ${user.full_name}`} onClick={() => onEdit(user)}>
-                    <IconPencil size={18} aria-hidden="true" />
-                  </ActionIcon>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" aria-label={`More actions for ${user.full_name}`}>
-                        <IconDots size={18} aria-hidden="true" />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item leftSection={<IconMailForward size={16} aria-hidden="true" />} disabled={!user.invitation_pending} onClick={() => onResend(user)}>
-                        Resend invitation
-                      </Menu.Item>
-                      <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => onDelete(user)}>
-                        Delete user
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
-                </Group>
+                <RowActions user={user} onEdit={onEdit} onResend={onResend} onDelete={onDelete} />
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+      </Box>
+    </>
+  );
+}
+
+function RoleBadges({ user }: { user: AccountUser }) {
+  return (
+    <Group gap={4}>
+      {roleBadges(user).map((role) => (
+        <Badge key={role} variant="dot" color={BADGE_COLOURS[role]} radius="sm" tt="none">
+          {role}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+interface RowActionsProps {
+  user: AccountUser;
+  onEdit: (user: AccountUser) => void;
+  onResend: (user: AccountUser) => void;
+  onDelete: (user: AccountUser) => void;
+}
+
+/** The row's edit button and its more-actions menu: resend the invitation, delete. */
+function RowActions({ user, onEdit, onResend, onDelete }: RowActionsProps) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon variant="subtle" aria-label={`Edit ${user.full_name}`} onClick={() => onEdit(user)}>
+        <IconPencil size={18} aria-hidden="true" />
+      </ActionIcon>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" aria-label={`More actions for ${user.full_name}`}>
+            <IconDots size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconMailForward size={16} aria-hidden="true" />} disabled={!user.invitation_pending} onClick={() => onResend(user)}>
+            Resend invitation
+          </Menu.Item>
+          <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => onDelete(user)}>
+            Delete user
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
   );
 }
