@@ -8,6 +8,12 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 export const E2E_ENV = { PORT: String(port), PORTAL_DATA_DIR: `.data/e2e-${port}`, EMBEDDED_PG_PORT: String(port + 46200) };
 const baseURL = `http://127.0.0.1:${port}`;
 
+/** Debian's Chromium, as root, on a machine with no network but loopback (docs/architecture.md, testing). */
+export const CHROMIUM_LAUNCH = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+};
+
 /**
  * End-to-end journeys in Debian's Chromium against the built portal (`npm start` serves the web
  * build, /config.js and /api from one process, on a database of its own under .data/e2e).
@@ -23,18 +29,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E_ENV } from '../playwright.config';
+import { CHROMIUM_LAUNCH, E2E_ENV } from '../playwright.config';
 import { DEMO_PASSWORD, expectNoSeriousA11yViolations } from './auth-support';
 
 /**
@@ -10,21 +10,7 @@ import { DEMO_PASSWORD, expectNoSeriousA11yViolations } from './auth-support';
  */
 const HOST_URL = `http://portal.test:${E2E_ENV.PORT}`;
 
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--host-resolver-rules=MAP portal.test 127.0.0.1',
-    ],
-  },
-});
+test.use({ launchOptions: { ...CHROMIUM_LAUNCH, args: [...CHROMIUM_LAUNCH.args, '--host-resolver-rules=MAP portal.test 127.0.0.1'] } });
 
 test('the portal loads, signs in and works under a non-localhost host name over http', async ({ page }) => {
   const failedRequests: string[] = [];

@@ -1,26 +1,10 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Contact } from '@portal/contract';
 import type { Executor } from '../../db/client.js';
 import { contacts } from '../../db/schema/index.js';
 
 type ContactRow = typeof contacts.$inferSelect;
 
-export function toWireContact(row: ContactRow): Contact {
-  return {
-    pk: row.id,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    full_name: `${row.firstname} ${row.lastname}`.trim(),
-    email: row.email,
-    mobile: row.mobile,
-    admin_group: row.adminGroup,
-    billing_group: row.billingGroup,
-    technical_group: row.technicalGroup,
-    time_zone: row.timeZone,
-    account_id: row.accountId,
-    date_created: row.createdAt.toISOString(),
-  };
-}
+
 
 /** Whether another contact (of any account: the e-mail is the sign-in username) already has this address. */
 export async function emailUsedByAnotherContact(db: Executor, email: string, contactId: number): Promise<boolean> {

@@ -7,7 +7,8 @@ import { recordAudit } from '../audit/audit-log.js';
 import type { Caller } from '../auth/caller.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { signInEmailChangedMail } from './profile.mails.js';
-import { emailUsedByAnotherContact, findOwnContact, isUniqueViolation, toWireContact, updateOwnProfile } from './profile.repository.js';
+import { toWireContact } from '../users/contact-wire.js';
+import { emailUsedByAnotherContact, findOwnContact, isUniqueViolation, updateOwnProfile } from './profile.repository.js';
 
 export const emailTakenMessage = (email: string) =>
   `The e-mail address ${email} is already used by another user. Please choose a different address.`;

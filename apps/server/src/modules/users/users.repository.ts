@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AccountUser, AccountUserStats, License, LicensableService } from '@portal/contract';
 import type { Executor } from '../../db/client.js';
+import { toWireContact } from './contact-wire.js';
 import { contacts, licenses, products, services } from '../../db/schema/index.js';
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -10,22 +11,7 @@ type ContactRow = typeof contacts.$inferSelect;
 const licensesCount = sql<number>`(SELECT count(*)::int FROM "licenses" WHERE "licenses"."contact_id" = "contacts"."id" AND "licenses"."account_id" = "contacts"."account_id")`;
 
 export function toAccountUser(row: ContactRow & { licensesCount: number }): AccountUser {
-  return {
-    pk: row.id,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    full_name: `${row.firstname} ${row.lastname}`.trim(),
-    email: row.email,
-    mobile: row.mobile,
-    admin_group: row.adminGroup,
-    billing_group: row.billingGroup,
-    technical_group: row.technicalGroup,
-    time_zone: row.timeZone,
-    account_id: row.accountId,
-    date_created: row.createdAt.toISOString(),
-    licenses_count: row.licensesCount,
-    invitation_pending: row.passwordHash === null,
-  };
+  return { ...toWireContact(row), licenses_count: row.licensesCount, invitation_pending: row.passwordHash === null };
 }
 
 /** Name, e-mail or mobile containing the words, case-insensitively (the account's own contacts only). */
