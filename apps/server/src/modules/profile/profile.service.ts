@@ -8,10 +8,10 @@ import type { Caller } from '../auth/caller.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { signInEmailChangedMail } from './profile.mails.js';
 import { toWireContact } from '../users/contact-wire.js';
-import { emailUsedByAnotherContact, findOwnContact, isUniqueViolation, updateOwnProfile } from './profile.repository.js';
+import { asSignInNameConflict, refuseTakenSignInName } from '../users/sign-in-name.js';
+import { findOwnContact, updateOwnProfile } from './profile.repository.js';
 
-export const emailTakenMessage = (email: string) =>
-  `The e-mail address ${email} is already used by another user. Please choose a different address.`;
+export { emailTakenMessage } from '../users/sign-in-name.js';
 export const TIME_ZONE_REFUSED = `Please choose one of these time zones: ${PROFILE_TIME_ZONES.join(', ')}`;
 
 export interface ProfileServiceDeps {
@@ -37,9 +37,7 @@ export function createProfileService({ db, confirmPassword, mailer, config }: Pr
       }
       if (email !== caller.email.toLowerCase()) {
         await confirmPassword(caller, input.current_password, meta);
-        if (await emailUsedByAnotherContact(db, email, caller.contactId)) {
-          throw new AppError('conflict', emailTakenMessage(email), { email: emailTakenMessage(email) });
-        }
+        await refuseTakenSignInName(db, email, caller.contactId);
       }
 
       try {
@@ -83,8 +81,7 @@ export function createProfileService({ db, confirmPassword, mailer, config }: Pr
         return toWireContact(contact);
       } catch (error) {
         // Two contacts racing for one address: the unique index decides, and the loser gets the same answer.
-        if (isUniqueViolation(error)) throw new AppError('conflict', emailTakenMessage(email), { email: emailTakenMessage(email) });
-        throw error;
+        throw asSignInNameConflict(error, email);
       }
     },
   };

@@ -82,11 +82,13 @@ export async function lockAdministrators(db: Executor, accountId: number): Promi
   return rows.length;
 }
 
+/** Whether a contact other than `exceptContactId`, of any account, has this address (case-insensitively). */
 export async function emailTaken(db: Executor, email: string, exceptContactId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: contacts.id })
     .from(contacts)
-    .where(and(sql`lower(${contacts.email}) = lower(${email})`, exceptContactId === undefined ? undefined : sql`${contacts.id} <> ${exceptContactId}`));
+    .where(and(sql`lower(${contacts.email}) = lower(${email})`, exceptContactId === undefined ? undefined : sql`${contacts.id} <> ${exceptContactId}`))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -189,8 +191,3 @@ export async function deleteLicense(db: Executor, accountId: number, contactId: 
     .returning({ serviceId: licenses.serviceId });
   return row;
 }
-
-export const isUniqueViolation = (error: unknown): boolean => {
-  const candidate = error as { code?: string; cause?: { code?: string } };
-  return candidate?.code === '23505' || candidate?.cause?.code === '23505';
-};

@@ -16,7 +16,7 @@ import type { Mailer } from '../../platform/mail.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { issuePasswordLink } from '../auth/password-reset.service.js';
 import type { Caller } from '../auth/caller.js';
-import { emailTakenMessage } from '../profile/profile.service.js';
+import { asSignInNameConflict, refuseTakenSignInName } from './sign-in-name.js';
 import { invitationMail } from './users.mails.js';
 import { DELETE_SELF, isSelf, LAST_ADMIN, OWN_ADMIN_FLAG } from './users.policy.js';
 import * as repo from './users.repository.js';
@@ -50,12 +50,6 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
     return zone;
   }
 
-  async function refuseTakenEmail(executor: Executor, email: string, exceptContactId?: number) {
-    if (await repo.emailTaken(executor, email, exceptContactId)) {
-      throw new AppError('conflict', emailTakenMessage(email), { email: emailTakenMessage(email) });
-    }
-  }
-
   /** Writes and returns the invitation mail's outbox id; the link replaces any earlier one. */
   async function invite(tx: Executor, caller: Caller, contact: { id: number; email: string; firstname: string }, meta: ClientMeta) {
     const link = await issuePasswordLink(tx, { contactId: contact.id, ttlMs: INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000, ip: meta.ip, publicUrl: config.publicUrl });
@@ -79,8 +73,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
     try {
       return await db.transaction(work);
     } catch (error) {
-      if (email && repo.isUniqueViolation(error)) throw new AppError('conflict', emailTakenMessage(email), { email: emailTakenMessage(email) });
-      throw error;
+      throw asSignInNameConflict(error, email);
     }
   }
 
@@ -95,7 +88,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
     async create(caller: Caller, input: ContactInput, meta: ClientMeta): Promise<AccountUser> {
       const email = input.email.toLowerCase();
       const timeZone = checkTimeZone(input.time_zone) ?? DEFAULT_USER_TIME_ZONE;
-      await refuseTakenEmail(db, email);
+      await refuseTakenSignInName(db, email);
       const { contact, outboxId } = await inTransaction(email, async (tx) => {
         const row = await repo.insertContact(tx, {
           accountId: caller.accountId,
@@ -124,7 +117,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
       const email = input.email?.toLowerCase();
       const timeZone = checkTimeZone(input.time_zone);
       if (isSelf(caller, contactId) && input.admin_group === false) throw new AppError('conflict', OWN_ADMIN_FLAG, { admin_group: OWN_ADMIN_FLAG });
-      if (email) await refuseTakenEmail(db, email, contactId);
+      if (email) await refuseTakenSignInName(db, email, contactId);
       return inTransaction(email, async (tx) => {
         // Administrators first, in id order, then the contact: every request takes the locks in the
         // same order, so two that remove administrators wait for each other instead of deadlocking.
