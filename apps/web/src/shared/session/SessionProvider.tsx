@@ -176,7 +176,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (login: LoginResult) => {
       queryClient.clear();
       setNotice(null);
-      setSession(storeLogin(login));
+      storeLogin(login); // the session listener above shows it
     },
     [queryClient],
   );
@@ -184,18 +184,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const updateUser = useCallback((changes: Pick<StoredSession, 'firstname' | 'lastname' | 'email' | 'time_zone'>) => {
     const stored = readSession();
     if (!stored) return;
-    const next = { ...stored, ...changes };
-    writeSession(next);
-    setSession(next);
+    writeSession({ ...stored, ...changes }); // the session listener above shows it
   }, []);
 
   const signOut = useCallback(() => {
     const stored = readSession();
-    clearSession();
-    setSession(null);
-    queryClient.clear();
+    clearSession(); // the session listener above drops it and the cached data
     revokeOnServer(stored);
-  }, [queryClient]);
+  }, []);
 
   const value = useMemo<SessionContextValue>(
     () => ({
