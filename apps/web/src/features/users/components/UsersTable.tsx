@@ -22,8 +22,8 @@ export function UsersTable({
 }) {
   return (
     <>
-      {/* A phone gets one card per user instead of a table it would have to scroll sideways. */}
-      <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0} aria-label="Users" style={{ listStyle: 'none' }}>
+      {/* Below a wide screen (a phone, a tablet, a laptop with the sidebar open) one card per user: the table would break e-mail addresses or scroll sideways. */}
+      <Stack gap="xs" hiddenFrom="lg" component="ul" p={0} m={0} aria-label="Users" style={{ listStyle: 'none' }}>
         {users.map((user) => (
           <Paper key={user.pk} component="li" withBorder radius="md" p="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -45,7 +45,7 @@ export function UsersTable({
           </Paper>
         ))}
       </Stack>
-      <Box visibleFrom="sm">
+      <Box visibleFrom="lg">
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Users">
         <Table.Thead>
