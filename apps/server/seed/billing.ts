@@ -1,4 +1,5 @@
 import { billingAccounts, orderItems, orders, payments, statements, type StatementLine } from '../src/db/schema/index.js';
+import { dueDateOf } from '../src/modules/billing/statement-balances.js';
 import type { SeedContext, SeededAccount } from './context.js';
 import { isoDate, notAfter, roundMoney, type Random } from './random.js';
 
@@ -91,7 +92,7 @@ async function seedAcmeBilling(ctx: SeedContext, acme: SeededAccount): Promise<S
   });
   await ctx.tx.insert(statements).values(statementRows);
 
-  // Every statement but the last two was paid; the previous one's card payment failed (18 days past due).
+  // Every statement but the last two was paid; the previous one's card payment failed, so it is past due.
   const paymentRows: PaymentRow[] = [];
   const pay = (at: Date, amount: number, fields: Partial<PaymentRow> & Pick<PaymentRow, 'paymentType' | 'paymentStatus'>) => {
     const card = fields.paymentType === 'credit_card';
@@ -140,7 +141,8 @@ async function seedAcmeBilling(ctx: SeedContext, acme: SeededAccount): Promise<S
     id: acme.billingApiId,
     accountId: acme.id,
     balance: roundMoney(latest.amountDue + previous.amountDue),
-    daysPastDue: 18,
+    // The previous statement is unpaid (its card payment failed): past due since its due date.
+    daysPastDue: Math.max(0, Math.floor((clock.now.getTime() - Date.parse(`${dueDateOf(previous.createdAt)}T00:00:00Z`)) / 86_400_000)),
     pastDueBalance: previous.amountDue,
     credits: 50,
     billingCycleMonthDate: 5,

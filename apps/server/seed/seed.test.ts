@@ -1,3 +1,4 @@
+import { STATEMENT_DUE_DAYS } from '../src/modules/billing/statement-balances.js';
 import { randomBytes } from 'node:crypto';
 import {
   ASSET_STATUSES,
@@ -141,7 +142,9 @@ describe('demo seed', () => {
     expect(paymentRows.some((row) => row.paymentStatus === 'Failed')).toBe(true);
 
     const [billing] = await db().select().from(billingAccounts).where(eq(billingAccounts.accountId, acmeId));
-    expect(billing).toMatchObject({ id: ACME.billingApiId, daysPastDue: 18, automaticPayments: false, cardType: 'visa', cardLast4: '4242' });
+    expect(billing).toMatchObject({ id: ACME.billingApiId, automaticPayments: false, cardType: 'visa', cardLast4: '4242' });
+    // The previous statement is at least 28 days old and was due 20 days after it was issued.
+    expect(billing!.daysPastDue).toBeGreaterThanOrEqual(28 - STATEMENT_DUE_DAYS);
     expect(billing!.pastDueBalance).toBeGreaterThan(0);
     expect(billing!.balance).toBeGreaterThan(billing!.pastDueBalance);
   });

@@ -18,13 +18,17 @@ import { findLiveCaller } from './modules/auth/caller.repository.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { createMailer } from './platform/mail.js';
 import { createMailOutbox } from './db/mail-outbox.repository.js';
+import { createSandboxGateway } from './platform/payment-gateway.js';
 import { createTokenService } from './platform/tokens.js';
+import { createAutoPayRunner, type AutoPayRunner } from './modules/billing/autopay.js';
 import { apiRoutes } from './routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The contract's endpoints that have a handler; the others answer 501 after the access check. */
     builtEndpoints: ReadonlySet<Endpoint>;
+    /** Charges due automatic payments; main.ts runs it on a timer, the CLI on demand, tests directly. */
+    autoPay: AutoPayRunner;
   }
 }
 
@@ -80,7 +84,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const mailer = deps.mailer ?? createMailer({ outbox: createMailOutbox(database.db), smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: logger });
   const inFlight = createInFlight();
   const budget = createRequestBudget(createRateLimiter(database.db), config.apiRequestsPerMinute);
-  app.decorate('builtEndpoints', registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer }), { authenticate, budget, inFlight }));
+  // The sandbox gateway signs its transaction ids with the token secret, so they are stable across instances.
+  const paymentGateway = deps.paymentGateway ?? createSandboxGateway({ secret: config.secrets.tokenSecret });
+  app.decorate('builtEndpoints', registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer, paymentGateway }), { authenticate, budget, inFlight }));
+  app.decorate('autoPay', createAutoPayRunner({ db: database.db, gateway: paymentGateway, mailer, config }));
   // app.close() returns only when every API handler has finished (or after 15 s), so callers can close the database next.
   app.addHook('onClose', () => inFlight.settled(15_000));
   await registerWebApp(app, config, deps.webDistDir ?? WEB_DIST_DIR);

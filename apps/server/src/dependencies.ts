@@ -2,6 +2,7 @@ import type { AppConfig } from './config/index.js';
 import type { DatabaseHandle, Executor } from './db/client.js';
 import type { Logger } from './platform/logger.js';
 import type { Mailer } from './platform/mail.js';
+import type { PaymentGateway } from './platform/payment-gateway.js';
 import type { TokenService } from './platform/tokens.js';
 
 /** What the server is built from (app.ts) and what route modules receive (routes.ts). */
@@ -13,10 +14,13 @@ export interface AppDependencies {
   webDistDir?: string;
   /** Tests may capture mail; by default it goes to SMTP or the server's output. */
   mailer?: Mailer<Executor>;
+  /** Tests may bring their own; by default the built-in sandbox gateway (platform/payment-gateway.ts). */
+  paymentGateway?: PaymentGateway;
 }
 
 /** What route modules receive: the app's dependencies plus the services built from them. */
 export interface RouteDependencies extends AppDependencies {
   tokens: TokenService;
   mailer: Mailer<Executor>;
+  paymentGateway: PaymentGateway;
 }

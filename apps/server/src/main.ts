@@ -60,6 +60,16 @@ async function main(): Promise<void> {
     );
   void sweep();
   setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
+
+  if (config.autoPayEveryMinutes > 0) {
+    const autoPay = () =>
+      app.autoPay.runOnce().then(
+        (summary) => (summary.charged + summary.failed > 0 ? logger.info({ summary }, 'automatic payments run') : undefined),
+        (error: unknown) => logger.warn({ err: error }, 'automatic payments failed to run; will try again at the next run'),
+      );
+    void autoPay();
+    setInterval(() => void autoPay(), config.autoPayEveryMinutes * 60_000).unref();
+  }
 }
 
 function printBanner(config: AppConfig, seeded: boolean): void {

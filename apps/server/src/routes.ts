@@ -1,5 +1,7 @@
 import type { RouteDependencies } from './dependencies.js';
 import type { EndpointRoute } from './http/register-endpoints.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { createBillingService } from './modules/billing/billing.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createPasswordResetService } from './modules/auth/password-reset.service.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
@@ -21,7 +23,7 @@ import { createUsersService } from './modules/users/users.service.js';
  * implements yet answers 501.
  */
 export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
-  const { database, tokens, mailer, config } = deps;
+  const { database, tokens, mailer, config, paymentGateway } = deps;
   const db = database.db;
   const sessions = createSessionsService({ db, tokens, config });
   return [
@@ -32,5 +34,6 @@ export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
     ...dashboardRoutes(createDashboardService({ db })),
     ...ticketRoutes(createTicketService({ db })),
     ...usersRoutes(createUsersService({ db, mailer, config })),
+    ...billingRoutes(createBillingService({ db, gateway: paymentGateway, mailer, config })),
   ];
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config/index.js';
 import type { DatabaseHandle } from '../src/db/client.js';
-import { createLogger } from '../src/platform/logger.js';
+import { createLogger, type Logger } from '../src/platform/logger.js';
 import { createMailer } from '../src/platform/mail.js';
 import { createMailOutbox } from '../src/db/mail-outbox.repository.js';
 import { createTestDatabase } from './database.js';
@@ -16,7 +16,7 @@ export interface TestApp {
 }
 
 /** The whole server on a fresh database of its own, driven with `app.inject` (no port). */
-export async function buildTestApp(overrides: Record<string, string> = {}, options: { webDistDir?: string } = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Record<string, string> = {}, options: { webDistDir?: string; logger?: Logger } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -28,7 +28,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
     API_REQUESTS_PER_MINUTE: '100000',
     ...overrides,
   });
-  const logger = createLogger('silent');
+  const logger = options.logger ?? createLogger('silent');
   // The real outbox, minus the printing: tests read sent mail from the mail_outbox table.
   const mailer = createMailer({ outbox: createMailOutbox(database.db), smtpUrl: undefined, from: config.mail.from, log: logger, print: () => undefined });
   const app = await buildApp({ config, database, logger, mailer, webDistDir: options.webDistDir ?? '/nonexistent' });

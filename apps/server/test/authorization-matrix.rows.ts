@@ -28,6 +28,8 @@ export interface MatrixRequest {
   params?: Record<string, string | number>;
   query?: Record<string, string>;
   body?: unknown;
+  /** Headers the request needs besides the bearer token (a payment's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export type MatrixRow =
@@ -46,6 +48,8 @@ export type MatrixRow =
     };
 
 const unique = () => randomBytes(4).toString('hex');
+/** A fresh key each time, so each permitted caller's payment is a payment of its own. */
+const paymentHeaders = () => ({ 'idempotency-key': `matrix-${randomBytes(8).toString('hex')}` });
 
 const newContact = (c: MatrixContext) => createContact(c.db, { accountId: c.accountId });
 const ticketOf = (c: MatrixContext) => createTicket(c.db, { accountId: c.accountId, assignedContactId: c.assigneeId });
@@ -139,12 +143,13 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
     scope: 'object',
     request: (c) => ({
       params: { id: c.billingId },
+      headers: paymentHeaders(),
       body: {
         payment: { amount: 1, cc_first_name: 'Matrix', cc_last_name: 'Payer', cc_num: '4242424242424242', cc_exp_month: '12', cc_exp_year: String(new Date().getFullYear() + 2), cc_type: 'visa' },
       },
     }),
   },
-  payWithStoredCard: { scope: 'object', request: (c) => ({ params: { id: c.billingId }, body: { amount: 1 } }) },
+  payWithStoredCard: { scope: 'object', request: (c) => ({ params: { id: c.billingId }, headers: paymentHeaders(), body: { amount: 1 } }) },
   updateBillingAccount: { scope: 'object', request: (c) => ({ params: { id: c.billingId }, body: { automatic_payments: false } }) },
   removeStoredCard: { scope: 'object', request: (c) => ({ params: { id: c.billingId } }) },
   listOrders: { scope: 'own-account', request: () => ({}) },
@@ -166,7 +171,19 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
 
 /** The billing account row every matrix account has (the billing calls name it). */
 export async function createBillingAccount(db: Database, accountId: number, billingId: string) {
-  await db.insert(billingAccounts).values({ id: billingId, accountId, balance: 250 });
+  // A stored card (a sandbox token), so that paying with it can succeed.
+  await db.insert(billingAccounts).values({
+    id: billingId,
+    accountId,
+    balance: 250,
+    cardFirstName: 'Matrix',
+    cardLastName: 'Payer',
+    cardLast4: '4242',
+    cardType: 'visa',
+    cardExpMonth: '12',
+    cardExpYear: '2099',
+    cardGatewayToken: `tok_sandbox_matrix${billingId}`,
+  });
 }
 
 export async function createVoiceService(db: Database, accountId: number) {

@@ -96,7 +96,7 @@ describe('authorization matrix (every endpoint × every kind of caller)', () => 
         const response = await test.app.inject({
           method: endpoint.method,
           url,
-          headers: token ? { authorization: `Bearer ${token}` } : {},
+          headers: { ...request.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
           payload: request.body === undefined ? undefined : (request.body as object),
         });
         cases += 1;

@@ -8,6 +8,10 @@ export const DEFAULT_TOOL_LINK_VALID_HOURS = 24;
 export const USERS_PAGE_SIZE = 10;
 export const USERS_PAGINATOR_BUTTONS = 5;
 export const BILLING_PAGE_SIZE = 20;
+/** The most one card payment may be, in USD (docs/decisions/0014). */
+export const MAX_PAYMENT_AMOUNT = 25_000;
+/** The header that makes a payment request safe to retry: the same key charges once. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 export const TICKET_PAGE_LIMIT = 100;
 export const TICKET_SEARCH_DEBOUNCE_MS = 500;
@@ -100,3 +104,4 @@ export const ASSET_TYPES = ['desktop', 'laptop', 'server', 'network', 'mobile', 
 export const ASSET_STATUSES = ['active', 'maintenance', 'inactive', 'retired'] as const;
 
 export const CREDENTIAL_PASSWORD_MASK = '••••••••';
+export type CardType = (typeof CARD_TYPES)[number];

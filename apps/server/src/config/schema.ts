@@ -42,6 +42,12 @@ export const environmentSchema = z.object({
     .int('API_REQUESTS_PER_MINUTE must be a whole number')
     .min(0, 'API_REQUESTS_PER_MINUTE must be 0 (no budget) or more')
     .default(300),
+  /** How often this instance looks for automatic payments that are due; 0 leaves it to other instances or `npm run portal -- autopay`. */
+  AUTOPAY_EVERY_MINUTES: z.coerce
+    .number({ error: 'AUTOPAY_EVERY_MINUTES must be a whole number' })
+    .int('AUTOPAY_EVERY_MINUTES must be a whole number')
+    .min(0, 'AUTOPAY_EVERY_MINUTES must be 0 (off) or more')
+    .default(60),
 
   PROVIDER_NAME: z.string().trim().min(1).max(100).default('IT Partners'),
   PROVIDER_EMAIL_DOMAIN: z

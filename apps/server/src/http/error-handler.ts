@@ -9,6 +9,7 @@ export const STATUS_OF: Record<AppErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  payment_failed: 402,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

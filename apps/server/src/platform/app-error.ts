@@ -8,6 +8,8 @@ export type AppErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  /** The payment network refused a charge; the reason is the message. */
+  | 'payment_failed'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'

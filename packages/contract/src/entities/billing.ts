@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_TYPES, ORDER_ITEM_PROVISION_STATUSES, ORDER_ITEM_PURCHASE_TYPES, ORDER_STATUSES, PAYMENT_TYPES } from '../constants.js';
+import { CARD_TYPES, MAX_PAYMENT_AMOUNT, ORDER_ITEM_PROVISION_STATUSES, ORDER_ITEM_PURCHASE_TYPES, ORDER_STATUSES, PAYMENT_TYPES } from '../constants.js';
 import { money, timestamp, openEnum } from './common.js';
 
 export const creditCardInfo = z.object({
@@ -27,7 +27,11 @@ export type BillingAccount = z.infer<typeof billingAccount>;
 export const statement = z.object({
   _id: z.string(),
   created: timestamp,
+  /** The balance the statement asks to be paid: earlier balance plus its charges, less payments since the previous statement. */
   amount_due: money.optional(),
+  period_start: z.string().optional(),
+  period_end: z.string().optional(),
+  due_date: z.string().optional(),
 });
 export type Statement = z.infer<typeof statement>;
 
@@ -49,6 +53,8 @@ export const payment = z.object({
   payment_status: z.string(),
   confirmation_number: z.string().nullable(),
   check_number: z.string().nullable(),
+  /** Why the gateway refused a Failed payment, in words for the payer. */
+  failure_reason: z.string().nullable().optional(),
 });
 export type Payment = z.infer<typeof payment>;
 
@@ -84,7 +90,7 @@ export type Order = z.infer<typeof order>;
 const amount = z
   .number({ error: 'Amount must be a number' })
   .positive('Amount must be greater than 0')
-  .max(1_000_000, 'Amount is too large')
+  .max(MAX_PAYMENT_AMOUNT, `Amount may be at most $${MAX_PAYMENT_AMOUNT.toLocaleString('en-US')}.00 per payment`)
   .refine((value) => Math.round(value * 100) === Number((value * 100).toFixed(6)), 'Amount may have at most two decimals');
 
 const cardNumber = z

@@ -1,7 +1,7 @@
 import { CARD_TYPES, ORDER_ITEM_PROVISION_STATUSES, ORDER_ITEM_PURCHASE_TYPES, ORDER_STATUSES, PAYMENT_TYPES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, char, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
-import { accountOwnedKeys, accounts } from './accounts.js';
+import { accountOwnedKeys, accounts, contacts } from './accounts.js';
 import { createdAt, money, oneOf, timestamptz } from './columns.js';
 
 /**
@@ -90,6 +90,12 @@ export const payments = pgTable(
     checkNumber: text('check_number'),
     /** A client-supplied key so a retried POST does not charge twice; unique within the account. */
     idempotencyKey: text('idempotency_key'),
+    /** What the keyed request asked for (mode, amount, card), so the key cannot be reused for another payment. */
+    requestFingerprint: text('request_fingerprint'),
+    /** The gateway's reason for a Failed payment, in words for the payer. */
+    failureReason: text('failure_reason'),
+    /** Who paid: the signed-in contact, or null for auto-pay and payments made outside the portal. */
+    paidByContactId: integer('paid_by_contact_id').references(() => contacts.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('payments_account_id_created_at_idx').on(t.accountId, t.createdAt.desc().nullsFirst()),

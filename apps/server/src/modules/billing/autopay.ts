@@ -1,0 +1,128 @@
+import type { AppConfig } from '../../config/index.js';
+import type { Database, Executor } from '../../db/client.js';
+import type { Mailer } from '../../platform/mail.js';
+import type { PaymentGateway } from '../../platform/payment-gateway.js';
+import { recordAudit } from '../audit/audit-log.js';
+import { autoPayFailedMail, paymentReceiptMail } from './billing.mails.js';
+import * as repo from './billing.repository.js';
+import { chargeCard } from './card-charge.js';
+
+/** A missed cycle day (the portal was down) is still charged within this many days of it. */
+export const AUTOPAY_CATCH_UP_DAYS = 3;
+/** A refused charge is tried again after this long, at most AUTOPAY_MAX_ATTEMPTS times a cycle. */
+export const AUTOPAY_RETRY_AFTER_HOURS = 20;
+export const AUTOPAY_MAX_ATTEMPTS = 3;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface AutoPayCycle {
+  /** 'YYYY-MM' of the month the current cycle began in. */
+  id: string;
+  /** The cycle day itself (a 31 in a 30-day month falls on the 30th). */
+  start: Date;
+}
+
+const daysIn = (year: number, monthIndex: number) => new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+
+/** The latest cycle day on or before `now` (UTC calendar days). */
+export function currentCycle(now: Date, cycleDay: number): AutoPayCycle {
+  let year = now.getUTCFullYear();
+  let month = now.getUTCMonth();
+  let start = new Date(Date.UTC(year, month, Math.min(cycleDay, daysIn(year, month))));
+  if (start.getTime() > now.getTime()) {
+    month -= 1;
+    if (month < 0) {
+      month = 11;
+      year -= 1;
+    }
+    start = new Date(Date.UTC(year, month, Math.min(cycleDay, daysIn(year, month))));
+  }
+  return { id: `${year}-${String(month + 1).padStart(2, '0')}`, start };
+}
+
+export type AutoPayDecision = 'charge' | 'paid' | 'not-due' | 'retry-later' | 'gave-up';
+
+/** Whether this run should charge, given the cycle's earlier attempts (oldest first). */
+export function decide(now: Date, cycle: AutoPayCycle, attempts: Array<{ paymentStatus: string; createdAt: Date }>): AutoPayDecision {
+  if (attempts.some((a) => a.paymentStatus === 'Paid')) return 'paid';
+  if (attempts.length === 0) return now.getTime() - cycle.start.getTime() < (AUTOPAY_CATCH_UP_DAYS + 1) * DAY_MS ? 'charge' : 'not-due';
+  if (attempts.length >= AUTOPAY_MAX_ATTEMPTS) return 'gave-up';
+  const last = attempts[attempts.length - 1]!;
+  return now.getTime() - last.createdAt.getTime() >= AUTOPAY_RETRY_AFTER_HOURS * HOUR_MS ? 'charge' : 'retry-later';
+}
+
+export interface AutoPayRunSummary {
+  charged: number;
+  failed: number;
+  /** Accounts another runner held, or with nothing to do this run. */
+  skipped: number;
+}
+
+export interface AutoPayDeps {
+  db: Database;
+  gateway: PaymentGateway;
+  mailer: Mailer<Executor>;
+  config: Pick<AppConfig, 'publicUrl' | 'provider'>;
+}
+
+/**
+ * Charges the balance of every account with auto-pay on, once per billing cycle, to its stored
+ * card. Safe to run on every instance at once: each account is claimed with a row lock that other
+ * runners skip, the cycle's attempts are read under that lock, and each attempt's idempotency key
+ * (`autopay:<billing id>:<cycle>:<attempt>`) is unique, so no cycle is charged twice.
+ */
+export function createAutoPayRunner({ db, gateway, mailer, config }: AutoPayDeps) {
+  async function runForAccount(billingId: string, now: Date): Promise<'charged' | 'failed' | 'skipped'> {
+    const result = await db.transaction(async (tx) => {
+      const account = await repo.claimBillingAccount(tx, billingId);
+      if (!account || !account.automaticPayments || !account.cardGatewayToken || account.balance <= 0) return { outcome: 'skipped' as const, outbox: [] };
+      const cycle = currentCycle(now, account.billingCycleMonthDate);
+      const prefix = `autopay:${account.id}:${cycle.id}:`;
+      const attempts = await repo.autoPayAttempts(tx, account.accountId, prefix);
+      if (decide(now, cycle, attempts) !== 'charge') return { outcome: 'skipped' as const, outbox: [] };
+
+      const { payment, account: after } = await chargeCard(tx, gateway, {
+        account,
+        amount: account.balance,
+        idempotencyKey: `${prefix}${attempts.length + 1}`,
+        requestFingerprint: 'autopay',
+        source: { token: account.cardGatewayToken },
+        last4: account.cardLast4 ?? '',
+        paidByContactId: null,
+        at: now,
+      });
+      const paid = payment.paymentStatus === 'Paid';
+      await recordAudit(tx, {
+        action: 'billing.autopay',
+        outcome: paid ? 'success' : 'failure',
+        actor: 'system',
+        accountId: account.accountId,
+        details: { payment_id: payment.id, amount: payment.amount, cycle: cycle.id, attempt: attempts.length + 1, ...(paid ? {} : { reason: payment.failureReason }) },
+      });
+      const accountName = await repo.accountName(tx, account.accountId);
+      const outbox: number[] = [];
+      for (const contact of await repo.billingContacts(tx, account.accountId)) {
+        const common = { to: contact.email, firstname: contact.firstname, accountName, amount: payment.amount, providerName: config.provider.name, supportEmail: config.provider.supportEmail, portalUrl: config.publicUrl };
+        const mail = paid
+          ? paymentReceiptMail({ ...common, paidAt: payment.createdAt, cardLast4: payment.last4, confirmationNumber: payment.confirmationNumber!, balance: after.balance, automatic: true })
+          : autoPayFailedMail({ ...common, reason: payment.failureReason ?? 'the card was declined.' });
+        outbox.push(await mailer.enqueue(tx, mail));
+      }
+      return { outcome: paid ? ('charged' as const) : ('failed' as const), outbox };
+    });
+    result.outbox.forEach((id) => mailer.deliverSoon(id));
+    return result.outcome;
+  }
+
+  return {
+    async runOnce(now = new Date()): Promise<AutoPayRunSummary> {
+      const summary: AutoPayRunSummary = { charged: 0, failed: 0, skipped: 0 };
+      for (const candidate of await repo.autoPayCandidates(db)) {
+        const outcome = await runForAccount(candidate.id, now);
+        summary[outcome] += 1;
+      }
+      return summary;
+    },
+  };
+}
+export type AutoPayRunner = ReturnType<typeof createAutoPayRunner>;

@@ -1,0 +1,279 @@
+import { createHash } from 'node:crypto';
+import type { BillingAccount, Order, Payment, Statement, z } from '@portal/contract';
+import type { billingAccountPatch, creditCardInput, newCardPayment } from '@portal/contract';
+import type { AppConfig } from '../../config/index.js';
+import type { Database, Executor } from '../../db/client.js';
+import { AppError, notFound } from '../../platform/app-error.js';
+import type { ClientMeta } from '../../platform/client-meta.js';
+import type { Mailer } from '../../platform/mail.js';
+import { CardRefused, type CardDetails, type PaymentGateway } from '../../platform/payment-gateway.js';
+import { recordAudit } from '../audit/audit-log.js';
+import type { Caller } from '../auth/caller.js';
+import { toBillingAccount, toOrder, toPayment, toStatement } from './billing-wire.js';
+import { paymentReceiptMail } from './billing.mails.js';
+import {
+  amountRefusal,
+  CARD_NEEDED_FOR_AUTOPAY,
+  isValidIdempotencyKey,
+  KEY_INVALID,
+  KEY_REQUIRED,
+  KEY_REUSED,
+  NO_BILLING_ACCOUNT,
+  NO_STORED_CARD,
+} from './billing.policy.js';
+import * as repo from './billing.repository.js';
+import { chargeCard } from './card-charge.js';
+import { renderStatementPdf } from './statement-pdf.js';
+import { withBalances } from './statement-balances.js';
+
+type NewCardPayment = z.output<typeof newCardPayment>['payment'];
+type CardInput = z.output<typeof creditCardInput>;
+type AccountPatch = z.output<typeof billingAccountPatch>;
+
+export interface BillingServiceDeps {
+  db: Database;
+  gateway: PaymentGateway;
+  mailer: Mailer<Executor>;
+  config: Pick<AppConfig, 'publicUrl' | 'provider'>;
+}
+
+/** A charge and what the payer is told: the first answer of an idempotency key, replayed on a retry. */
+interface PaymentAnswer {
+  payment: repo.PaymentRow;
+  balance: number;
+  outboxId?: number;
+}
+
+const fingerprintOf = (request: Record<string, unknown>) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
+
+/** Balance, statements, card payments, the stored card and auto-pay, orders (issue 12): the billing group, in its own account only. */
+export function createBillingService({ db, gateway, mailer, config }: BillingServiceDeps) {
+  const audit = (executor: Executor, caller: Caller, meta: ClientMeta, action: string, outcome: 'success' | 'failure', details: Record<string, unknown>) =>
+    recordAudit(executor, {
+      action,
+      outcome,
+      actor: caller.impersonatedBy ?? caller.email,
+      accountId: caller.accountId,
+      contactId: caller.contactId,
+      ...meta,
+      details: { by: caller.contactId, ...details },
+    });
+
+  async function accountOf(executor: Executor, caller: Caller, billingId: string, lock = false): Promise<repo.BillingAccountRow> {
+    const row = lock ? await repo.lockBillingAccount(executor, caller.accountId, billingId) : await repo.findBillingAccount(executor, caller.accountId, billingId);
+    if (!row) throw new AppError('not_found', NO_BILLING_ACCOUNT);
+    return row;
+  }
+
+  function checkKey(key: string | undefined): string {
+    if (!key) throw new AppError('validation_failed', KEY_REQUIRED);
+    if (!isValidIdempotencyKey(key)) throw new AppError('validation_failed', KEY_INVALID);
+    return key;
+  }
+
+  /** A card the gateway will not take (number, type, expiry) is a form error on the field at fault; nothing is written. */
+  const CARD_FORM_FIELDS = {
+    stored: { number: 'credit_card_info.number', expiry: 'credit_card_info.exp_month', type: 'credit_card_info.type' },
+    payment: { number: 'payment.cc_num', expiry: 'payment.cc_exp_month', type: 'payment.cc_type' },
+  } as const;
+  function asFormError(error: unknown, form: keyof typeof CARD_FORM_FIELDS): unknown {
+    if (!(error instanceof CardRefused)) return error;
+    return new AppError('validation_failed', error.message, { [CARD_FORM_FIELDS[form][error.field]]: error.message });
+  }
+
+  async function tokenize(card: CardDetails) {
+    try {
+      return await gateway.tokenize(card);
+    } catch (error) {
+      throw asFormError(error, 'stored');
+    }
+  }
+
+  /**
+   * Exactly once per idempotency key: the account row is locked first, so a second request with
+   * the same key waits for the first to commit and then finds its payment and answers with it.
+   */
+  async function pay(
+    caller: Caller,
+    billingId: string,
+    key: string | undefined,
+    request: { amount: number; mode: 'new-card' | 'stored-card'; last4?: string },
+    chargeSource: (account: repo.BillingAccountRow) => Promise<{ source: { card: CardDetails } | { token: string }; last4: string }>,
+    meta: ClientMeta,
+  ): Promise<{ payment: Payment; balance: number }> {
+    const idempotencyKey = checkKey(key);
+    const requestFingerprint = fingerprintOf(request);
+    const answer: PaymentAnswer = await db.transaction(async (tx) => {
+      const account = await accountOf(tx, caller, billingId, true);
+      const earlier = await repo.paymentByKey(tx, caller.accountId, idempotencyKey);
+      if (earlier) {
+        if (earlier.requestFingerprint !== requestFingerprint) throw new AppError('conflict', KEY_REUSED);
+        return { payment: earlier, balance: account.balance };
+      }
+      const refusal = amountRefusal(request.amount, account.balance);
+      if (refusal) throw new AppError('validation_failed', refusal, { amount: refusal });
+      const { source, last4 } = await chargeSource(account);
+      const charged = await chargeCard(tx, gateway, {
+        account,
+        amount: request.amount,
+        idempotencyKey,
+        requestFingerprint,
+        source,
+        last4,
+        paidByContactId: caller.contactId,
+      }).catch((error: unknown) => {
+        throw asFormError(error, 'payment');
+      });
+      const { payment } = charged;
+      const paid = payment.paymentStatus === 'Paid';
+      await audit(tx, caller, meta, 'billing.payment', paid ? 'success' : 'failure', {
+        payment_id: payment.id,
+        amount: payment.amount,
+        mode: request.mode,
+        last4,
+        ...(paid ? {} : { reason: payment.failureReason }),
+      });
+      if (!paid) return { payment, balance: account.balance };
+      const outboxId = await mailer.enqueue(
+        tx,
+        paymentReceiptMail({
+          to: caller.email,
+          firstname: caller.firstname,
+          accountName: caller.account.name,
+          amount: payment.amount,
+          paidAt: payment.createdAt,
+          cardLast4: last4,
+          confirmationNumber: payment.confirmationNumber!,
+          balance: charged.account.balance,
+          automatic: false,
+          providerName: config.provider.name,
+          supportEmail: config.provider.supportEmail,
+          portalUrl: config.publicUrl,
+        }),
+      );
+      return { payment, balance: charged.account.balance, outboxId };
+    });
+    if (answer.outboxId !== undefined) mailer.deliverSoon(answer.outboxId);
+    // A refused charge is recorded (committed above) and then reported as the failure it is.
+    if (answer.payment.paymentStatus !== 'Paid') throw new AppError('payment_failed', answer.payment.failureReason ?? 'Payment failed');
+    return { payment: toPayment(answer.payment), balance: answer.balance };
+  }
+
+  const cardDetails = (card: { number: string; exp_month: string; exp_year: string; type: CardInput['type'] }): CardDetails => ({
+    number: card.number,
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+    type: card.type,
+  });
+
+  async function storeCard(tx: Executor, caller: Caller, account: repo.BillingAccountRow, card: CardInput, meta: ClientMeta) {
+    const stored = await tokenize(cardDetails(card));
+    const updated = await repo.updateBillingAccount(tx, account.id, {
+      cardFirstName: card.first_name,
+      cardLastName: card.last_name,
+      cardLast4: stored.last4,
+      cardType: stored.type,
+      cardExpMonth: card.exp_month,
+      cardExpYear: card.exp_year,
+      cardGatewayToken: stored.token,
+      paymentMethod: 'credit_card',
+    });
+    await audit(tx, caller, meta, account.cardGatewayToken ? 'billing.card_replaced' : 'billing.card_added', 'success', { last4: stored.last4, type: stored.type });
+    return updated;
+  }
+
+  async function dropCard(tx: Executor, caller: Caller, account: repo.BillingAccountRow, meta: ClientMeta) {
+    const updated = await repo.updateBillingAccount(tx, account.id, {
+      automaticPayments: false,
+      cardFirstName: null,
+      cardLastName: null,
+      cardLast4: null,
+      cardType: null,
+      cardExpMonth: null,
+      cardExpYear: null,
+      cardGatewayToken: null,
+      paymentMethod: account.paymentMethod === 'credit_card' ? null : account.paymentMethod,
+    });
+    if (account.cardGatewayToken) await audit(tx, caller, meta, 'billing.card_removed', 'success', { last4: account.cardLast4, autopay_was_on: account.automaticPayments });
+    return updated;
+  }
+
+  return {
+    async account(caller: Caller, billingId: string): Promise<BillingAccount> {
+      return toBillingAccount(await accountOf(db, caller, billingId));
+    },
+
+    async payments(caller: Caller, billingId: string): Promise<Payment[]> {
+      await accountOf(db, caller, billingId);
+      return (await repo.listPayments(db, caller.accountId)).map(toPayment);
+    },
+
+    async statements(caller: Caller, billingId: string): Promise<Statement[]> {
+      await accountOf(db, caller, billingId);
+      const history = await repo.statementHistory(db, caller.accountId);
+      return withBalances(history.statements, history.paid).map(toStatement).reverse();
+    },
+
+    async statementPdf(caller: Caller, statementId: string, meta: ClientMeta) {
+      const history = await repo.statementHistory(db, caller.accountId);
+      const entry = withBalances(history.statements, history.paid).find((e) => e.statement.id === statementId);
+      if (!entry) throw notFound('The statement');
+      const pdf = await renderStatementPdf({
+        provider: config.provider,
+        account: { name: caller.account.name, billingId: caller.account.billingApiId ?? '' },
+        entry,
+      });
+      await audit(db, caller, meta, 'billing.statement_downloaded', 'success', { statement_id: statementId });
+      const date = entry.statement.createdAt.toISOString().slice(0, 10);
+      return { _id: statementId, created: entry.statement.createdAt.toISOString(), filename: `statement-${date}.pdf`, pdf: pdf.toString('base64') };
+    },
+
+    payWithNewCard(caller: Caller, billingId: string, payment: NewCardPayment, key: string | undefined, meta: ClientMeta) {
+      const card = cardDetails({ number: payment.cc_num, exp_month: payment.cc_exp_month, exp_year: payment.cc_exp_year, type: payment.cc_type });
+      const source = async () => ({ source: { card }, last4: card.number.slice(-4) });
+      return pay(caller, billingId, key, { amount: payment.amount, mode: 'new-card', last4: card.number.slice(-4) }, source, meta);
+    },
+
+    payWithStoredCard(caller: Caller, billingId: string, amount: number, key: string | undefined, meta: ClientMeta) {
+      return pay(caller, billingId, key, { amount, mode: 'stored-card' }, async (account) => {
+        if (!account.cardGatewayToken || !account.cardLast4) throw new AppError('validation_failed', NO_STORED_CARD);
+        return { source: { token: account.cardGatewayToken }, last4: account.cardLast4 };
+      }, meta);
+    },
+
+    /** Auto-pay on or off, a card stored (or replaced), or — the DELETE fallback — auto-pay off and the card emptied. */
+    async update(caller: Caller, billingId: string, patch: AccountPatch, meta: ClientMeta): Promise<BillingAccount> {
+      return db.transaction(async (tx) => {
+        const account = await accountOf(tx, caller, billingId, true);
+        if ('credit_card_info' in patch && 'number' in patch.credit_card_info) {
+          return toBillingAccount(await storeCard(tx, caller, account, patch.credit_card_info as CardInput, meta));
+        }
+        if ('credit_card_info' in patch) return toBillingAccount(await dropCard(tx, caller, account, meta));
+        const on = patch.automatic_payments;
+        if (on && !account.cardGatewayToken) throw new AppError('validation_failed', CARD_NEEDED_FOR_AUTOPAY, { automatic_payments: CARD_NEEDED_FOR_AUTOPAY });
+        if (on === account.automaticPayments) return toBillingAccount(account);
+        const updated = await repo.updateBillingAccount(tx, account.id, { automaticPayments: on });
+        await audit(tx, caller, meta, on ? 'billing.autopay_on' : 'billing.autopay_off', 'success', {});
+        return toBillingAccount(updated);
+      });
+    },
+
+    async removeCard(caller: Caller, billingId: string, meta: ClientMeta): Promise<void> {
+      await db.transaction(async (tx) => {
+        const account = await accountOf(tx, caller, billingId, true);
+        await dropCard(tx, caller, account, meta);
+      });
+    },
+
+    async orders(caller: Caller): Promise<Order[]> {
+      return (await repo.listOrders(db, caller.accountId)).map(toOrder);
+    },
+
+    async order(caller: Caller, orderId: number): Promise<Order> {
+      const [row] = await repo.listOrders(db, caller.accountId, orderId);
+      if (!row) throw notFound('The order');
+      return toOrder(row);
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;

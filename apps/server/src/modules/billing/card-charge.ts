@@ -1,0 +1,61 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Executor } from '../../db/client.js';
+import type { ChargeRequest, PaymentGateway } from '../../platform/payment-gateway.js';
+import * as repo from './billing.repository.js';
+
+export interface CardCharge {
+  /** The account row, locked by the caller's transaction. */
+  account: repo.BillingAccountRow;
+  amount: number;
+  idempotencyKey: string;
+  requestFingerprint: string;
+  source: ChargeRequest['source'];
+  last4: string;
+  paidByContactId: number | null;
+  /** When the charge happens: the auto-pay runner's clock (its retry waits are measured from it); the database's by default. */
+  at?: Date;
+}
+
+export interface ChargeResult {
+  payment: repo.PaymentRow;
+  account: repo.BillingAccountRow;
+}
+
+const cents = (value: number) => Math.round(value * 100);
+const confirmationNumber = () => `CNF-${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+
+/**
+ * One charge, recorded whatever its outcome, in the caller's transaction: a payment row (Paid, or
+ * Failed with the gateway's reason) and, when paid, the balance brought down — past-due first.
+ * The gateway gets the same idempotency key, so a retry after a lost answer cannot charge twice
+ * there either.
+ */
+export async function chargeCard(tx: Executor, gateway: PaymentGateway, charge: CardCharge): Promise<ChargeResult> {
+  const outcome = await gateway.charge({ amount: charge.amount, idempotencyKey: charge.idempotencyKey, source: charge.source });
+  const paid = outcome.status === 'succeeded';
+  const payment = await repo.insertPayment(tx, {
+    id: `pay_${randomBytes(8).toString('hex')}`,
+    accountId: charge.account.accountId,
+    ...(charge.at ? { createdAt: charge.at } : {}),
+    amount: charge.amount,
+    paymentType: 'credit_card',
+    last4: charge.last4,
+    transactionId: outcome.transactionId,
+    paymentStatus: paid ? 'Paid' : 'Failed',
+    confirmationNumber: paid ? confirmationNumber() : null,
+    failureReason: paid ? null : outcome.reason,
+    idempotencyKey: charge.idempotencyKey,
+    requestFingerprint: charge.requestFingerprint,
+    paidByContactId: charge.paidByContactId,
+  });
+  if (!paid) return { payment, account: charge.account };
+
+  const amountCents = cents(charge.amount);
+  const pastDueCents = Math.max(0, cents(charge.account.pastDueBalance) - amountCents);
+  const account = await repo.updateBillingAccount(tx, charge.account.id, {
+    balance: (cents(charge.account.balance) - amountCents) / 100,
+    pastDueBalance: pastDueCents / 100,
+    daysPastDue: pastDueCents === 0 ? 0 : charge.account.daysPastDue,
+  });
+  return { payment, account };
+}
