@@ -11,6 +11,10 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 /** Calendar dates ('YYYY-MM-DD') are read at noon UTC so no time zone moves them a day. */
 const calendarDate = (isoDate: string) => longDate.format(new Date(`${isoDate}T12:00:00Z`));
+const shortDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortCalendarDate = (isoDate: string) => shortDate.format(new Date(`${isoDate}T12:00:00Z`));
+/** A credit to the account, shown as a negative amount; nothing is $0.00, not -$0.00. */
+const credit = (amount: number) => usd.format(amount === 0 ? 0 : -amount);
 
 const MARGIN = 56;
 const INK = '#1f2933';
@@ -46,28 +50,28 @@ export function renderStatementPdf({ provider, account, entry }: StatementPdfInp
   doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Billing account ${account.billingId}`);
   const facts: Array<[string, string]> = [
     ['Statement date', calendarDate(statement.createdAt.toISOString().slice(0, 10))],
-    ['Period', `${calendarDate(statement.periodStart)} – ${calendarDate(statement.periodEnd)}`],
+    ['Period', `${shortCalendarDate(statement.periodStart)} – ${shortCalendarDate(statement.periodEnd)}`],
     ['Payment due', calendarDate(entry.dueDate)],
   ];
   facts.forEach(([label, value], index) => {
     const y = top + index * 16;
-    doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(label, MARGIN + width / 2, y, { width: 100 });
+    doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(label, MARGIN + width / 2 - 40, y, { width: 90 });
     doc.fillColor(INK);
-    right(value, MARGIN + width / 2 + 100, y, width / 2 - 100);
+    right(value, MARGIN + width / 2 + 50, y, width / 2 - 50);
   });
 
   // Summary: how the balance got from the last statement to this one.
   let y = top + 70;
   doc.rect(MARGIN, y, width, 112).fillAndStroke('#f4f7fb', RULE);
   y += 12;
-  const summary: Array<[string, number]> = [
-    ['Opening balance', entry.opening],
-    ['Payments received', -entry.paymentsTotal],
-    ['New charges', entry.charges],
+  const summary: Array<[string, string]> = [
+    ['Opening balance', usd.format(entry.opening)],
+    ['Payments received', credit(entry.paymentsTotal)],
+    ['New charges', usd.format(entry.charges)],
   ];
   for (const [label, amount] of summary) {
     doc.fillColor(INK).fontSize(11).font('Helvetica').text(label, MARGIN + 14, y);
-    right(usd.format(amount), MARGIN + 14, y, width - 28);
+    right(amount, MARGIN + 14, y, width - 28);
     y += 20;
   }
   doc.moveTo(MARGIN + 14, y).lineTo(MARGIN + width - 14, y).strokeColor(RULE).stroke();
@@ -129,7 +133,7 @@ export function renderStatementPdf({ provider, account, entry }: StatementPdfInp
     newPageIfNeeded();
     const how = payment.paymentType === 'credit_card' && payment.last4 ? `Card ending ${payment.last4}` : payment.checkNumber ? `Check ${payment.checkNumber}` : payment.paymentType.replace('_', ' ');
     doc.fillColor(INK).font('Helvetica').text(`${calendarDate(payment.createdAt.toISOString().slice(0, 10))} · ${how}`, MARGIN, y);
-    right(usd.format(-payment.amount), columns.amount, y, MARGIN + width - columns.amount);
+    right(credit(payment.amount), columns.amount, y, MARGIN + width - columns.amount);
     y += 18;
   }
 
