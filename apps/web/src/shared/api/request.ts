@@ -29,6 +29,8 @@ export interface ApiCallOptions<E extends Endpoint> {
   signal?: AbortSignal;
   /** Lets the request outlive the page, e.g. the logout call during a redirect. */
   keepalive?: boolean;
+  /** Headers an endpoint asks for besides the token, e.g. a payment's Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -48,7 +50,7 @@ export interface ApiAnswer<T> {
 export async function requestEndpoint<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E> = {}): Promise<ApiAnswer<ResultOf<E>>> {
   const { token } = options;
   const url = endpointUrl(endpoint, options);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 

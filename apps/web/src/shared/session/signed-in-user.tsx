@@ -15,6 +15,8 @@ export interface SignedInUser {
   /** The contact's time zone (the product's default applies when the session has none). */
   timeZone: string;
   accountName: string;
+  /** The account's id in the billing system (the `:id` of the billing calls), if it has one. */
+  billingApiId: string | null;
   flags: SessionFlags;
   /** Writes the saved profile into the stored session, so the header and other screens follow. */
   updateUser: (changes: SignedInUserChanges) => void;
@@ -33,6 +35,7 @@ export function useSignedInUser(): SignedInUser {
         email: session.email,
         timeZone: session.time_zone ?? DEFAULT_USER_TIME_ZONE,
         accountName: session.account.name,
+        billingApiId: session.account.billing_api_id || null,
         flags,
         updateUser,
       },

@@ -1,12 +1,138 @@
-import { IconReceipt2 } from '@tabler/icons-react';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage';
+import { Alert, Box, Grid, Paper, SimpleGrid, Skeleton, Stack, Tabs } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError, errorMessage } from '../../../shared/api';
+import { useSignedInUser } from '../../../shared/session';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
+import { billingAccountQuery } from '../api/billing-queries';
+import { AutoPayTab } from './AutoPayTab';
+import { BillingSidePanel, OverdueBox } from './BillingSidePanel';
+import { MakePaymentTab } from './MakePaymentTab';
+import { OrdersTab } from './OrdersTab';
+import { OverviewTab } from './OverviewTab';
+import { PaymentHistoryTab } from './PaymentHistoryTab';
+import { StatementsTab } from './StatementsTab';
+
+/** Spec texts (docs/product.md §8). */
+export const NO_BILLING_ID = 'No billing_api_id found in user account data';
+export const BILLING_LOAD_FAILED = 'Failed to load billing information';
+export const NO_BILLING_ACCOUNT = 'No billing account found';
+
+/** The six tabs of docs/product.md §2, in order; the address keeps the open one (?tab=statements). */
+export const BILLING_TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'statements', label: 'Statements' },
+  { value: 'payments', label: 'Payment History' },
+  { value: 'orders', label: 'Orders' },
+  { value: 'pay', label: 'Make Payment' },
+  { value: 'autopay', label: 'Auto Payments' },
+] as const;
+export type BillingTab = (typeof BILLING_TABS)[number]['value'];
 
 export function BillingPage() {
+  const { billingApiId } = useSignedInUser();
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('tab');
+  const tab: BillingTab = BILLING_TABS.some((t) => t.value === requested) ? (requested as BillingTab) : 'overview';
+  const openTab = (next: BillingTab) => setSearch(next === 'overview' ? {} : { tab: next });
+
   return (
-    <PlaceholderPage
-      title="Billing"
-      description="Your balance, statements, payment history and orders, with card payments and automatic payments."
-      icon={IconReceipt2}
-    />
+    <Stack gap="xl">
+      <PageHeader
+        title="Billing"
+        breadcrumb={['Finance', 'Billing']}
+        description="Your balance, statements, payments and orders; pay by card and set up automatic payments."
+      />
+      {billingApiId ? (
+        <BillingAccountView billingId={billingApiId} tab={tab} openTab={openTab} />
+      ) : (
+        <Alert color="red" variant="light" radius="lg" icon={<IconAlertTriangle size={20} aria-hidden="true" />} title="Billing is not available">
+          {NO_BILLING_ID}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function BillingAccountView({ billingId, tab, openTab }: { billingId: string; tab: BillingTab; openTab: (tab: BillingTab) => void }) {
+  const account = useQuery(billingAccountQuery(billingId));
+  const tabsRef = useRef<HTMLDivElement>(null);
+
+  if (account.isPending) {
+    return (
+      <LoadingState label="Loading billing information">
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+          {[0, 1, 2, 3].map((key) => (
+            <Skeleton key={key} height={112} radius="lg" />
+          ))}
+        </SimpleGrid>
+        <Skeleton height={280} radius="lg" mt="md" />
+      </LoadingState>
+    );
+  }
+  if (account.isError) {
+    const missing = account.error instanceof ApiError && account.error.status === 404;
+    return (
+      <ErrorState
+        title={missing ? NO_BILLING_ACCOUNT : BILLING_LOAD_FAILED}
+        message={missing ? 'Your account has no billing account yet. Please contact support.' : errorMessage(account.error, BILLING_LOAD_FAILED)}
+        onRetry={() => void account.refetch()}
+        retrying={account.isFetching}
+      />
+    );
+  }
+
+  const data = account.data;
+  // From the side panel (below the tabs on a phone) the chosen tab is also brought into view.
+  const showTab = (next: BillingTab) => {
+    openTab(next);
+    tabsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  return (
+    <Stack gap="lg">
+      {/* On a narrow screen the overdue notice comes first and the side panel after the tabs. */}
+      <Box hiddenFrom="lg">
+        <OverdueBox account={data} openTab={showTab} />
+      </Box>
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 8, xl: 9 }}>
+          <Paper ref={tabsRef} withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} style={{ scrollMarginTop: 80 }}>
+            <Tabs value={tab} onChange={(value) => value && openTab(value as BillingTab)} keepMounted={false}>
+              <Tabs.List mb="lg">
+                {BILLING_TABS.map((t) => (
+                  <Tabs.Tab key={t.value} value={t.value}>
+                    {t.label}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              <Tabs.Panel value="overview">
+                <OverviewTab account={data} openTab={openTab} />
+              </Tabs.Panel>
+              <Tabs.Panel value="statements">
+                <StatementsTab billingId={billingId} />
+              </Tabs.Panel>
+              <Tabs.Panel value="payments">
+                <PaymentHistoryTab billingId={billingId} />
+              </Tabs.Panel>
+              <Tabs.Panel value="orders">
+                <OrdersTab />
+              </Tabs.Panel>
+              <Tabs.Panel value="pay">
+                <MakePaymentTab account={data} />
+              </Tabs.Panel>
+              <Tabs.Panel value="autopay">
+                <AutoPayTab account={data} />
+              </Tabs.Panel>
+            </Tabs>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4, xl: 3 }}>
+          <BillingSidePanel account={data} openTab={showTab} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
   );
 }

@@ -1,0 +1,71 @@
+import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
+import type { Payment } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '../../../shared/api';
+import { formatDateTime } from '../../../shared/format';
+import { useSignedInUser } from '../../../shared/session';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
+import { paymentsQuery } from '../api/billing-queries';
+import { paymentMethodOf, paymentStatusColour } from '../billing-display';
+import { Money, NoWrap } from './Money';
+import { PagedList } from './PagedList';
+
+export const PAYMENTS_FAILED = 'Failed to load payments history';
+
+/** The reference a payer quotes: the confirmation number, else the gateway's transaction, else why it failed. */
+function reference(payment: Payment) {
+  if (payment.confirmation_number) return <NoWrap ff="monospace" fz="sm">{payment.confirmation_number}</NoWrap>;
+  if (payment.failure_reason) return <Text size="sm" c="red.8">{payment.failure_reason}</Text>;
+  return <Text size="sm" c="dimmed">—</Text>;
+}
+
+export function PaymentHistoryTab({ billingId }: { billingId: string }) {
+  const { timeZone } = useSignedInUser();
+  const payments = useQuery(paymentsQuery(billingId));
+  if (payments.isPending) {
+    return (
+      <LoadingState label="Loading payment history">
+        <Stack gap="xs">
+          {[0, 1, 2, 3].map((key) => (
+            <Skeleton key={key} height={44} radius="md" />
+          ))}
+        </Stack>
+      </LoadingState>
+    );
+  }
+  if (payments.isError) return <ErrorState title={PAYMENTS_FAILED} message={errorMessage(payments.error, PAYMENTS_FAILED)} onRetry={() => void payments.refetch()} retrying={payments.isFetching} />;
+  if (payments.data.length === 0) return <EmptyState icon={IconReceipt} title="No payments yet" message="Payments you make by card, check or transfer will be listed here." />;
+
+  const status = (p: Payment) => (
+    <Badge color={paymentStatusColour(p.payment_status)} variant="light" style={{ minWidth: 'max-content' }}>
+      {p.payment_status}
+    </Badge>
+  );
+  return (
+    <PagedList
+      label="Payment history"
+      rows={payments.data}
+      rowKey={(p) => p._id}
+      columns={[
+        { header: 'Date', cell: (p) => <NoWrap>{formatDateTime(p.created, timeZone)}</NoWrap> },
+        { header: 'Method', cell: (p) => <NoWrap>{paymentMethodOf(p)}</NoWrap> },
+        { header: 'Status', cell: status },
+        { header: 'Reference', cell: reference },
+        { header: 'Amount', align: 'right', cell: (p) => <Money amount={p.amount} fw={600} /> },
+      ]}
+      card={(p) => (
+        <Stack gap={4}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Money amount={p.amount} fw={700} />
+            {status(p)}
+          </Group>
+          <Text size="sm" c="dimmed">
+            <NoWrap>{formatDateTime(p.created, timeZone)}</NoWrap> · <NoWrap>{paymentMethodOf(p)}</NoWrap>
+          </Text>
+          {reference(p)}
+        </Stack>
+      )}
+    />
+  );
+}

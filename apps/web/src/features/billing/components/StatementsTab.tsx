@@ -1,0 +1,96 @@
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconFileInvoice } from '@tabler/icons-react';
+import type { Statement } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../../shared/api';
+import { formatDate } from '../../../shared/format';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
+import { downloadStatement, statementsQuery } from '../api/billing-queries';
+import { Money, NoWrap } from './Money';
+import { PagedList } from './PagedList';
+
+export const STATEMENTS_FAILED = 'Failed to load statements';
+export const DOWNLOAD_FAILED = 'Failed to download statement';
+
+/** A calendar date of the billing system ('YYYY-MM-DD'), shown as the same day everywhere. */
+const calendarDay = (date: string | undefined) => (date ? formatDate(`${date}T12:00:00Z`, 'UTC') : '—');
+
+export function StatementsTab({ billingId }: { billingId: string }) {
+  const statements = useQuery(statementsQuery(billingId));
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  async function download(statement: Statement) {
+    setDownloading(statement._id);
+    try {
+      const filename = await downloadStatement(statement._id);
+      notifications.show({ color: 'green', message: `${filename} is downloading.` });
+    } catch (error) {
+      notifications.show({ color: 'red', title: DOWNLOAD_FAILED, message: errorMessage(error, DOWNLOAD_FAILED) });
+    } finally {
+      setDownloading(null);
+    }
+  }
+
+  if (statements.isPending) {
+    return (
+      <LoadingState label="Loading statements">
+        <Stack gap="xs">
+          {[0, 1, 2, 3].map((key) => (
+            <Skeleton key={key} height={44} radius="md" />
+          ))}
+        </Stack>
+      </LoadingState>
+    );
+  }
+  if (statements.isError) return <ErrorState title={STATEMENTS_FAILED} message={errorMessage(statements.error, STATEMENTS_FAILED)} onRetry={() => void statements.refetch()} retrying={statements.isFetching} />;
+  if (statements.data.length === 0) return <EmptyState icon={IconFileInvoice} title="No statements yet" message="Your first statement appears here after your first billing day." />;
+
+  const downloadButton = (statement: Statement) => (
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconDownload size={14} aria-hidden="true" />}
+      loading={downloading === statement._id}
+      disabled={downloading !== null && downloading !== statement._id}
+      onClick={() => void download(statement)}
+      aria-label={`Download the statement of ${formatDate(statement.created, 'UTC')}`}
+    >
+      PDF
+    </Button>
+  );
+  return (
+    <PagedList
+      label="Statements"
+      rows={statements.data}
+      rowKey={(s) => s._id}
+      columns={[
+        { header: 'Statement date', cell: (s) => <NoWrap fw={600}>{formatDate(s.created, 'UTC')}</NoWrap> },
+        { header: 'Period', cell: (s) => <NoWrap>{calendarDay(s.period_start)} – {calendarDay(s.period_end)}</NoWrap> },
+        { header: 'Due', cell: (s) => <NoWrap>{calendarDay(s.due_date)}</NoWrap> },
+        { header: 'Amount due', align: 'right', cell: (s) => (s.amount_due === undefined ? '—' : <Money amount={s.amount_due} fw={600} />) },
+        { header: 'Download', align: 'right', cell: downloadButton },
+      ]}
+      card={(s) => (
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={600}>
+              <NoWrap>{formatDate(s.created, 'UTC')}</NoWrap>
+            </Text>
+            <Text size="sm" c="dimmed">
+              Due <NoWrap>{calendarDay(s.due_date)}</NoWrap>
+              {s.amount_due !== undefined && (
+                <>
+                  {' · '}
+                  <Money amount={s.amount_due} />
+                </>
+              )}
+            </Text>
+          </Stack>
+          {downloadButton(s)}
+        </Group>
+      )}
+    />
+  );
+}
