@@ -110,7 +110,7 @@ export function AutoPayTab({ account }: { account: BillingAccount }) {
       </Paper>
 
       <CardModal key={card?.last_4 ?? 'none'} account={account} opened={cardOpened} onClose={cardModal.close} />
-      <Modal opened={removeOpened} onClose={removeModal.close} title="Remove the stored card?" radius="lg">
+      <Modal opened={removeOpened} onClose={removeModal.close} title="Remove the stored card?" radius="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack gap="md">
           <Text size="sm">
             The card ending {card?.last_4} will be removed{account.automatic_payments ? ' and automatic payments turned off' : ''}. You can add a card again at any time.

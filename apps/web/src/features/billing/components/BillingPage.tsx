@@ -49,7 +49,7 @@ export function BillingPage() {
       {billingApiId ? (
         <BillingAccountView billingId={billingApiId} tab={tab} openTab={openTab} />
       ) : (
-        <Alert color="red" variant="light" radius="lg" icon={<IconAlertTriangle size={20} aria-hidden="true" />} title="Billing is not available">
+        <Alert color="red" variant="light" radius="lg" icon={<IconAlertTriangle size={20} aria-hidden="true" />} title="Billing is not available" styles={{ title: { color: 'var(--mantine-color-red-9)' } }}>
           {NO_BILLING_ID}
         </Alert>
       )}

@@ -41,7 +41,7 @@ export function CardModal({ account, opened, onClose }: { account: BillingAccoun
   }
 
   return (
-    <Modal opened={opened} onClose={close} title={replacing ? 'Update credit card' : 'Add credit card'} radius="lg" size="lg">
+    <Modal opened={opened} onClose={close} title={replacing ? 'Update credit card' : 'Add credit card'} radius="lg" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={form.onSubmit((values) => void save(values))} noValidate>
         <Stack gap="md">
           {replacing && (
@@ -51,7 +51,7 @@ export function CardModal({ account, opened, onClose }: { account: BillingAccoun
             </Text>
           )}
           {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title={CARD_UPDATE_FAILED} role="alert">
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title={CARD_UPDATE_FAILED} role="alert" styles={{ title: { color: 'var(--mantine-color-red-9)' } }}>
               {failure}
             </Alert>
           )}

@@ -92,13 +92,13 @@ export function MakePaymentTab({ account }: { account: BillingAccount }) {
           Current balance: <Money amount={account.balance} fw={600} c="var(--mantine-color-text)" />
         </Text>
         {receipt && (
-          <Alert color="green" variant="light" radius="md" icon={<IconCircleCheck size={20} aria-hidden="true" />} title="Payment received" role="status">
+          <Alert color="green" variant="light" radius="md" icon={<IconCircleCheck size={20} aria-hidden="true" />} title="Payment received" role="status" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
             <Money amount={receipt.amount} fw={600} /> was charged to <NoWrap>•••• {receipt.last_4_of_credit_card}</NoWrap>. Confirmation number{' '}
             <NoWrap ff="monospace">{receipt.confirmation_number}</NoWrap>. A receipt is on its way by e-mail.
           </Alert>
         )}
         {failure && (
-          <Alert color="red" variant="light" radius="md" icon={<IconAlertTriangle size={20} aria-hidden="true" />} title={PAYMENT_FAILED} role="alert">
+          <Alert color="red" variant="light" radius="md" icon={<IconAlertTriangle size={20} aria-hidden="true" />} title={PAYMENT_FAILED} role="alert" styles={{ title: { color: 'var(--mantine-color-red-9)' } }}>
             {failure}
           </Alert>
         )}

@@ -1,8 +1,9 @@
-import { Badge, Button, Divider, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { Order } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../shared/api';
+import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { formatDate } from '../../../shared/format';
 import { useSignedInUser } from '../../../shared/session';
 import { ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
@@ -16,7 +17,7 @@ export const ORDER_FAILED = 'Failed to load order details';
 export function OrderDetailsModal({ orderId, summary, onClose }: { orderId: number | null; summary: Order | null; onClose: () => void }) {
   const order = useQuery({ ...orderQuery(orderId ?? 0), enabled: orderId !== null, placeholderData: summary ?? undefined });
   return (
-    <Modal opened={orderId !== null} onClose={onClose} title={summary?.name ?? 'Order details'} size="lg" radius="lg">
+    <Modal opened={orderId !== null} onClose={onClose} title={summary?.name ?? 'Order details'} size="lg" radius="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       {order.isError ? (
         <ErrorState title={ORDER_FAILED} message={errorMessage(order.error, ORDER_FAILED)} onRetry={() => void order.refetch()} retrying={order.isFetching} />
       ) : !order.data ? (
@@ -40,9 +41,9 @@ function OrderDetails({ order, onClose }: { order: Order; onClose: () => void })
           <NoWrap>{formatDate(order.date_created, timeZone)}</NoWrap>
         </Detail>
         <Detail label="Status">
-          <Badge color={orderStatusColour(order.status)} variant="light">
+          <StatusBadge colour={orderStatusColour(order.status)}>
             {orderStatusLabel(order.status)}
-          </Badge>
+          </StatusBadge>
         </Detail>
         <Detail label="Total">
           <Money amount={orderTotal(order)} fw={700} />
@@ -79,9 +80,9 @@ function OrderDetails({ order, onClose }: { order: Order; onClose: () => void })
               )}
             </Text>
             <Group gap="xs" mt={6}>
-              <Badge size="sm" variant="light" color={provisionColour(item.provision_status)}>
+              <StatusBadge size="sm" colour={provisionColour(item.provision_status)}>
                 {capitalised(item.provision_status)}
-              </Badge>
+              </StatusBadge>
               {item.activation_date && (
                 <Text size="xs" c="dimmed">
                   Active since <NoWrap>{formatDate(item.activation_date, timeZone)}</NoWrap>

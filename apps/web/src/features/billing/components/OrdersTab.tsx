@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import type { Order } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api';
+import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { formatDate } from '../../../shared/format';
 import { useSignedInUser } from '../../../shared/session';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
@@ -35,9 +36,9 @@ export function OrdersTab() {
   if (orders.data.length === 0) return <EmptyState icon={IconPackage} title="No orders yet" message="Orders for new services, upgrades and equipment will be listed here." />;
 
   const status = (o: Order) => (
-    <Badge color={orderStatusColour(o.status)} variant="light" style={{ minWidth: 'max-content' }}>
+    <StatusBadge colour={orderStatusColour(o.status)}>
       {orderStatusLabel(o.status)}
-    </Badge>
+    </StatusBadge>
   );
   const details = (o: Order) => (
     <Button size="xs" variant="light" onClick={() => setOpened(o)} aria-label={`View details of ${o.name}`}>

@@ -1,8 +1,9 @@
-import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import type { Payment } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../shared/api';
+import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { formatDateTime } from '../../../shared/format';
 import { useSignedInUser } from '../../../shared/session';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
@@ -38,9 +39,9 @@ export function PaymentHistoryTab({ billingId }: { billingId: string }) {
   if (payments.data.length === 0) return <EmptyState icon={IconReceipt} title="No payments yet" message="Payments you make by card, check or transfer will be listed here." />;
 
   const status = (p: Payment) => (
-    <Badge color={paymentStatusColour(p.payment_status)} variant="light" style={{ minWidth: 'max-content' }}>
+    <StatusBadge colour={paymentStatusColour(p.payment_status)}>
       {p.payment_status}
-    </Badge>
+    </StatusBadge>
   );
   return (
     <PagedList

@@ -3,7 +3,7 @@ import type { ConversationEntry } from '@portal/contract';
 import { portalConfig } from '../../../shared/config';
 import { formatDateTime } from '../../../shared/format';
 import { authorOf, senderLabel } from '../ticket-display';
-import { badgeTextColour } from './TicketBadges';
+import { badgeTextColour } from '../../../shared/ui/StatusBadge';
 import { TicketContent } from './TicketContent';
 
 /** One message: who (ITP or Customer, by the provider's e-mail domain), when, Internal and Latest badges, the text. */
