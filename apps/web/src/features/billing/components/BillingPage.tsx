@@ -8,6 +8,7 @@ import { useSignedInUser } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { billingAccountQuery } from '../api/billing-queries';
+import { BILLING_TABS, type BillingTab } from '../billing-tabs';
 import { AutoPayTab } from './AutoPayTab';
 import { BillingSidePanel, OverdueBox } from './BillingSidePanel';
 import { MakePaymentTab } from './MakePaymentTab';
@@ -21,16 +22,6 @@ export const NO_BILLING_ID = 'No billing_api_id found in user account data';
 export const BILLING_LOAD_FAILED = 'Failed to load billing information';
 export const NO_BILLING_ACCOUNT = 'No billing account found';
 
-/** The six tabs of docs/product.md §2, in order; the address keeps the open one (?tab=statements). */
-export const BILLING_TABS = [
-  { value: 'overview', label: 'Overview' },
-  { value: 'statements', label: 'Statements' },
-  { value: 'payments', label: 'Payment History' },
-  { value: 'orders', label: 'Orders' },
-  { value: 'pay', label: 'Make Payment' },
-  { value: 'autopay', label: 'Auto Payments' },
-] as const;
-export type BillingTab = (typeof BILLING_TABS)[number]['value'];
 
 export function BillingPage() {
   const { billingApiId } = useSignedInUser();

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from 
 import { IconAlertTriangle, IconCreditCard, IconFileInvoice, IconRepeat, IconSend } from '@tabler/icons-react';
 import type { BillingAccount } from '@portal/contract';
 import { cardTypeLabel } from '../billing-display';
-import type { BillingTab } from './BillingPage';
+import type { BillingTab } from '../billing-tabs';
 import { Money, NoWrap } from './Money';
 
 /** Quick Actions, the stored card and (on a wide screen) the 'Payment Overdue' box (docs/product.md §2). */

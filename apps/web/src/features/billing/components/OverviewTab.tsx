@@ -4,7 +4,7 @@ import type { BillingAccount } from '@portal/contract';
 import { formatDate } from '../../../shared/format';
 import { StatCard } from '../../../shared/ui/StatCard';
 import { DAYS_PAST_DUE_SHOWN_ABOVE, nextInvoiceDate } from '../billing-display';
-import type { BillingTab } from './BillingPage';
+import type { BillingTab } from '../billing-tabs';
 import { Money, NoWrap } from './Money';
 
 /** Balance, next invoice, and the past-due and credits boxes only when above zero (docs/product.md §9). */
