@@ -1,8 +1,11 @@
 import { parseArgs } from 'node:util';
 import { userInfo } from 'node:os';
-import { ConfigError, loadConfig } from './config/index.js';
+import { ConfigError, loadConfig, type AppConfig } from './config/index.js';
+import type { Database } from './db/client.js';
 import { openDatabase } from './db/open.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
+import { resealVault, setCredentialPasswordHidden } from './modules/inventory/inventory.service.js';
+import { createVaultKeyRing } from './platform/secret-box.js';
 import { createLogger } from './platform/logger.js';
 import { createTokenService } from './platform/tokens.js';
 
@@ -12,6 +15,12 @@ Commands:
   impersonate <email> [--by "<your name>"]
       Prints a portal URL that signs in as that contact. It works once, within one minute,
       and the session records who impersonated whom (--by; default: your system user).
+  hide-password <credential id>
+      Hides a stored credential's password from the customer: the portal shows
+      'Password hidden by administrator' and refuses to change it. show-password <id> undoes it.
+  vault-rekey
+      Seals every stored password and note again under VAULT_KEY. After a key rotation, run it
+      with the old key in VAULT_OLD_KEYS; when it is done, the old key can be retired.
 `;
 
 /** Commands for the provider's staff, run beside the portal (they share its database). */
@@ -21,8 +30,9 @@ async function main(): Promise<number> {
     allowPositionals: true,
     options: { by: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
-  const [command, email] = positionals;
-  if (values.help || command !== 'impersonate' || !email) {
+  const [command, argument] = positionals;
+  const known = (command === 'impersonate' && argument) || ((command === 'hide-password' || command === 'show-password') && argument) || command === 'vault-rekey';
+  if (values.help || !known) {
     process.stdout.write(USAGE);
     return values.help ? 0 : 2;
   }
@@ -31,16 +41,38 @@ async function main(): Promise<number> {
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
   const database = await openDatabase(config, log, { attachToRunning: true });
   try {
-    const sessions = createSessionsService({ db: database.db, tokens: createTokenService(config.secrets.tokenSecret), config });
-    const staff = values.by?.trim() || `${userInfo().username} (provider staff)`;
-    const { url, expiresAt, contact } = await sessions.issueImpersonationUrl(email, staff);
-    process.stdout.write(
-      `Sign in as ${contact.firstname} ${contact.lastname} <${contact.email}> of ${contact.accountName}:\n\n  ${url}\n\nThe link works once, until ${expiresAt.toISOString()} (one minute). Recorded as impersonation by ${staff}.\n`,
-    );
+    if (command === 'impersonate') return await impersonate(config, database.db, argument!, values.by);
+    if (command === 'vault-rekey') {
+      const count = await resealVault(database.db, createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys));
+      process.stdout.write(`${count} stored credential${count === 1 ? '' : 's'} sealed again under the current vault key.\n`);
+      return 0;
+    }
+    const id = Number(argument);
+    if (!Number.isInteger(id) || id <= 0) {
+      process.stderr.write(`"${argument}" is not a credential id (a whole number).\n`);
+      return 2;
+    }
+    const hidden = command === 'hide-password';
+    const row = await setCredentialPasswordHidden(database.db, id, hidden);
+    if (!row) {
+      process.stderr.write(`No credential has id ${id}.\n`);
+      return 1;
+    }
+    process.stdout.write(`The password of "${row.serviceName}" (credential ${id}) is ${hidden ? 'now hidden from' : 'visible again to'} the customer.\n`);
     return 0;
   } finally {
     await database.close();
   }
+}
+
+async function impersonate(config: AppConfig, db: Database, email: string, by: string | undefined): Promise<number> {
+  const sessions = createSessionsService({ db, tokens: createTokenService(config.secrets.tokenSecret), config });
+  const staff = by?.trim() || `${userInfo().username} (provider staff)`;
+  const { url, expiresAt, contact } = await sessions.issueImpersonationUrl(email, staff);
+  process.stdout.write(
+    `Sign in as ${contact.firstname} ${contact.lastname} <${contact.email}> of ${contact.accountName}:\n\n  ${url}\n\nThe link works once, until ${expiresAt.toISOString()} (one minute). Recorded as impersonation by ${staff}.\n`,
+  );
+  return 0;
 }
 
 main().then(

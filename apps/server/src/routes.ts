@@ -2,6 +2,9 @@ import type { RouteDependencies } from './dependencies.js';
 import type { EndpointRoute } from './http/register-endpoints.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingService } from './modules/billing/billing.service.js';
+import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
+import { createInventoryService } from './modules/inventory/inventory.service.js';
+import { createVaultKeyRing } from './platform/secret-box.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createPasswordResetService } from './modules/auth/password-reset.service.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
@@ -34,6 +37,7 @@ export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
     ...dashboardRoutes(createDashboardService({ db })),
     ...ticketRoutes(createTicketService({ db })),
     ...usersRoutes(createUsersService({ db, mailer, config })),
+    ...inventoryRoutes(createInventoryService({ db, vault: createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys) })),
     ...billingRoutes(createBillingService({ db, gateway: paymentGateway, mailer, config })),
   ];
 }

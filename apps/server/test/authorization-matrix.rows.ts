@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EndpointName } from '@portal/contract';
 import type { Database } from '../src/db/client.js';
-import { assets, billingAccounts, licenses, orders, statements, supportTools } from '../src/db/schema/index.js';
+import { assets, billingAccounts, credentials, licenses, orders, statements, supportTools } from '../src/db/schema/index.js';
 import { createContact, createService, createTicket } from './factories.js';
 
 /**
@@ -64,6 +64,12 @@ async function newStatement(c: MatrixContext) {
   const id = `st_matrix_${unique()}`;
   await c.db.insert(statements).values({ id, accountId: c.accountId, periodStart: '2026-10-01', periodEnd: '2026-10-31', amountDue: 120 });
   return id;
+}
+
+/** A credential without secrets (no password or notes to seal), so the matrix needs no vault key. */
+async function newCredential(c: MatrixContext) {
+  const [row] = await c.db.insert(credentials).values({ accountId: c.accountId, serviceName: `Matrix credential ${unique()}` }).returning();
+  return row!.id;
 }
 
 async function newOrder(c: MatrixContext) {
@@ -161,6 +167,10 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   listVendors: { scope: 'own-account', request: () => ({}) },
   listCredentials: { scope: 'own-account', request: () => ({}) },
   createCredential: { scope: 'own-account', request: () => ({ body: { title: 'Firewall', username: 'admin', password: 'pa55-word', url: 'https://fw.matrix.example', notes: '' } }) },
+  assetStats: { scope: 'own-account', request: () => ({ query: { search: 'laptop' } }) },
+  updateCredential: { scope: 'object', request: async (c) => ({ params: { id: await newCredential(c) }, body: { username: 'changed' } }) },
+  deleteCredential: { scope: 'object', request: async (c) => ({ params: { id: await newCredential(c) } }) },
+  revealCredentialPassword: { scope: 'object', request: async (c) => ({ params: { id: await newCredential(c) }, body: { purpose: 'show' } }) },
 
   // Administrators: support tools (the tools are the provider's; downloads are the account's).
   listSupportTools: { scope: 'own-account', request: () => ({}) },

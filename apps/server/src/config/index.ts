@@ -19,7 +19,7 @@ export interface AppConfig {
   provider: { name: string; emailDomain: string; supportPhone: string; supportEmail: string; portalHomeUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
   apps: { voice: string; paylink: string; office365: string; googleWorkspace: string };
-  secrets: { tokenSecret: string; vaultKey: Buffer };
+  secrets: { tokenSecret: string; vaultKey: Buffer; vaultOldKeys: Buffer[] };
 }
 
 export class ConfigError extends Error {}
@@ -70,6 +70,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     secrets: {
       tokenSecret: env.TOKEN_SECRET ?? generated!.tokenSecret,
       vaultKey: Buffer.from(env.VAULT_KEY ?? generated!.vaultKey, 'base64'),
+      vaultOldKeys: (env.VAULT_OLD_KEYS ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean)
+        .map((key) => Buffer.from(key, 'base64')),
     },
   };
 }

@@ -74,6 +74,15 @@ export const environmentSchema = z.object({
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, 'VAULT_KEY must be 32 bytes, base64-encoded')
     .optional(),
+  /** Earlier vault keys, comma-separated, still needed to open what they sealed until `npm run portal -- vault-rekey` has run. */
+  VAULT_OLD_KEYS: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value.split(',').every((key) => Buffer.from(key.trim(), 'base64').length === 32),
+      'VAULT_OLD_KEYS must be 32-byte keys, base64-encoded, separated by commas',
+    )
+    .optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

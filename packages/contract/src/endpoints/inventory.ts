@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { idParams } from '../entities/common.js';
-import { asset, credential, credentialInput, vendor } from '../entities/inventory.js';
+import { emptyResult, idParams } from '../entities/common.js';
+import { asset, assetsQuery, credential, credentialChanges, credentialInput, credentialsQuery, inventoryStats, revealedPassword, revealInput, vendor } from '../entities/inventory.js';
 
 const tag = 'IT assets';
 
 export const listAssets = defineEndpoint({
   method: 'GET',
   path: '/crm/assets',
-  summary: 'The account’s IT assets (admins)',
+  summary: 'The account’s IT assets, newest first; search, limit and offset are optional (admins)',
   tag,
   access: 'admin',
+  query: assetsQuery,
   result: z.array(asset),
 });
 
@@ -36,9 +37,10 @@ export const listVendors = defineEndpoint({
 export const listCredentials = defineEndpoint({
   method: 'GET',
   path: '/crm/credentials',
-  summary: 'Stored credentials; a password hidden by an administrator is null (admins)',
+  summary: 'Stored credentials, searched by title, username, url and notes; passwords are read by reveal, a hidden one is null (admins)',
   tag,
   access: 'admin',
+  query: credentialsQuery,
   result: z.array(credential),
 });
 
@@ -50,4 +52,46 @@ export const createCredential = defineEndpoint({
   access: 'admin',
   body: credentialInput,
   result: credential,
+});
+
+export const assetStats = defineEndpoint({
+  method: 'GET',
+  path: '/crm/assets/stats',
+  summary: 'The Overview’s counters and how many assets match a search (admins)',
+  tag,
+  access: 'admin',
+  query: assetsQuery.pick({ search: true }),
+  result: inventoryStats,
+});
+
+export const updateCredential = defineEndpoint({
+  method: 'PATCH',
+  path: '/crm/credentials/:id',
+  summary: 'Change a credential; a password hidden by an administrator cannot be changed (admins)',
+  tag,
+  access: 'admin',
+  params: idParams,
+  body: credentialChanges,
+  result: credential,
+});
+
+export const deleteCredential = defineEndpoint({
+  method: 'DELETE',
+  path: '/crm/credentials/:id',
+  summary: 'Delete a credential (admins)',
+  tag,
+  access: 'admin',
+  params: idParams,
+  result: emptyResult,
+});
+
+export const revealCredentialPassword = defineEndpoint({
+  method: 'POST',
+  path: '/crm/credentials/:id/reveal',
+  summary: 'Read one password to show or copy it; every reveal is recorded in the audit log (admins)',
+  tag,
+  access: 'admin',
+  params: idParams,
+  body: revealInput,
+  result: revealedPassword,
 });

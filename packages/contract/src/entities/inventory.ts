@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASSET_STATUSES, ASSET_TYPES } from '../constants.js';
 import { calendarDate, timestamp, openEnum } from './common.js';
+import { singleLineText } from './text.js';
 
 export const asset = z.object({
   id: z.number().int(),
@@ -32,8 +33,15 @@ export const credential = z.object({
   service_name: z.string(),
   category: z.string().nullable(),
   username: z.string().nullable(),
-  /** null when an administrator hid it (docs/product.md §3). */
-  password: z.string().nullable(),
+  /**
+   * null when an administrator hid it (docs/product.md §3). Otherwise left out: a password is read
+   * only through its reveal call, so that every reveal is on record (docs/decisions/0015).
+   */
+  password: z.string().nullable().optional(),
+  /** The administrator of the provider hid this password: it reads null everywhere and cannot be changed here. */
+  password_hidden: z.boolean(),
+  /** A password is stored (it can be revealed). */
+  has_password: z.boolean(),
   website: z.string().nullable(),
   notes: z.string().nullable(),
   last_updated: timestamp,
@@ -57,3 +65,31 @@ export const credentialInput = z.object({
   notes: optionalText(5000, 'Notes'),
 });
 export type CredentialInput = z.infer<typeof credentialInput>;
+
+/** A change to a credential: any field of the create form; a password of '' removes it. */
+export const credentialChanges = credentialInput.partial().refine((changes) => Object.keys(changes).length > 0, 'Send at least one field to change');
+
+export const credentialsQuery = z.object({
+  search: singleLineText('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
+});
+
+/** Why a password is read: shown on screen or copied to the clipboard (both are recorded). */
+export const revealInput = z.object({ purpose: z.enum(['show', 'copy'], { error: 'purpose must be show or copy' }) });
+export const revealedPassword = z.object({ id: z.number().int(), password: z.string().nullable() });
+
+/** The IT Asset Manager's list, searched and paged on the server (docs/decisions/0016). */
+export const assetsQuery = z.object({
+  search: singleLineText('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+
+/** The Overview's four counters, and how many assets match a search (for paging). */
+export const inventoryStats = z.object({
+  total_assets: z.number().int(),
+  active_assets: z.number().int(),
+  vendors: z.number().int(),
+  credentials: z.number().int(),
+  matching_assets: z.number().int(),
+});
+export type InventoryStats = z.infer<typeof inventoryStats>;

@@ -1,7 +1,13 @@
 import { ASSET_STATUSES, ASSET_TYPES } from '@portal/contract';
-import { boolean, check, date, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, check, date, index, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { accountOwnedKeys } from './accounts.js';
 import { createdAt, oneOf, timestamptz } from './columns.js';
+
+/** The text an asset search matches: name, vendor, model, serial number, location, assignee. */
+export function searchableAssetText(t: Record<'name' | 'vendor' | 'model' | 'serialNumber' | 'location' | 'assignedTo', AnyPgColumn>): SQL {
+  return sql`lower(${t.name} || ' ' || coalesce(${t.vendor}, '') || ' ' || coalesce(${t.model}, '') || ' ' || coalesce(${t.serialNumber}, '') || ' ' || coalesce(${t.location}, '') || ' ' || coalesce(${t.assignedTo}, ''))`;
+}
 
 export const assets = pgTable(
   'assets',
@@ -21,6 +27,8 @@ export const assets = pgTable(
   },
   (t) => [
     index('assets_account_id_idx').on(t.accountId, t.createdAt.desc().nullsFirst()),
+    // The asset search (docs/decisions/0016): one trigram index over the searched text.
+    index('assets_search_trgm_idx').using('gin', sql`(${searchableAssetText(t)}) gin_trgm_ops`),
     check('assets_type_check', oneOf(t.type, ASSET_TYPES)),
     check('assets_status_check', oneOf(t.status, ASSET_STATUSES)),
   ],
@@ -53,7 +61,15 @@ export const credentials = pgTable(
     passwordSealed: text('password_sealed'),
     passwordHidden: boolean('password_hidden').notNull().default(false),
     website: text('website'),
-    notes: text('notes'),
+    /** Notes are as secret as the password: sealed with the same key. */
+    notesSealed: text('notes_sealed'),
+    /**
+     * Notes written before they were sealed (migration 0005). The portal seals any it finds at
+     * start-up and empties this column; a later migration drops it.
+     */
+    legacyPlainNotes: text('notes'),
+    /** The id of the vault key that sealed this row's password and notes (platform/secret-box.ts keyIdOf). */
+    keyId: text('key_id'),
     expires: date('expires', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at')
@@ -61,5 +77,8 @@ export const credentials = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
-  (t) => [index('credentials_account_id_idx').on(t.accountId, t.serviceName)],
+  (t) => [
+    index('credentials_account_id_idx').on(t.accountId, t.serviceName),
+    check('credentials_sealed_needs_key_check', sql`(${t.passwordSealed} IS NULL AND ${t.notesSealed} IS NULL) OR ${t.keyId} IS NOT NULL`),
+  ],
 );

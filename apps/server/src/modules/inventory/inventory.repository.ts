@@ -1,0 +1,117 @@
+import { and, asc, count, desc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { assets, credentials, searchableAssetText, vendors } from '../../db/schema/index.js';
+
+export type AssetRow = typeof assets.$inferSelect;
+export type VendorRow = typeof vendors.$inferSelect;
+export type CredentialRow = typeof credentials.$inferSelect;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The account's assets, matching every word of the search somewhere in their text (trigram-indexed). */
+function assetsMatching(accountId: number, search: string | undefined): SQL {
+  const inAccount = eq(assets.accountId, accountId);
+  const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  if (words.length === 0) return inAccount;
+  return and(inAccount, ...words.map((word) => sql`${searchableAssetText(assets)} LIKE ${`%${escapeLike(word)}%`}`))!;
+}
+
+export async function listAssets(db: Executor, accountId: number, page: { search?: string; limit?: number; offset: number }): Promise<AssetRow[]> {
+  const query = db
+    .select()
+    .from(assets)
+    .where(assetsMatching(accountId, page.search))
+    .orderBy(desc(assets.createdAt), desc(assets.id))
+    .offset(page.offset);
+  return page.limit === undefined ? query : query.limit(page.limit);
+}
+
+export async function findAsset(db: Executor, accountId: number, assetId: number): Promise<AssetRow | undefined> {
+  const [row] = await db.select().from(assets).where(and(eq(assets.accountId, accountId), eq(assets.id, assetId)));
+  return row;
+}
+
+export async function inventoryCounts(db: Executor, accountId: number, search: string | undefined) {
+  const [assetCounts, vendorCount, credentialCount, matching] = await Promise.all([
+    db
+      .select({ total: count(), active: sql<number>`count(*) FILTER (WHERE ${assets.status} = 'active')::int` })
+      .from(assets)
+      .where(eq(assets.accountId, accountId)),
+    db.select({ n: count() }).from(vendors).where(eq(vendors.accountId, accountId)),
+    db.select({ n: count() }).from(credentials).where(eq(credentials.accountId, accountId)),
+    search ? db.select({ n: count() }).from(assets).where(assetsMatching(accountId, search)) : Promise.resolve(null),
+  ]);
+  const total = assetCounts[0]?.total ?? 0;
+  return {
+    total_assets: total,
+    active_assets: assetCounts[0]?.active ?? 0,
+    vendors: vendorCount[0]?.n ?? 0,
+    credentials: credentialCount[0]?.n ?? 0,
+    matching_assets: matching ? (matching[0]?.n ?? 0) : total,
+  };
+}
+
+export async function listVendors(db: Executor, accountId: number): Promise<VendorRow[]> {
+  return db.select().from(vendors).where(eq(vendors.accountId, accountId)).orderBy(asc(sql`lower(${vendors.name})`), asc(vendors.id));
+}
+
+export async function listCredentials(db: Executor, accountId: number): Promise<CredentialRow[]> {
+  return db
+    .select()
+    .from(credentials)
+    .where(eq(credentials.accountId, accountId))
+    .orderBy(asc(sql`lower(${credentials.serviceName})`), asc(credentials.id));
+}
+
+export async function findCredential(db: Executor, accountId: number, credentialId: number, lock = false): Promise<CredentialRow | undefined> {
+  const query = db.select().from(credentials).where(and(eq(credentials.accountId, accountId), eq(credentials.id, credentialId)));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+export async function insertCredential(db: Executor, values: typeof credentials.$inferInsert): Promise<CredentialRow> {
+  const [row] = await db.insert(credentials).values(values).returning();
+  return row!;
+}
+
+export async function updateCredential(db: Executor, accountId: number, credentialId: number, values: Partial<typeof credentials.$inferInsert>): Promise<CredentialRow> {
+  const [row] = await db
+    .update(credentials)
+    .set(values)
+    .where(and(eq(credentials.accountId, accountId), eq(credentials.id, credentialId)))
+    .returning();
+  return row!;
+}
+
+export async function deleteCredential(db: Executor, accountId: number, credentialId: number): Promise<CredentialRow | undefined> {
+  const [row] = await db.delete(credentials).where(and(eq(credentials.accountId, accountId), eq(credentials.id, credentialId))).returning();
+  return row;
+}
+
+/** For the provider's command line: any account's credential, by id. */
+export async function findAnyCredential(db: Executor, credentialId: number): Promise<CredentialRow | undefined> {
+  const [row] = await db.select().from(credentials).where(eq(credentials.id, credentialId)).for('update');
+  return row;
+}
+
+export async function setPasswordHidden(db: Executor, credentialId: number, hidden: boolean): Promise<void> {
+  await db.update(credentials).set({ passwordHidden: hidden }).where(eq(credentials.id, credentialId));
+}
+
+/** Rows sealed under another key than `keyId`, or with notes still in plain text, a batch at a time. */
+export async function rowsToReseal(db: Executor, keyId: string, limit: number): Promise<CredentialRow[]> {
+  return db
+    .select()
+    .from(credentials)
+    .where(sql`(${credentials.keyId} IS NOT NULL AND ${ne(credentials.keyId, keyId)}) OR ${isNotNull(credentials.legacyPlainNotes)}`)
+    .orderBy(asc(credentials.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** Writes a row's sealed values without touching updated_at: re-sealing is not an edit. */
+export async function writeSealed(db: Executor, credentialId: number, values: Pick<CredentialRow, 'passwordSealed' | 'notesSealed' | 'keyId'>): Promise<void> {
+  await db.execute(
+    sql`UPDATE ${credentials} SET password_sealed = ${values.passwordSealed}, notes_sealed = ${values.notesSealed}, key_id = ${values.keyId}, notes = NULL WHERE id = ${credentialId}`,
+  );
+}

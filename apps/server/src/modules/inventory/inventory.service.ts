@@ -1,0 +1,204 @@
+import type { Asset, Credential, CredentialInput, InventoryStats, Vendor, z } from '@portal/contract';
+import type { assetsQuery, credentialChanges } from '@portal/contract';
+import type { Database, Executor } from '../../db/client.js';
+import { AppError, notFound } from '../../platform/app-error.js';
+import type { ClientMeta } from '../../platform/client-meta.js';
+import type { VaultKeyRing } from '../../platform/secret-box.js';
+import { recordAudit } from '../audit/audit-log.js';
+import type { Caller } from '../auth/caller.js';
+import * as repo from './inventory.repository.js';
+
+export const HIDDEN_PASSWORD_LOCKED = 'This password was hidden by an administrator of your provider and cannot be changed here. Please contact support.';
+const CREDENTIAL = 'The credential';
+
+type AssetsQuery = z.output<typeof assetsQuery>;
+type CredentialChanges = z.output<typeof credentialChanges>;
+
+const blankToNull = (value: string | undefined | null) => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
+
+export function toAsset(row: repo.AssetRow): Asset {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    status: row.status,
+    vendor: row.vendor,
+    model: row.model,
+    serial_number: row.serialNumber,
+    location: row.location,
+    assigned_to: row.assignedTo,
+    purchase_date: row.purchaseDate,
+    warranty_expires: row.warrantyExpires,
+  };
+}
+
+const toVendor = (row: repo.VendorRow): Vendor => ({ id: row.id, name: row.name, contact_person: row.contactPerson, email: row.email, phone: row.phone, website: row.website });
+
+/** The IT Asset Manager and its credential vault (issue 13): administrators, in their own account only. */
+export function createInventoryService({ db, vault }: { db: Database; vault: VaultKeyRing }) {
+  const audit = (executor: Executor, caller: Caller, meta: ClientMeta, action: string, credentialId: number, details: Record<string, unknown> = {}) =>
+    recordAudit(executor, {
+      action,
+      outcome: 'success',
+      actor: caller.impersonatedBy ?? caller.email,
+      accountId: caller.accountId,
+      contactId: caller.contactId,
+      ...meta,
+      details: { by: caller.contactId, credential_id: credentialId, ...details },
+    });
+
+  const openOrNull = (sealed: string | null, keyId: string | null) => (sealed === null || keyId === null ? null : vault.open(sealed, keyId));
+
+  /**
+   * A credential on the wire. The password is never in it: `null` when hidden (the spec's
+   * signal), absent otherwise — reading one is the reveal call, which is recorded.
+   */
+  function toCredential(row: repo.CredentialRow): Credential {
+    return {
+      id: row.id,
+      service_name: row.serviceName,
+      category: row.category,
+      username: row.username,
+      ...(row.passwordHidden ? { password: null } : {}),
+      password_hidden: row.passwordHidden,
+      has_password: row.passwordSealed !== null,
+      website: row.website,
+      notes: row.legacyPlainNotes ?? openOrNull(row.notesSealed, row.keyId),
+      last_updated: row.updatedAt.toISOString(),
+      expires: row.expires,
+    };
+  }
+
+  /** The password and notes of a row, sealed under the current key. */
+  function sealed(password: string | null, notes: string | null) {
+    return {
+      passwordSealed: password === null ? null : vault.current.seal(password),
+      notesSealed: notes === null ? null : vault.current.seal(notes),
+      keyId: password === null && notes === null ? null : vault.current.id,
+    };
+  }
+
+  async function credentialOf(executor: Executor, caller: Caller, id: number, lock = false) {
+    const row = await repo.findCredential(executor, caller.accountId, id, lock);
+    if (!row) throw notFound(CREDENTIAL);
+    return row;
+  }
+
+  return {
+    async assets(caller: Caller, query: AssetsQuery): Promise<Asset[]> {
+      return (await repo.listAssets(db, caller.accountId, query)).map(toAsset);
+    },
+
+    async asset(caller: Caller, id: number): Promise<Asset> {
+      const row = await repo.findAsset(db, caller.accountId, id);
+      if (!row) throw notFound('The asset');
+      return toAsset(row);
+    },
+
+    stats: (caller: Caller, search: string | undefined): Promise<InventoryStats> => repo.inventoryCounts(db, caller.accountId, search),
+
+    async vendors(caller: Caller): Promise<Vendor[]> {
+      return (await repo.listVendors(db, caller.accountId)).map(toVendor);
+    },
+
+    /** Every credential, or those whose title, username, url or notes contain every word (notes are sealed, so this runs here). */
+    async credentials(caller: Caller, search: string | undefined): Promise<Credential[]> {
+      const all = (await repo.listCredentials(db, caller.accountId)).map(toCredential);
+      const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      if (words.length === 0) return all;
+      return all.filter((c) => {
+        const text = [c.service_name, c.username, c.website, c.notes].filter(Boolean).join(' ').toLowerCase();
+        return words.every((word) => text.includes(word));
+      });
+    },
+
+    async create(caller: Caller, input: CredentialInput, meta: ClientMeta): Promise<Credential> {
+      return db.transaction(async (tx) => {
+        const row = await repo.insertCredential(tx, {
+          accountId: caller.accountId,
+          serviceName: input.title,
+          username: blankToNull(input.username),
+          website: blankToNull(input.url),
+          ...sealed(input.password ? input.password : null, blankToNull(input.notes)),
+        });
+        await audit(tx, caller, meta, 'vault.credential_created', row.id, { title: row.serviceName });
+        return toCredential(row);
+      });
+    },
+
+    async update(caller: Caller, id: number, changes: CredentialChanges, meta: ClientMeta): Promise<Credential> {
+      return db.transaction(async (tx) => {
+        const row = await credentialOf(tx, caller, id, true);
+        if (changes.password !== undefined && row.passwordHidden) throw new AppError('forbidden', HIDDEN_PASSWORD_LOCKED, { password: HIDDEN_PASSWORD_LOCKED });
+        const password = changes.password === undefined ? openOrNull(row.passwordSealed, row.keyId) : changes.password || null;
+        const notes = changes.notes === undefined ? (row.legacyPlainNotes ?? openOrNull(row.notesSealed, row.keyId)) : blankToNull(changes.notes);
+        const updated = await repo.updateCredential(tx, caller.accountId, id, {
+          ...(changes.title !== undefined ? { serviceName: changes.title } : {}),
+          ...(changes.username !== undefined ? { username: blankToNull(changes.username) } : {}),
+          ...(changes.url !== undefined ? { website: blankToNull(changes.url) } : {}),
+          ...sealed(password, notes),
+          legacyPlainNotes: null,
+        });
+        const changed = Object.keys(changes).map((field) => (field === 'password' ? 'password' : field));
+        await audit(tx, caller, meta, 'vault.credential_updated', id, { changed });
+        return toCredential(updated);
+      });
+    },
+
+    async remove(caller: Caller, id: number, meta: ClientMeta): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await repo.deleteCredential(tx, caller.accountId, id);
+        if (!row) throw notFound(CREDENTIAL);
+        await audit(tx, caller, meta, 'vault.credential_deleted', id, { title: row.serviceName });
+      });
+    },
+
+    /** One password, to show or copy: the audit row is written in the same transaction as the read. */
+    async reveal(caller: Caller, id: number, purpose: 'show' | 'copy', meta: ClientMeta): Promise<{ id: number; password: string | null }> {
+      return db.transaction(async (tx) => {
+        const row = await credentialOf(tx, caller, id);
+        if (row.passwordHidden) return { id, password: null };
+        await audit(tx, caller, meta, purpose === 'copy' ? 'vault.password_copied' : 'vault.password_revealed', id, { title: row.serviceName });
+        return { id, password: openOrNull(row.passwordSealed, row.keyId) };
+      });
+    },
+  };
+}
+export type InventoryService = ReturnType<typeof createInventoryService>;
+
+/**
+ * Seals again, under the current key, every value sealed under another (after a key rotation) and
+ * every note still in plain text (from before notes were sealed). Safe to run on several
+ * instances at once (rows are claimed with SKIP LOCKED) and again at any time.
+ */
+export async function resealVault(db: Database, vault: VaultKeyRing): Promise<number> {
+  let resealed = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const rows = await repo.rowsToReseal(tx, vault.current.id, 200);
+      for (const row of rows) {
+        const password = row.passwordSealed === null || row.keyId === null ? null : vault.open(row.passwordSealed, row.keyId);
+        const notes = row.legacyPlainNotes ?? (row.notesSealed === null || row.keyId === null ? null : vault.open(row.notesSealed, row.keyId));
+        await repo.writeSealed(tx, row.id, {
+          passwordSealed: password === null ? null : vault.current.seal(password),
+          notesSealed: notes === null ? null : vault.current.seal(notes),
+          keyId: password === null && notes === null ? null : vault.current.id,
+        });
+      }
+      return rows.length;
+    });
+    resealed += done;
+    if (done === 0) return resealed;
+  }
+}
+
+/** The provider's command line: hide a password from the customer's view, or show it again. */
+export async function setCredentialPasswordHidden(db: Database, credentialId: number, hidden: boolean) {
+  return db.transaction(async (tx) => {
+    const row = await repo.findAnyCredential(tx, credentialId);
+    if (!row) return null;
+    await repo.setPasswordHidden(tx, credentialId, hidden);
+    await recordAudit(tx, { action: hidden ? 'vault.password_hidden' : 'vault.password_unhidden', outcome: 'success', actor: 'provider (command line)', accountId: row.accountId, details: { credential_id: credentialId } });
+    return row;
+  });
+}
