@@ -3,6 +3,7 @@ import {
   IconDeviceDesktopCog,
   IconLayoutDashboard,
   IconLifebuoy,
+  IconLock,
   IconReceipt2,
   IconServer2,
   IconUserCircle,
@@ -23,6 +24,8 @@ export interface PortalSection {
   group: SectionGroup;
   /** The route and the link exist only for users with this flag (docs/product.md §2, §6). */
   requires?: 'admin_group' | 'billing_group';
+  /** A screen reached from another (the vault, from the IT Asset Manager) has no sidebar link of its own. */
+  inSidebar?: false;
   page: LazyExoticComponent<ComponentType>;
 }
 
@@ -91,6 +94,15 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     group: 'Administration',
     requires: 'admin_group',
     page: lazyPage(() => import('../features/it-assets/components/ItAssetsPage'), 'ItAssetsPage'),
+  },
+  {
+    path: '/it-assets/vault',
+    label: 'Credential Vault',
+    icon: IconLock,
+    group: 'Administration',
+    requires: 'admin_group',
+    inSidebar: false,
+    page: lazyPage(() => import('../features/it-assets/components/VaultPage'), 'VaultPage'),
   },
 ];
 

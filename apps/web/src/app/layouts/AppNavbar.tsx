@@ -15,7 +15,7 @@ export function AppNavbar({ sections, onNavigate }: AppNavbarProps) {
     <>
       <AppShell.Section grow component={ScrollArea} mx="-md" px="md">
         {SECTION_GROUPS.map((group) => {
-          const links = sections.filter((section) => section.group === group);
+          const links = sections.filter((section) => section.group === group && section.inSidebar !== false);
           if (links.length === 0) return null;
           return (
             <Stack key={group} gap={2} mb="lg">

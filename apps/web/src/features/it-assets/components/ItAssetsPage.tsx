@@ -1,12 +1,121 @@
-import { IconDeviceDesktopCog } from '@tabler/icons-react';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage';
+import { Button, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconKey, IconLock, IconPlus, IconTool } from '@tabler/icons-react';
+import type { Asset } from '@portal/contract';
+import { useQueries } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
+import { assetsPageQuery, credentialsQuery, inventoryStatsQuery, vendorsQuery } from '../api/inventory-queries';
+import { INVENTORY_TABS, type InventoryTab } from '../inventory-tabs';
+import { AssetDetailModal } from './AssetDetailModal';
+import { AssetsTab } from './AssetsTab';
+import { CredentialCard } from './CredentialCard';
+import { CredentialFormModal } from './CredentialFormModal';
+import { OverviewTab } from './OverviewTab';
+import { VendorsTab } from './VendorsTab';
 
+/** Spec texts (docs/product.md §8). */
+export const LOAD_FAILED_TITLE = 'Error Loading IT Assets';
+export const LOAD_FAILED = 'Failed to load IT asset data';
+
+/**
+ * The IT Asset Manager (docs/product.md §2): the counters, assets, vendors and credentials are
+ * loaded together on entering; if every call fails the page offers Retry, and a list whose own
+ * call failed stays empty.
+ */
 export function ItAssetsPage() {
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('tab');
+  const tab: InventoryTab = INVENTORY_TABS.some((t) => t.value === requested) ? (requested as InventoryTab) : 'overview';
+  const [adding, addModal] = useDisclosure(false);
+  const [opened, setOpened] = useState<Asset | null>(null);
+  const [stats, firstPage, vendors, credentials] = useQueries({ queries: [inventoryStatsQuery(), assetsPageQuery('', 1), vendorsQuery(), credentialsQuery()] });
+  const all = [stats, firstPage, vendors, credentials];
+  const loading = all.some((query) => query.isPending);
+  const failed = all.every((query) => query.isError);
+
   return (
-    <PlaceholderPage
-      title="IT Asset Manager"
-      description="Your hardware assets, vendors, stored credentials and support tools, all in one place."
-      icon={IconDeviceDesktopCog}
-    />
+    <Stack gap="xl">
+      <PageHeader
+        title="IT Asset Manager"
+        breadcrumb={['Admin', 'IT Asset Manager']}
+        description="Your hardware, vendors, stored credentials and support tools, in one place."
+        actions={
+          <>
+            <Button component={Link} to="/it-assets/vault" variant="default" leftSection={<IconLock size={16} aria-hidden="true" />}>
+              Credential Vault
+            </Button>
+            {tab === 'credentials' && (
+              <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={addModal.open}>
+                Add Credential
+              </Button>
+            )}
+          </>
+        }
+      />
+      <CredentialFormModal opened={adding} onClose={addModal.close} />
+      <AssetDetailModal asset={opened} onClose={() => setOpened(null)} />
+
+      {failed ? (
+        <ErrorState title={LOAD_FAILED_TITLE} message={LOAD_FAILED} onRetry={() => all.forEach((query) => void query.refetch())} retrying={all.some((query) => query.isFetching)} />
+      ) : (
+        <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+          <Tabs value={tab} onChange={(value) => value && setSearch(value === 'overview' ? {} : { tab: value })} keepMounted={false}>
+            <Tabs.List mb="lg">
+              {INVENTORY_TABS.map((t) => (
+                <Tabs.Tab key={t.value} value={t.value}>
+                  {t.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {loading ? (
+              <LoadingState label="Loading IT asset data">
+                <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+                  {[0, 1, 2, 3].map((key) => (
+                    <Skeleton key={key} height={104} radius="lg" />
+                  ))}
+                </SimpleGrid>
+              </LoadingState>
+            ) : (
+              <>
+                <Tabs.Panel value="overview">
+                  <OverviewTab stats={stats.data} assets={firstPage.data ?? []} onOpen={setOpened} />
+                </Tabs.Panel>
+                <Tabs.Panel value="assets">
+                  <AssetsTab onOpen={setOpened} />
+                </Tabs.Panel>
+                <Tabs.Panel value="vendors">
+                  <VendorsTab vendors={vendors.data ?? []} />
+                </Tabs.Panel>
+                <Tabs.Panel value="credentials">
+                  {(credentials.data ?? []).length === 0 ? (
+                    <EmptyState
+                      icon={IconKey}
+                      title="No credentials stored"
+                      message="Keep the passwords of your systems here: sealed at rest, and every reveal is on record."
+                      action={<Button onClick={addModal.open}>Add Credential</Button>}
+                    />
+                  ) : (
+                    <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
+                      {credentials.data!.map((credential) => (
+                        <CredentialCard key={credential.id} credential={credential} />
+                      ))}
+                    </SimpleGrid>
+                  )}
+                </Tabs.Panel>
+                <Tabs.Panel value="support-tools">
+                  <EmptyState icon={IconTool} title="Support tools" message="Downloads of the remote monitoring agent and other tools for your account will appear here." />
+                </Tabs.Panel>
+              </>
+            )}
+          </Tabs>
+        </Paper>
+      )}
+      <Text size="xs" c="dimmed">
+        Passwords are sealed at rest; showing or copying one is recorded in your account’s audit log.
+      </Text>
+    </Stack>
   );
 }

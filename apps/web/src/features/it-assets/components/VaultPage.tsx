@@ -1,0 +1,131 @@
+import { ActionIcon, Button, Group, Menu, Modal, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconDots, IconKey, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import type { Credential } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../../shared/api';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
+import { credentialsQuery, useDeleteCredential } from '../api/inventory-queries';
+import { CredentialCard } from './CredentialCard';
+import { CredentialFormModal } from './CredentialFormModal';
+
+export const VAULT_LOAD_FAILED = 'Failed to load the credential vault';
+export const DELETE_FAILED = 'The credential could not be deleted';
+
+/**
+ * The credential vault (the screen the spec leaves cut off): search, add, edit and delete, under
+ * the same sealing, hiding and audit rules as the IT Asset Manager's Credentials tab.
+ */
+export function VaultPage() {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const credentials = useQuery(credentialsQuery(debounced));
+  const [adding, addModal] = useDisclosure(false);
+  const [editing, setEditing] = useState<Credential | null>(null);
+  const [deleting, setDeleting] = useState<Credential | null>(null);
+  const remove = useDeleteCredential();
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      notifications.show({ color: 'green', message: `${deleting.service_name} was deleted.` });
+    } catch (error) {
+      notifications.show({ color: 'red', title: DELETE_FAILED, message: errorMessage(error, DELETE_FAILED) });
+    }
+    setDeleting(null);
+  }
+
+  return (
+    <Stack gap="xl">
+      <PageHeader
+        title="Credential Vault"
+        breadcrumb={['Admin', 'IT Asset Manager', 'Credential Vault']}
+        description="The passwords of your systems: sealed at rest, each reveal and copy recorded."
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={addModal.open}>
+            Add Credential
+          </Button>
+        }
+      />
+      <TextInput
+        placeholder="Search title, username, URL or notes..."
+        aria-label="Search credentials"
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={480}
+      />
+      {credentials.isPending ? (
+        <LoadingState label="Loading the vault">
+          <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
+            {[0, 1, 2].map((key) => (
+              <Skeleton key={key} height={220} radius="lg" />
+            ))}
+          </SimpleGrid>
+        </LoadingState>
+      ) : credentials.isError ? (
+        <ErrorState title={VAULT_LOAD_FAILED} message={errorMessage(credentials.error, VAULT_LOAD_FAILED)} onRetry={() => void credentials.refetch()} retrying={credentials.isFetching} />
+      ) : credentials.data.length === 0 ? (
+        <EmptyState
+          icon={IconKey}
+          title={debounced ? 'No credentials match your search' : 'The vault is empty'}
+          message={debounced ? 'Try another word from the title, username, URL or notes.' : 'Add the first credential to keep it safe here.'}
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
+          {credentials.data.map((credential) => (
+            <CredentialCard
+              key={credential.id}
+              credential={credential}
+              showNotes
+              actions={
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${credential.service_name}`}>
+                      <IconDots size={18} aria-hidden="true" />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setEditing(credential)}>
+                      Edit
+                    </Menu.Item>
+                    <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => setDeleting(credential)}>
+                      Delete
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              }
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      {credentials.data && credentials.data.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {credentials.data.length} {credentials.data.length === 1 ? 'credential' : 'credentials'}
+        </Text>
+      )}
+
+      <CredentialFormModal opened={adding} onClose={addModal.close} />
+      {editing && <CredentialFormModal key={editing.id} opened onClose={() => setEditing(null)} editing={editing} />}
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete credential" radius="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+        <Stack gap="md">
+          <Text size="sm">
+            Delete <strong>{deleting?.service_name}</strong>? Its password and notes are removed for good.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setDeleting(null)} disabled={remove.isPending}>
+              Keep
+            </Button>
+            <Button color="red" onClick={() => void confirmDelete()} loading={remove.isPending}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
