@@ -21,3 +21,5 @@ export const BENCH_USER_EMAIL = 'ulf.user@bench.example';
 export const BENCH_PASSWORD = 'bench-pass-2026';
 export const TICKET_COUNT = 100_000;
 export const ENTRY_COUNT = 500_000;
+/** The IT Asset Manager's list at the size issue 13 names (docs/decisions/0016). */
+export const ASSET_COUNT = 20_000;

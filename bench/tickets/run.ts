@@ -1,6 +1,6 @@
 /**
  * Ticket list and detail under load (issue 5): 100,000 tickets and 500,000 conversation entries in
- * one account, autocannon with 16 connections for 10 s per scenario, /healthz in the same run for
+ * one account, and its 20,000 IT assets (issue 13); autocannon with 16 connections for 10 s per scenario, /healthz in the same run for
  * scale. Run with `npm run bench:tickets` from the repository root.
  */
 import { spawn } from 'node:child_process';
@@ -8,12 +8,15 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { BENCH_ADMIN_EMAIL, BENCH_ENV, BENCH_PASSWORD, TICKET_COUNT } from './bench-config.js';
+import { ASSET_COUNT, BENCH_ADMIN_EMAIL, BENCH_ENV, BENCH_PASSWORD, TICKET_COUNT } from './bench-config.js';
 import { postmasterPid, sampleCpu } from './cpu-usage.js';
 
 const CONNECTIONS = 16;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const SEARCH_WORD = process.env.BENCH_SEARCH ?? 'printer';
+const ASSET_SEARCH = process.env.BENCH_ASSET_SEARCH ?? 'thinkpad dispatch';
+/** BENCH_ONLY=assets runs only the scenarios whose name matches. */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))], {
@@ -53,7 +56,13 @@ try {
     { name: `list: search '${SEARCH_WORD}', all statuses`, path: `/api/crm/nable-tickets?${q(SEARCH_WORD).replace('status=active', 'status=')}`, auth: true },
     // A different ticket on every request (5 entries each, HTML sanitized on the way out).
     { name: 'detail: ticket with conversation', path: () => `/api/crm/nable-tickets/${lowest + Math.floor(Math.random() * TICKET_COUNT)}`, auth: true },
-  ];
+    // The IT Asset Manager at 20,000 assets (docs/decisions/0016): the Assets tab's pages of 24, its search, its counters.
+    { name: 'assets: first page (24)', path: '/api/crm/assets?limit=24&offset=0', auth: true },
+    { name: 'assets: a random page (24)', path: () => `/api/crm/assets?limit=24&offset=${24 * Math.floor(Math.random() * (ASSET_COUNT / 24))}`, auth: true },
+    { name: `assets: search '${ASSET_SEARCH}' (24)`, path: `/api/crm/assets?limit=24&search=${encodeURIComponent(ASSET_SEARCH)}`, auth: true },
+    { name: 'assets: counters', path: '/api/crm/assets/stats', auth: true },
+    { name: `assets: counters, search '${ASSET_SEARCH}'`, path: `/api/crm/assets/stats?search=${encodeURIComponent(ASSET_SEARCH)}`, auth: true },
+  ].filter((scenario) => !ONLY || ONLY.test(scenario.name));
 
   const counts = {
     default: (await list(q())).result.total_count,

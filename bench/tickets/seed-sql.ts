@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { hashPassword } from '../../apps/server/src/platform/password.js';
-import { BENCH_ACCOUNT, BENCH_ADMIN_EMAIL, BENCH_PASSWORD, BENCH_USER_EMAIL, ENTRY_COUNT, TICKET_COUNT } from './bench-config.js';
+import { ASSET_COUNT, BENCH_ACCOUNT, BENCH_ADMIN_EMAIL, BENCH_PASSWORD, BENCH_USER_EMAIL, ENTRY_COUNT, TICKET_COUNT } from './bench-config.js';
 
 /**
  * Vocabulary of the generated tickets. Subjects combine an issue with a place; descriptions three
@@ -110,4 +110,43 @@ export async function seedBenchData(client: pg.Client | pg.PoolClient, log: (lin
   await client.query('VACUUM (ANALYZE) tickets');
   await client.query('VACUUM (ANALYZE) ticket_entries');
   log(`  VACUUM ANALYZE in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const ASSET_MODELS: [string, string, string][] = [
+  ['Dell', 'Latitude 7440', 'laptop'], ['Lenovo', 'ThinkPad T14 Gen 4', 'laptop'], ['HP', 'EliteBook 840 G8', 'laptop'], ['Apple', 'MacBook Pro 14"', 'laptop'],
+  ['Dell', 'OptiPlex 7010', 'desktop'], ['HP', 'ProDesk 600 G6', 'desktop'], ['Dell', 'PowerEdge R650', 'server'], ['HPE', 'ProLiant DL380 Gen10', 'server'],
+  ['Cisco', 'Catalyst 9300-48P', 'network'], ['Ubiquiti', 'U6-Pro', 'network'], ['Fortinet', 'FortiGate 60F', 'network'], ['Apple', 'iPhone 15', 'mobile'],
+  ['Samsung', 'Galaxy Tab Active4 Pro', 'mobile'], ['Zebra', 'TC52', 'mobile'], ['Zebra', 'ZT411', 'other'], ['APC', 'Smart-UPS SRT 3000VA', 'other'],
+];
+const ASSET_STATUS_PLAN = ['active', 'active', 'active', 'active', 'active', 'active', 'maintenance', 'inactive', 'retired', 'retired'];
+
+export async function assetBenchDataExists(client: pg.Client | pg.PoolClient): Promise<boolean> {
+  const result = await client.query('SELECT count(*)::int AS n FROM assets s JOIN accounts a ON a.id = s.account_id WHERE a.name = $1', [BENCH_ACCOUNT]);
+  return result.rows[0].n >= ASSET_COUNT;
+}
+
+/** Seeds 20,000 assets in the bench account (issue 13's size): 16 models over 8 places, a third assigned. */
+export async function seedBenchAssets(client: pg.Client | pg.PoolClient, log: (line: string) => void): Promise<void> {
+  const started = Date.now();
+  const column = (i: number) => arrayLiteral(ASSET_MODELS.map((model) => model[i]!));
+  await client.query(
+    `INSERT INTO assets (account_id, name, type, status, vendor, model, serial_number, location, assigned_to, purchase_date, warranty_expires, created_at)
+     SELECT a.id,
+            initcap((${column(2)})[1 + n % ${ASSET_MODELS.length}]) || ' ' || lpad(n::text, 5, '0'),
+            (${column(2)})[1 + n % ${ASSET_MODELS.length}],
+            (${arrayLiteral(ASSET_STATUS_PLAN)})[1 + (hashint4(n) & 2147483647) % ${ASSET_STATUS_PLAN.length}],
+            (${column(0)})[1 + n % ${ASSET_MODELS.length}],
+            (${column(1)})[1 + n % ${ASSET_MODELS.length}],
+            upper(substr(md5(n::text), 1, 12)),
+            (${arrayLiteral(PLACES)})[1 + (n * 13) % ${PLACES.length}],
+            CASE WHEN n % 3 = 0 THEN 'Bench User ' || (n % 48 + 1) END,
+            (current_date - (n % 1500))::date,
+            (current_date - (n % 1500) + 1095)::date,
+            now() - make_interval(secs => (${ASSET_COUNT} - n) * 600)
+     FROM accounts a, generate_series(1, ${ASSET_COUNT}) n
+     WHERE a.name = $1`,
+    [BENCH_ACCOUNT],
+  );
+  await client.query('VACUUM (ANALYZE) assets');
+  log(`  assets: ${ASSET_COUNT.toLocaleString('en-US')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -7,7 +7,7 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config/index.js';
 import { openDatabase } from '../../apps/server/src/db/open.js';
 import { createLogger } from '../../apps/server/src/platform/logger.js';
-import { benchDataExists, seedBenchData } from './seed-sql.js';
+import { assetBenchDataExists, benchDataExists, seedBenchAssets, seedBenchData } from './seed-sql.js';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
@@ -17,6 +17,10 @@ try {
   if (!(await benchDataExists(client))) {
     process.stdout.write('Seeding the benchmark account (first run only)…\n');
     await seedBenchData(client, (line) => process.stdout.write(`${line}\n`));
+  }
+  if (!(await assetBenchDataExists(client))) {
+    process.stdout.write('Seeding the benchmark account’s assets (first run only)…\n');
+    await seedBenchAssets(client, (line) => process.stdout.write(`${line}\n`));
   }
 } finally {
   client.release();

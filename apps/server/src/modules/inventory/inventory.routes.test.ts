@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { createAccount, createContact } from '../../../test/factories.js';
 import { assets, auditLog, credentials, vendors } from '../../db/schema/index.js';
 import { createVaultKeyRing, keyIdOf } from '../../platform/secret-box.js';
-import { HIDDEN_PASSWORD_LOCKED, resealVault, setCredentialPasswordHidden } from './inventory.service.js';
+import { HIDDEN_PASSWORD_LOCKED, resealVault, setCredentialPasswordHidden, VAULT_KEY_MISSING } from './inventory.service.js';
 
 const KEY_A = randomBytes(32);
 let test: TestApp;
@@ -186,5 +186,18 @@ describe('vault keys', () => {
     expect(newOnly.open(byId.get(ids[1]!)!.passwordSealed!, keyIdOf(keyB))).toBe('second-secret');
     expect(newOnly.open(byId.get(legacy!.id)!.notesSealed!, keyIdOf(keyB))).toBe('written before notes were sealed');
     expect(await resealVault(db(), rotated)).toBe(0);
+  });
+
+  it('answers 503 with a clear message, never garbage or a 500, for a value sealed under a key this portal does not have', async () => {
+    const { account, token } = await adminAccount();
+    const stranger = createVaultKeyRing(randomBytes(32)).current;
+    const [row] = await db()
+      .insert(credentials)
+      .values({ accountId: account.id, serviceName: 'Sealed elsewhere', passwordSealed: stranger.seal('x'), notesSealed: stranger.seal('y'), keyId: stranger.id })
+      .returning();
+    for (const response of [await call('GET', '/crm/credentials', token), await call('POST', `/crm/credentials/${row!.id}/reveal`, token, { purpose: 'show' })]) {
+      expect(response.statusCode).toBe(503);
+      expect(parse(response, errorEnvelope).message).toBe(VAULT_KEY_MISSING);
+    }
   });
 });

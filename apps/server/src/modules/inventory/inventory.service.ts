@@ -3,13 +3,14 @@ import type { assetsQuery, credentialChanges } from '@portal/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
-import type { VaultKeyRing } from '../../platform/secret-box.js';
+import { UnknownVaultKey, type VaultKeyRing } from '../../platform/secret-box.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Caller } from '../auth/caller.js';
 import * as repo from './inventory.repository.js';
 
 export const HIDDEN_PASSWORD_LOCKED = 'This password was hidden by an administrator of your provider and cannot be changed here. Please contact support.';
 const CREDENTIAL = 'The credential';
+export const VAULT_KEY_MISSING = 'Stored credentials cannot be opened right now: the key they were sealed with is not configured on this portal. Please contact support.';
 
 type AssetsQuery = z.output<typeof assetsQuery>;
 type CredentialChanges = z.output<typeof credentialChanges>;
@@ -47,7 +48,16 @@ export function createInventoryService({ db, vault }: { db: Database; vault: Vau
       details: { by: caller.contactId, credential_id: credentialId, ...details },
     });
 
-  const openOrNull = (sealed: string | null, keyId: string | null) => (sealed === null || keyId === null ? null : vault.open(sealed, keyId));
+  /** A value sealed under a key this portal lacks is the provider's misconfiguration (decision 0015), not the customer's fault: 503, never garbage. */
+  function openOrNull(sealed: string | null, keyId: string | null): string | null {
+    if (sealed === null || keyId === null) return null;
+    try {
+      return vault.open(sealed, keyId);
+    } catch (error) {
+      if (error instanceof UnknownVaultKey) throw new AppError('unavailable', VAULT_KEY_MISSING);
+      throw error;
+    }
+  }
 
   /**
    * A credential on the wire. The password is never in it: `null` when hidden (the spec's

@@ -52,7 +52,7 @@ export function VaultPage() {
         }
       />
       <TextInput
-        placeholder="Search title, username, URL or notes..."
+        placeholder="Search credentials..."
         aria-label="Search credentials"
         leftSection={<IconSearch size={16} aria-hidden="true" />}
         value={search}

@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Asset, Credential, InventoryStats, Vendor } from '@portal/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failure, ok, renderSignedIn, stubApi } from '../../../test/signed-in';
+import { PASSWORD_HIDDEN } from './CredentialCard';
+import { CREATE_FAILED } from './CredentialFormModal';
+import { ItAssetsPage, LOAD_FAILED, LOAD_FAILED_TITLE } from './ItAssetsPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const STATS: InventoryStats = { total_assets: 2, active_assets: 1, vendors: 1, credentials: 2, matching_assets: 2 };
+const anAsset = (overrides: Partial<Asset> = {}): Asset => ({
+  id: 1,
+  name: 'Edge Firewall',
+  type: 'network',
+  status: 'active',
+  vendor: 'Fortinet',
+  model: 'FortiGate 60F',
+  serial_number: 'FGT60F123',
+  location: 'Server Room',
+  assigned_to: null,
+  purchase_date: '2025-10-21',
+  warranty_expires: null,
+  ...overrides,
+});
+const VENDOR: Vendor = { id: 1, name: 'CDW', contact_person: 'Megan Walsh', email: 'megan@cdw.example', phone: '+13125550115', website: null };
+const aCredential = (overrides: Partial<Credential> = {}): Credential => ({
+  id: 7,
+  service_name: 'FortiGate Firewall',
+  category: 'network',
+  username: 'admin',
+  password_hidden: false,
+  has_password: true,
+  website: null,
+  notes: null,
+  last_updated: '2026-07-27T12:00:00.000Z',
+  expires: null,
+  ...overrides,
+});
+const HIDDEN = aCredential({ id: 8, service_name: 'Domain Administrator', password: null, password_hidden: true });
+
+const everythingLoads = () => ({
+  'GET /api/crm/assets/stats': ok(STATS),
+  'GET /api/crm/assets': ok([anAsset(), anAsset({ id: 2, name: 'Old Router', status: 'retired', assigned_to: 'Grace Liu', warranty_expires: '2027-01-15' })]),
+  'GET /api/crm/vendors': ok([VENDOR]),
+  'GET /api/crm/credentials': ok([aCredential(), HIDDEN]),
+});
+
+describe('ItAssetsPage', () => {
+  it('loads the counters, assets, vendors and credentials together and shows the Overview with Recent Assets', async () => {
+    const fetchMock = stubApi(everythingLoads());
+    renderSignedIn(<ItAssetsPage />, { route: '/it-assets' });
+    expect(await screen.findByRole('group', { name: 'Total Assets' })).toHaveTextContent('2');
+    expect(screen.getByRole('table', { name: 'Recent Assets' })).toHaveTextContent('Fortinet FortiGate 60F');
+    expect(screen.queryByRole('button', { name: 'Add Credential' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://portal.test').pathname).sort()).toEqual([
+      '/api/crm/assets',
+      '/api/crm/assets/stats',
+      '/api/crm/credentials',
+      '/api/crm/vendors',
+    ]);
+  });
+
+  it('offers Retry under the spec’s texts when everything fails, and reloads', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    const routes = everythingLoads();
+    const failing = Object.fromEntries(Object.entries(routes).map(([key, answer]) => [key, () => (fail ? failure(500, 'boom') : answer.clone())]));
+    stubApi(failing);
+    renderSignedIn(<ItAssetsPage />, { route: '/it-assets' });
+    expect(await screen.findByText(LOAD_FAILED_TITLE)).toBeInTheDocument();
+    expect(screen.getByText(LOAD_FAILED)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByRole('group', { name: 'Total Assets' })).toBeInTheDocument();
+  });
+
+  it('leaves only the failed list empty when one call fails', async () => {
+    stubApi({ ...everythingLoads(), 'GET /api/crm/vendors': failure(500, 'boom') });
+    renderSignedIn(<ItAssetsPage />, { route: '/it-assets?tab=credentials' });
+    expect(await screen.findByRole('article', { name: 'FortiGate Firewall' })).toBeInTheDocument();
+    expect(screen.queryByText(LOAD_FAILED_TITLE)).not.toBeInTheDocument();
+  });
+
+  it('masks a password with eight bullets, reads it through the recorded reveal call, and says when an administrator hid one', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ ...everythingLoads(), 'POST /api/crm/credentials/7/reveal': ok({ id: 7, password: 'Copper-Orbit-7731!' }) });
+    renderSignedIn(<ItAssetsPage />, { route: '/it-assets?tab=credentials' });
+    const card = await screen.findByRole('article', { name: 'FortiGate Firewall' });
+    expect(card).toHaveTextContent('••••••••');
+    expect(screen.getByRole('article', { name: 'Domain Administrator' })).toHaveTextContent(PASSWORD_HIDDEN);
+    await user.click(within(card).getByRole('button', { name: 'Show the password of FortiGate Firewall' }));
+    expect(await within(card).findByText('Copper-Orbit-7731!')).toBeInTheDocument();
+    const reveal = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/reveal'));
+    expect(JSON.parse(String(reveal?.[1]?.body))).toEqual({ purpose: 'show' });
+  });
+
+  it('keeps Add disabled without a Service Name, and a failed create keeps the modal open and says what failed', async () => {
+    const user = userEvent.setup();
+    stubApi({ ...everythingLoads(), 'POST /api/crm/credentials': failure(400, 'URL must start with http:// or https://', { url: 'URL must start with http:// or https://' }) });
+    renderSignedIn(<ItAssetsPage />, { route: '/it-assets?tab=credentials' });
+    await user.click(await screen.findByRole('button', { name: 'Add Credential' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Credential' });
+    const add = within(dialog).getByRole('button', { name: 'Add' });
+    expect(add).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: /Service Name/ }), 'Printer Admin');
+    expect(add).toBeEnabled();
+    expect(within(dialog).getByRole('textbox', { name: 'URL' })).toHaveAttribute('type', 'url');
+    expect(within(dialog).getByRole('textbox', { name: 'Notes' })).toHaveAttribute('rows', '3');
+    await user.click(add);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(CREATE_FAILED);
+    expect(alert).toHaveTextContent('URL must start with http:// or https://');
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Add New Credential' })).toBeInTheDocument());
+  });
+});
