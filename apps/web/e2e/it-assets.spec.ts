@@ -91,10 +91,13 @@ test.describe('IT assets and the credential vault', () => {
   });
 
   for (const email of ['uma.user@acme.example', 'tess.tech@acme.example', 'bill.billing@acme.example']) {
-    test(`${email} reaches none of it: no link, the routes redirect, the API answers 403`, async ({ page, request }) => {
+    test(`${email} reaches none of it: no tile, no link, the routes redirect, the API answers 403`, async ({ page, request }) => {
       await signIn(page, email);
       await expect(page).toHaveURL(/\/apps$/);
       await expect(page.getByRole('link', { name: 'IT Assets' })).toHaveCount(0);
+      // The launcher has loaded its tiles, and the IT Asset Manager's is not among them.
+      await expect(page.getByRole('link', { name: /Open Microsoft 365/ })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Open IT Managed Services' })).toHaveCount(0);
       for (const path of ['/it-assets', '/it-assets/vault']) {
         await page.goto(path);
         await expect(page).toHaveURL(/\/apps$/);

@@ -56,6 +56,8 @@ export function StatementsTab({ billingId }: { billingId: string }) {
       disabled={downloading !== null && downloading !== statement._id}
       onClick={() => void download(statement)}
       aria-label={`Download the statement of ${formatDate(statement.created, 'UTC')}`}
+      // Beside a wrapping date on a phone, the button keeps its width rather than clipping 'PDF'.
+      style={{ flexShrink: 0 }}
     >
       PDF
     </Button>
