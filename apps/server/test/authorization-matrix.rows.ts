@@ -109,6 +109,7 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
     scope: 'own-account',
     request: (c) => ({ body: { firstname: 'Matrix', lastname: 'Caller', email: c.caller?.email ?? 'anonymous@matrix.example', timezone: 'US/Eastern' } }),
   },
+  updateMyPreferences: { scope: 'own-account', request: () => ({ body: { ui_color_mode: 'dark' } }) },
   listApps: { scope: 'own-account', request: () => ({}) },
   launchApp: { scope: 'own-account', request: () => ({ params: { appId: 'itp_voice' } }) },
   listServices: { scope: 'own-account', request: () => ({}) },

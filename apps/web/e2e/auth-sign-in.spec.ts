@@ -111,7 +111,7 @@ test.describe('signing in and out', () => {
 
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(navigation.getByRole('link', { name: 'Users' })).toBeVisible();
-    await expect(navigation.getByRole('link', { name: 'IT Assets' })).toBeVisible();
+    await expect(navigation.getByRole('link', { name: 'IT Asset Manager' })).toBeVisible();
     await expect(navigation.getByRole('link', { name: 'Billing' })).toBeVisible();
     await navigation.getByRole('link', { name: 'Users' }).click();
     await expect(page).toHaveURL(/\/users$/);

@@ -9,7 +9,7 @@ test.describe('IT assets and the credential vault', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, 'alice.admin@acme.example');
     await expect(page).toHaveURL(/\/apps$/);
-    await page.getByRole('link', { name: 'IT Assets' }).click();
+    await page.getByRole('link', { name: 'IT Asset Manager' }).click();
     await expect(page.getByRole('heading', { name: 'IT Asset Manager', level: 1 })).toBeVisible();
     await expect(page.getByRole('group', { name: 'Total Assets' })).toContainText('22');
     await expect(page.getByRole('table', { name: 'Recent Assets' }).getByRole('row')).toHaveCount(6);
@@ -94,10 +94,10 @@ test.describe('IT assets and the credential vault', () => {
     test(`${email} reaches none of it: no tile, no link, the routes redirect, the API answers 403`, async ({ page, request }) => {
       await signIn(page, email);
       await expect(page).toHaveURL(/\/apps$/);
-      await expect(page.getByRole('link', { name: 'IT Assets' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'IT Asset Manager' })).toHaveCount(0);
       // The launcher has loaded its tiles, and the IT Asset Manager's is not among them.
       await expect(page.getByRole('link', { name: /Open Microsoft 365/ })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Open IT Managed Services' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Open IT Asset Manager' })).toHaveCount(0);
       for (const path of ['/it-assets', '/it-assets/vault']) {
         await page.goto(path);
         await expect(page).toHaveURL(/\/apps$/);

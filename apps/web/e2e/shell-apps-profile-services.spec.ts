@@ -46,20 +46,20 @@ async function expectRedirectedToApps(page: Page, path: string) {
 test.describe('alice (admin and billing)', () => {
   test.beforeEach(async ({ page }) => signIn(page, ALICE));
 
-  test('sees every link, both badges and the IT managed services tile, which leads to /it-assets', async ({ page }) => {
+  test('sees every link, both badges and the IT Asset Manager tile, which leads to /it-assets', async ({ page }) => {
     const header = page.getByRole('banner');
     await expect(header).toContainText('Alice Morgan');
     await expect(header).toContainText(ALICE);
-    for (const link of ['Profile', 'Apps', 'Services', 'Support Tickets', 'Dashboard', 'Billing', 'Users', 'IT Assets']) {
+    for (const link of ['Profile', 'Apps', 'Services', 'Support Tickets', 'Dashboard', 'Billing', 'Users', 'IT Asset Manager']) {
       await expect(sidebar(page).getByRole('link', { name: link, exact: true })).toBeVisible();
     }
     await expect(page.getByText('Admin', { exact: true })).toBeVisible();
     await expect(page.getByText('Billing', { exact: true }).first()).toBeVisible();
-    await expect(tileHeadings(page)).toHaveText(['ITP Voice', 'PayLink360', 'Microsoft 365', 'IT Managed Services']);
+    await expect(tileHeadings(page)).toHaveText(['ITP Voice', 'PayLink360', 'Microsoft 365', 'IT Asset Manager']);
     await expect(page.getByRole('link', { name: 'Open Microsoft 365 (opens in a new tab)' })).toHaveAttribute('href', 'https://portal.office.com/');
     await expectNoSeriousA11yViolations(page);
 
-    await page.getByRole('link', { name: 'Open IT Managed Services' }).click();
+    await page.getByRole('link', { name: 'Open IT Asset Manager' }).click();
     await expect(page).toHaveURL(/\/it-assets$/);
   });
 
@@ -134,10 +134,10 @@ test.describe('alice (admin and billing)', () => {
 test.describe('bill (billing only)', () => {
   test.beforeEach(async ({ page }) => signIn(page, BILL));
 
-  test('has Billing but not Users or IT assets, the Billing badge only, and no IT managed services tile', async ({ page }) => {
+  test('has Billing but not Users or IT assets, the Billing badge only, and no IT Asset Manager tile', async ({ page }) => {
     await expect(sidebar(page).getByRole('link', { name: 'Billing' })).toBeVisible();
     await expect(sidebar(page).getByRole('link', { name: 'Users' })).toHaveCount(0);
-    await expect(sidebar(page).getByRole('link', { name: 'IT Assets' })).toHaveCount(0);
+    await expect(sidebar(page).getByRole('link', { name: 'IT Asset Manager' })).toHaveCount(0);
     await expect(tileHeadings(page)).toHaveText(['ITP Voice', 'PayLink360', 'Microsoft 365']);
     await expect(page.getByText('Billing', { exact: true }).first()).toBeVisible();
     await expect(page.getByText('Admin', { exact: true })).toHaveCount(0);
@@ -161,7 +161,7 @@ test.describe('uma (no flags)', () => {
   test.beforeEach(async ({ page }) => signIn(page, UMA));
 
   test('reaches neither Billing, Users nor IT assets, and sees no badge', async ({ page }) => {
-    for (const link of ['Billing', 'Users', 'IT Assets']) await expect(sidebar(page).getByRole('link', { name: link })).toHaveCount(0);
+    for (const link of ['Billing', 'Users', 'IT Asset Manager']) await expect(sidebar(page).getByRole('link', { name: link })).toHaveCount(0);
     await expect(tileHeadings(page)).toHaveText(['ITP Voice', 'PayLink360', 'Microsoft 365']);
     await expect(page.getByText('Admin', { exact: true })).toHaveCount(0);
     await expect(page.getByText('Billing', { exact: true })).toHaveCount(0);

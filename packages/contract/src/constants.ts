@@ -26,6 +26,9 @@ export const LOCALE = 'en-US';
 export const DAYS_PAST_DUE_SHOWN_ABOVE = 15;
 
 /** Profile screen options (docs/product.md §9). */
+/** The portal's theme: light, dark, or 'auto' (the operating system's choice); the login result's ui_color_mode. */
+export const UI_COLOR_MODES = ['light', 'dark', 'auto'] as const;
+
 export const PROFILE_TIME_ZONES = ['US/Eastern', 'US/Central', 'US/Mountain', 'US/Pacific', 'UTC'] as const;
 /** Add/Edit User options (docs/product.md §9); deliberately a different list. */
 export const USER_TIME_ZONES = [

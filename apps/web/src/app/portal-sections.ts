@@ -13,7 +13,8 @@ import {
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { SessionFlags } from '../shared/session';
 
-export const SECTION_GROUPS = ['Workspace', 'Account', 'Administration'] as const;
+/** The sidebar's headings; a screen's breadcrumb starts with its group's name, as the spec's Admin / Users and Finance / Billing do. */
+export const SECTION_GROUPS = ['Workspace', 'Account', 'Finance', 'Admin'] as const;
 export type SectionGroup = (typeof SECTION_GROUPS)[number];
 
 /** One signed-in screen: its route, its sidebar link and who may see both. */
@@ -26,6 +27,8 @@ export interface PortalSection {
   requires?: 'admin_group' | 'billing_group';
   /** A screen reached from another (the vault, from the IT Asset Manager) has no sidebar link of its own. */
   inSidebar?: false;
+  /** Where the screen sits, shown in the shell's header (docs/product.md §2: Admin / Users, Finance / Billing). */
+  breadcrumb: readonly string[];
   page: LazyExoticComponent<ComponentType>;
 }
 
@@ -39,6 +42,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
   {
     path: '/dashboard',
     label: 'Dashboard',
+    breadcrumb: ['Workspace', 'Dashboard'],
     icon: IconLayoutDashboard,
     group: 'Workspace',
     page: lazyPage(() => import('../features/dashboard/components/DashboardPage'), 'DashboardPage'),
@@ -46,6 +50,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
   {
     path: '/apps',
     label: 'Apps',
+    breadcrumb: ['Workspace', 'Apps'],
     icon: IconApps,
     group: 'Workspace',
     page: lazyPage(() => import('../features/apps/components/AppsPage'), 'AppsPage'),
@@ -53,6 +58,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
   {
     path: '/services',
     label: 'Services',
+    breadcrumb: ['Workspace', 'Services'],
     icon: IconServer2,
     group: 'Workspace',
     page: lazyPage(() => import('../features/services/components/ServicesPage'), 'ServicesPage'),
@@ -60,6 +66,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
   {
     path: '/tickets',
     label: 'Support Tickets',
+    breadcrumb: ['Workspace', 'Support Tickets'],
     icon: IconLifebuoy,
     group: 'Workspace',
     page: lazyPage(() => import('../features/tickets/components/TicketsPage'), 'TicketsPage'),
@@ -67,6 +74,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
   {
     path: '/profile',
     label: 'Profile',
+    breadcrumb: ['Account', 'Profile'],
     icon: IconUserCircle,
     group: 'Account',
     page: lazyPage(() => import('../features/profile/components/ProfilePage'), 'ProfilePage'),
@@ -74,32 +82,36 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
   {
     path: '/billing',
     label: 'Billing',
+    breadcrumb: ['Finance', 'Billing'],
     icon: IconReceipt2,
-    group: 'Account',
+    group: 'Finance',
     requires: 'billing_group',
     page: lazyPage(() => import('../features/billing/components/BillingPage'), 'BillingPage'),
   },
   {
     path: '/users',
     label: 'Users',
+    breadcrumb: ['Admin', 'Users'],
     icon: IconUsers,
-    group: 'Administration',
+    group: 'Admin',
     requires: 'admin_group',
     page: lazyPage(() => import('../features/users/components/UsersPage'), 'UsersPage'),
   },
   {
     path: '/it-assets',
-    label: 'IT Assets',
+    label: 'IT Asset Manager',
+    breadcrumb: ['Admin', 'IT Asset Manager'],
     icon: IconDeviceDesktopCog,
-    group: 'Administration',
+    group: 'Admin',
     requires: 'admin_group',
     page: lazyPage(() => import('../features/it-assets/components/ItAssetsPage'), 'ItAssetsPage'),
   },
   {
     path: '/it-assets/vault',
     label: 'Credential Vault',
+    breadcrumb: ['Admin', 'IT Asset Manager', 'Credential Vault'],
     icon: IconLock,
-    group: 'Administration',
+    group: 'Admin',
     requires: 'admin_group',
     inSidebar: false,
     page: lazyPage(() => import('../features/it-assets/components/VaultPage'), 'VaultPage'),
@@ -108,4 +120,11 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
 
 export function sectionsFor(flags: SessionFlags): PortalSection[] {
   return PORTAL_SECTIONS.filter((section) => !section.requires || flags[section.requires]);
+}
+
+/** The section a path belongs to: the longest section path it starts with (/tickets/42 is Support Tickets). */
+export function sectionOf(sections: readonly PortalSection[], pathname: string): PortalSection | undefined {
+  return sections
+    .filter((section) => pathname === section.path || pathname.startsWith(`${section.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
 }

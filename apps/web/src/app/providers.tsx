@@ -3,6 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { portalCssVariables, portalTheme } from '../shared/ui/theme';
+import { colorSchemeManager } from './color-scheme';
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -11,7 +12,7 @@ interface AppProvidersProps {
 
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
-    <MantineProvider theme={portalTheme} cssVariablesResolver={portalCssVariables} defaultColorScheme="light">
+    <MantineProvider theme={portalTheme} cssVariablesResolver={portalCssVariables} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -98,7 +98,7 @@ describe('the signed-in shell', () => {
     expect(sidebarLinks()).toEqual(expect.arrayContaining(['/profile', '/apps', '/services', '/tickets', '/dashboard']));
     expect(screen.queryByRole('link', { name: 'Billing' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'IT Assets' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'IT Asset Manager' })).not.toBeInTheDocument();
   });
 
   it('shows Billing to the billing group only', async () => {
@@ -108,11 +108,11 @@ describe('the signed-in shell', () => {
     expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
   });
 
-  it('shows Users and IT Assets to the admin group only', async () => {
+  it('shows Users and the IT Asset Manager to the admin group only', async () => {
     renderWithProviders(<AppRoutes />, { route: '/apps', session: aStoredSession({ admin_group: true }) });
     await screen.findByRole('heading', { level: 1, name: 'Apps' });
     expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
-    expect(screen.getByRole('link', { name: 'IT Assets' })).toHaveAttribute('href', '/it-assets');
+    expect(screen.getByRole('link', { name: 'IT Asset Manager' })).toHaveAttribute('href', '/it-assets');
     expect(screen.queryByRole('link', { name: 'Billing' })).not.toBeInTheDocument();
   });
 

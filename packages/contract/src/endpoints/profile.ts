@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { emptyResult, idParam, idParams } from '../entities/common.js';
-import { accountUser, accountUsersQuery, accountUserStats, contact, contactInput, licensableService, license, myProfileInput } from '../entities/contact.js';
+import { accountUser, accountUsersQuery, accountUserStats, contact, contactInput, licensableService, license, myPreferences, myProfileInput } from '../entities/contact.js';
 
 export const updateMyProfile = defineEndpoint({
   method: 'PATCH',
@@ -11,6 +11,16 @@ export const updateMyProfile = defineEndpoint({
   access: 'user',
   body: myProfileInput,
   result: contact,
+});
+
+export const updateMyPreferences = defineEndpoint({
+  method: 'PATCH',
+  path: '/portal/my-profile/preferences',
+  summary: 'Save the signed-in contact’s personal settings (the theme: light, dark or auto), so every browser they sign in to uses them',
+  tag: 'Profile',
+  access: 'user',
+  body: myPreferences,
+  result: myPreferences,
 });
 
 const tag = 'Users';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, timestamp } from './common.js';
+import { UI_COLOR_MODES } from '../constants.js';
 import { singleLineText } from './text.js';
 
 export const contact = z.object({
@@ -91,3 +92,7 @@ export const myProfileInput = z.object({
   current_password: z.string().max(1024, 'Password must be at most 1024 characters').optional(),
 });
 export type MyProfileInput = z.infer<typeof myProfileInput>;
+
+/** Personal settings kept on the server, so they follow the user to every browser. */
+export const myPreferences = z.object({ ui_color_mode: z.enum(UI_COLOR_MODES, { error: 'ui_color_mode must be light, dark or auto' }) }).strict();
+export type MyPreferences = z.infer<typeof myPreferences>;

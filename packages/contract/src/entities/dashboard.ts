@@ -17,8 +17,10 @@ export const dashboardActivity = z.object({
   detail: z.string(),
   /** USD, for a payment; formatted by the client. */
   amount: money.nullable(),
-  /** The portal route where the item lives, e.g. /tickets. */
+  /** The portal route where the item lives, e.g. /tickets/42 for a ticket. */
   link: z.string().nullable(),
+  /** A ticket entry written in the portal (its author's name ends in ' (Customer Portal)', which the title leaves out). */
+  via_portal: z.boolean().optional(),
   at: timestamp,
 });
 export type DashboardActivity = z.infer<typeof dashboardActivity>;
@@ -32,8 +34,8 @@ export const dashboardSummary = z.object({
   open_tickets: z.number().int(),
   active_services: z.number().int(),
   provisioning_services: z.number().int(),
-  /** Sum of the prices of active services (docs/product.md §9). */
-  monthly_cost: money,
+  /** Sum of the prices of active services (docs/product.md §9); null for a caller without billing access (docs/decisions/0020). */
+  monthly_cost: money.nullable(),
   /** Only for the billing group, and only when the account has a billing account. */
   billing: z
     .object({

@@ -16,12 +16,14 @@ export const service = z.object({
   provision_status: openEnum(PROVISION_STATUSES),
   product,
   prod_description: z.string().nullable(),
-  price: money,
+  /** null for a caller without billing access: prices are billing information (docs/decisions/0020). */
+  price: money.nullable(),
   quantity: z.number().int(),
   date_created: timestamp,
   metadata: z.object({
     purchased_users: z.number().int().optional(),
     did: z.string().optional(),
+    /** Left out for a caller without billing access, like `price`. */
     price_per_did: z.number().optional(),
   }).catchall(z.unknown()),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from './common.js';
+import { UI_COLOR_MODES } from '../constants.js';
 
 export const accountSummary = z.object({
   billing_api_id: z.string().nullable(),
@@ -42,7 +43,7 @@ export const loginResult = sessionTokens
   .extend({
     id: z.number().int(),
     time_zone: z.string(),
-    ui_color_mode: z.enum(['light', 'dark', 'auto']),
+    ui_color_mode: z.enum(UI_COLOR_MODES),
     /** Present when a provider's staff member signed in as this user. */
     impersonated_by: z.string().nullable().optional(),
   });

@@ -1,8 +1,9 @@
+import { UI_COLOR_MODES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, oneOf, timestamptz } from './columns.js';
 
-export const UI_COLOR_MODES = ['light', 'dark', 'auto'] as const;
+export { UI_COLOR_MODES };
 
 /** A customer of the provider; every row of customer data hangs off one (tenancy). */
 export const accounts = pgTable('accounts', {

@@ -65,7 +65,7 @@ export function appCatalogue(apps: AppConfig['apps']): AppDefinition[] {
     {
       id: 'it_managed_services',
       itemTypes: ['it_managed_services'],
-      name: 'IT Managed Services',
+      name: 'IT Asset Manager',
       description: 'Your IT assets, vendors, stored credentials and support tools.',
       icon: 'server-cog',
       colour: 'grape',

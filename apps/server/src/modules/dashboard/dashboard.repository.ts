@@ -76,7 +76,7 @@ export async function recentTickets(db: Executor, scope: TicketScope, limit: num
 /** Replies the customer may see (internal notes never leave the provider). */
 export async function recentReplies(db: Executor, scope: TicketScope, limit: number) {
   return db
-    .select({ id: ticketEntries.id, number: tickets.ticketNumber, subject: tickets.subject, by: ticketEntries.createdBy, at: ticketEntries.createdAt })
+    .select({ id: ticketEntries.id, ticketId: tickets.id, number: tickets.ticketNumber, subject: tickets.subject, by: ticketEntries.createdBy, at: ticketEntries.createdAt })
     .from(ticketEntries)
     .innerJoin(tickets, and(eq(tickets.id, ticketEntries.ticketId), eq(tickets.accountId, ticketEntries.accountId)))
     .where(and(ticketsVisibleIn(scope), eq(ticketEntries.isInternal, false)))

@@ -44,14 +44,15 @@ async function populatedAccount() {
     { accountId: account.id, ticketId: assigned.id, createdBy: 'Jordan Reyes', fromAddress: 'jordan@itpartners.example', content: 'On my way' },
     { accountId: account.id, ticketId: assigned.id, createdBy: 'Jordan Reyes', fromAddress: 'jordan@itpartners.example', content: 'secret', isInternal: true },
   ]);
+  await db().insert(ticketEntries).values({ accountId: account.id, ticketId: assigned.id, createdBy: 'Una User (Customer Portal)', fromAddress: user.email, content: 'Thanks', createdAt: new Date(Date.now() + 1000) });
   await db().insert(billingAccounts).values({ id: account.billingApiId!, accountId: account.id, balance: 1234.56, pastDueBalance: 200, daysPastDue: 18 });
   await db().insert(payments).values({ id: `pay_${account.id}`, accountId: account.id, amount: 75.5, paymentType: 'credit_card', last4: '4242', paymentStatus: 'Paid' });
-  return { account, admin, user };
+  return { account, admin, user, assigned };
 }
 
 describe('GET /api/portal/dashboard', () => {
   it('gives an admin in the billing group the account’s figures, balance, trend and activity', async () => {
-    const { admin } = await populatedAccount();
+    const { admin, assigned } = await populatedAccount();
     const summary = await summaryOf(admin.email);
     expect(summary).toMatchObject({
       tickets_scope: 'account',
@@ -65,7 +66,12 @@ describe('GET /api/portal/dashboard', () => {
     expect(summary.ticket_trend.at(-1)).toMatchObject({ opened: 3, closed: 1 });
     const kinds = summary.recent_activity.map((entry) => entry.kind);
     expect(kinds).toEqual(expect.arrayContaining(['ticket_opened', 'ticket_reply', 'service_added', 'payment']));
-    expect(summary.recent_activity.filter((entry) => entry.kind === 'ticket_reply')).toHaveLength(1);
+    const replies = summary.recent_activity.filter((entry) => entry.kind === 'ticket_reply');
+    expect(replies).toHaveLength(2);
+    // Each entry opens its own ticket; a portal reply reads as its author's name with a 'via portal' mark.
+    expect(replies[0]).toMatchObject({ title: expect.stringMatching(/^Una User replied on TKT-/), via_portal: true, link: `/tickets/${assigned.id}` });
+    expect(replies[1]).toMatchObject({ title: expect.stringMatching(/^Jordan Reyes replied/), via_portal: false, link: `/tickets/${assigned.id}` });
+    expect(summary.recent_activity.filter((entry) => entry.kind === 'ticket_opened').every((entry) => /^\/tickets\/\d+$/.test(entry.link ?? ''))).toBe(true);
     expect(summary.recent_activity.find((entry) => entry.kind === 'payment')).toMatchObject({ amount: 75.5, title: 'Payment received', detail: 'By card ending in 4242', link: '/billing' });
     const times = summary.recent_activity.map((entry) => entry.at);
     expect([...times].sort().reverse()).toEqual(times);
@@ -74,7 +80,7 @@ describe('GET /api/portal/dashboard', () => {
   it('gives a plain user only their assigned tickets and no money of the billing account', async () => {
     const { user } = await populatedAccount();
     const summary = await summaryOf(user.email);
-    expect(summary).toMatchObject({ tickets_scope: 'assigned', open_tickets: 1, billing: null, monthly_cost: 150.3 });
+    expect(summary).toMatchObject({ tickets_scope: 'assigned', open_tickets: 1, billing: null, monthly_cost: null, active_services: 1 });
     expect(summary.ticket_trend.at(-1)).toMatchObject({ opened: 2, closed: 1 });
     const titles = summary.recent_activity.map((entry) => entry.detail);
     expect(titles).not.toContain('VPN down');

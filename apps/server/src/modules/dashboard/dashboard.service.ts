@@ -12,6 +12,7 @@ import {
   ticketTrend,
 } from './dashboard.repository.js';
 import { ticketScopeOf } from '../tickets/tickets.policy.js';
+import { PORTAL_AUTHOR_SUFFIX } from '../tickets/tickets.service.js';
 
 export const RECENT_ACTIVITY_SHOWN = 8;
 
@@ -45,8 +46,12 @@ export function createDashboardService({ db }: { db: Database }) {
       ]);
 
       const activity: DashboardActivity[] = [
-        ...tickets.map((t) => item(`ticket-${t.id}`, 'ticket_opened', `Ticket ${t.number} opened`, t.subject, t.at, '/tickets')),
-        ...replies.map((r) => item(`reply-${r.id}`, 'ticket_reply', `${r.by} replied on ${r.number}`, r.subject, r.at, '/tickets')),
+        ...tickets.map((t) => item(`ticket-${t.id}`, 'ticket_opened', `Ticket ${t.number} opened`, t.subject, t.at, `/tickets/${t.id}`)),
+        ...replies.map((r) => {
+          const viaPortal = r.by.endsWith(PORTAL_AUTHOR_SUFFIX);
+          const author = viaPortal ? r.by.slice(0, -PORTAL_AUTHOR_SUFFIX.length) : r.by;
+          return { ...item(`reply-${r.id}`, 'ticket_reply', `${author} replied on ${r.number}`, r.subject, r.at, `/tickets/${r.ticketId}`), via_portal: viaPortal };
+        }),
         ...services.map((s) => item(`service-${s.id}`, 'service_added', `${s.product} added`, s.description ?? '', s.at, '/services')),
         ...payments.map((p) => ({
           ...item(`payment-${p.id}`, 'payment', p.status === 'Paid' ? 'Payment received' : `Payment ${p.status.toLowerCase()}`, paymentDetail(p), p.at, '/billing'),
@@ -60,7 +65,7 @@ export function createDashboardService({ db }: { db: Database }) {
         open_tickets: openTickets,
         active_services: figures.active,
         provisioning_services: figures.provisioning,
-        monthly_cost: figures.monthlyCost,
+        monthly_cost: caller.billingGroup ? figures.monthlyCost : null,
         billing: billing ? { balance: billing.balance, past_due_balance: billing.pastDueBalance, days_past_due: billing.daysPastDue } : null,
         ticket_trend: trend,
         recent_activity: activity.slice(0, limit),

@@ -9,6 +9,15 @@ export async function findOwnContact(db: Executor, accountId: number, contactId:
   return row;
 }
 
+export async function updateOwnColorMode(db: Executor, accountId: number, contactId: number, uiColorMode: ContactRow['uiColorMode']): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .update(contacts)
+    .set({ uiColorMode })
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)))
+    .returning();
+  return row;
+}
+
 export async function updateOwnProfile(
   db: Executor,
   accountId: number,

@@ -153,3 +153,30 @@ describe('PATCH /api/portal/my-profile', () => {
     expect((await patch({ firstname: 'A', lastname: 'B', email: 'a@b.cd', timezone: 'UTC' })).statusCode).toBe(401);
   });
 });
+
+describe('PATCH /api/portal/my-profile/preferences', () => {
+  const save = (payload: unknown, token: string) =>
+    test.app.inject({ method: 'PATCH', url: '/api/portal/my-profile/preferences', payload: payload as object, headers: bearer(token) });
+
+  it('keeps the theme on the contact, so the next sign-in (in any browser) starts with it', async () => {
+    const { contact, token } = await signedInContact();
+    expect((await signIn(test.app, contact.email)).ui_color_mode).toBe('light');
+    const response = await save({ ui_color_mode: 'dark' }, token);
+    expect(response.statusCode).toBe(200);
+    expect(successEnvelope(endpoints.updateMyPreferences.result).parse(response.json()).result).toEqual({ ui_color_mode: 'dark' });
+    expect((await signIn(test.app, contact.email)).ui_color_mode).toBe('dark');
+    expect((await save({ ui_color_mode: 'auto' }, token)).statusCode).toBe(200);
+    expect((await signIn(test.app, contact.email)).ui_color_mode).toBe('auto');
+  });
+
+  it('refuses an unknown theme or another field, and changes nothing', async () => {
+    const { contact, token } = await signedInContact();
+    for (const payload of [{ ui_color_mode: 'sepia' }, { ui_color_mode: 'dark', admin_group: true }, {}]) {
+      const response = await save(payload, token);
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).errors).toBe(true);
+    }
+    const [row] = await db().select().from(contacts).where(eq(contacts.id, contact.id));
+    expect(row).toMatchObject({ uiColorMode: 'light', adminGroup: false });
+  });
+});

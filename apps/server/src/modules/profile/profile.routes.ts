@@ -9,5 +9,6 @@ export function profileRoutes(profile: ProfileService): EndpointRoute[] {
     route(endpoints.updateMyProfile, async ({ caller, body, client }) =>
       new Respond(await profile.update(caller, body, client), PROFILE_UPDATED),
     ),
+    route(endpoints.updateMyPreferences, async ({ caller, body }) => profile.savePreferences(caller, body)),
   ];
 }

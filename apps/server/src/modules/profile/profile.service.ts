@@ -1,4 +1,4 @@
-import { PROFILE_TIME_ZONES, type Contact, type MyProfileInput } from '@portal/contract';
+import { PROFILE_TIME_ZONES, type Contact, type MyPreferences, type MyProfileInput } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
 import { AppError, unauthenticated } from '../../platform/app-error.js';
@@ -9,7 +9,7 @@ import type { ClientMeta } from '../../platform/client-meta.js';
 import { signInEmailChangedMail } from './profile.mails.js';
 import { toWireContact } from '../users/contact-wire.js';
 import { asSignInNameConflict, refuseTakenSignInName } from '../users/sign-in-name.js';
-import { findOwnContact, updateOwnProfile } from './profile.repository.js';
+import { findOwnContact, updateOwnColorMode, updateOwnProfile } from './profile.repository.js';
 
 export { emailTakenMessage } from '../users/sign-in-name.js';
 export const TIME_ZONE_REFUSED = `Please choose one of these time zones: ${PROFILE_TIME_ZONES.join(', ')}`;
@@ -24,6 +24,13 @@ export interface ProfileServiceDeps {
 
 export function createProfileService({ db, confirmPassword, mailer, config }: ProfileServiceDeps) {
   return {
+    /** The caller's theme, kept on the contact so the next sign-in, in any browser, starts with it. */
+    async savePreferences(caller: Caller, preferences: MyPreferences): Promise<MyPreferences> {
+      const row = await updateOwnColorMode(db, caller.accountId, caller.contactId, preferences.ui_color_mode);
+      if (!row) throw unauthenticated();
+      return { ui_color_mode: row.uiColorMode };
+    },
+
     /**
      * Changes the caller's own name, e-mail and time zone. The e-mail is the sign-in username, so
      * it must be free across all accounts, the current password confirms the change, and the old

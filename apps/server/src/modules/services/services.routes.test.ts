@@ -15,10 +15,10 @@ const get = (url: string, token?: string) => test.app.inject({ method: 'GET', ur
 const servicesOf = (response: { json(): unknown }) => successEnvelope(endpoints.listServices.result).parse(response.json()).result;
 
 describe('GET /api/crm/services', () => {
-  it('lists the account’s services with their product, for any signed-in contact', async () => {
+  it('lists the account’s services with their product and prices for a billing contact', async () => {
     const db = test.database.db;
     const account = await createAccount(db);
-    const user = await createContact(db, { accountId: account.id });
+    const user = await createContact(db, { accountId: account.id, billingGroup: true });
     const product = await createProduct(db, { name: 'Voice Seat Test', category: 'Voice', description: 'A seat' });
     const service = await createService(db, {
       accountId: account.id,
@@ -48,6 +48,13 @@ describe('GET /api/crm/services', () => {
         metadata: { purchased_users: 10, did: '+15555550100', price_per_did: 1.5 },
       },
     ]);
+
+    // Prices are billing information: a contact without billing access gets the services without them.
+    const plain = await createContact(db, { accountId: account.id });
+    const withoutPrices = servicesOf(await get('/api/crm/services', (await signIn(test.app, plain.email)).access_token));
+    expect(withoutPrices).toHaveLength(1);
+    expect(withoutPrices[0]).toMatchObject({ pk: service.id, price: null, quantity: 10, metadata: { purchased_users: 10, did: '+15555550100' } });
+    expect(withoutPrices[0]!.metadata).not.toHaveProperty('price_per_did');
   });
 
   it('never shows another account’s services', async () => {

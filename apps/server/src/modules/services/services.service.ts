@@ -9,11 +9,18 @@ export const PROFILE_TIME_ZONE_OPTIONS = PROFILE_TIME_ZONES.map((zone) => ({ val
 /** An account's services, for other modules (the app launcher builds its tiles from them). */
 export const servicesOfAccount = (db: Executor, accountId: number): Promise<Service[]> => listAccountServices(db, accountId);
 
+/** Prices are billing information (docs/product.md §6): a caller without billing access gets none (docs/decisions/0020). */
+function withoutPrices(service: Service): Service {
+  const { price_per_did: _pricePerDid, ...metadata } = service.metadata;
+  return { ...service, price: null, metadata };
+}
+
 export function createServicesService({ db }: { db: Database }) {
   return {
     /** Every signed-in contact of an account sees the account's services (docs/product.md §6), never another account's. */
-    list(caller: Caller): Promise<Service[]> {
-      return listAccountServices(db, caller.accountId);
+    async list(caller: Caller): Promise<Service[]> {
+      const services = await listAccountServices(db, caller.accountId);
+      return caller.billingGroup ? services : services.map(withoutPrices);
     },
     timezones() {
       return PROFILE_TIME_ZONE_OPTIONS;

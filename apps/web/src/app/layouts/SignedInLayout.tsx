@@ -1,41 +1,57 @@
 import { AppShell, Burger, Center, Container, Group, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
-import { ImpersonationBanner } from './ImpersonationBanner';
+import { Outlet, useLocation } from 'react-router';
+import { useSignedInUser } from '../../shared/session';
 import { BrandMark } from '../../shared/ui/BrandMark';
-import type { PortalSection } from '../portal-sections';
+import { useColorSchemeOfSignedInUser } from '../color-scheme';
+import { sectionOf, type PortalSection } from '../portal-sections';
 import { AppNavbar } from './AppNavbar';
+import { ImpersonationBanner } from './ImpersonationBanner';
+import { AccountName, SectionBreadcrumb } from './SectionBreadcrumb';
+import classes from './SignedInLayout.module.css';
 import { UserMenu } from './UserMenu';
 
 interface SignedInLayoutProps {
   sections: PortalSection[];
 }
 
-/** The signed-in shell: header with the user, sidebar that folds behind a burger below `sm`. */
+export const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * The signed-in shell: a skip link, the header (where you are, for which account, who you are),
+ * and the sidebar, which folds behind a burger below desktop width (`md`, 992 px).
+ */
 export function SignedInLayout({ sections }: SignedInLayoutProps) {
   const [navbarOpened, navbar] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const { accountName } = useSignedInUser();
+  const section = sectionOf(sections, pathname);
+  useColorSchemeOfSignedInUser();
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
-      padding={{ base: 'md', sm: 'xl' }}
-    >
+    <AppShell header={{ height: 64 }} navbar={{ width: 272, breakpoint: 'md', collapsed: { mobile: !navbarOpened } }} padding={{ base: 'md', sm: 'xl' }}>
+      <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink}>
+        Skip to content
+      </a>
       <AppShell.Header px="md">
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger
               opened={navbarOpened}
               onClick={navbar.toggle}
-              hiddenFrom="sm"
+              hiddenFrom="md"
               size="sm"
               aria-label={navbarOpened ? 'Close navigation' : 'Open navigation'}
               aria-expanded={navbarOpened}
               aria-controls="portal-navigation"
             />
             <BrandMark />
+            {section && <SectionBreadcrumb trail={section.breadcrumb} sections={sections} visibleFrom="md" />}
           </Group>
-          <UserMenu />
+          <Group gap="md" wrap="nowrap">
+            <AccountName name={accountName} visibleFrom="sm" />
+            <UserMenu accountName={accountName} />
+          </Group>
         </Group>
       </AppShell.Header>
 
@@ -43,8 +59,9 @@ export function SignedInLayout({ sections }: SignedInLayoutProps) {
         <AppNavbar sections={sections} onNavigate={navbar.close} />
       </AppShell.Navbar>
 
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <Container size="lg" px={0}>
+          {section && <SectionBreadcrumb trail={section.breadcrumb} sections={sections} hiddenFrom="md" mb="sm" />}
           <ImpersonationBanner />
           <Suspense
             fallback={

@@ -8,8 +8,8 @@ export interface ServiceSummary {
   provisioning: number;
   /** Services shown as Inactive, Suspended or Unknown. */
   issues: number;
-  /** Sum of the prices of services whose status is active (docs/product.md §9). */
-  monthlyCost: number;
+  /** Sum of the prices of services whose status is active (docs/product.md §9); null when the caller may not see prices (no billing access). */
+  monthlyCost: number | null;
 }
 
 export function summarizeServices(services: Service[]): ServiceSummary {
@@ -19,16 +19,20 @@ export function summarizeServices(services: Service[]): ServiceSummary {
     active: count('Active'),
     provisioning: count('Provisioning'),
     issues: services.length - count('Active') - count('Provisioning'),
-    // Summed in cents so 0.1 + 0.2 never shows as 0.30000000000000004.
-    monthlyCost: services.filter((s) => s.status === 'active').reduce((cents, s) => cents + Math.round(s.price * 100), 0) / 100,
+    monthlyCost: services.some((s) => s.price === null) ? null : activeCost(services),
   };
+}
+
+/** Summed in cents so 0.1 + 0.2 never shows as 0.30000000000000004. */
+function activeCost(services: Service[]): number {
+  return services.filter((s) => s.status === 'active').reduce((cents, s) => cents + Math.round((s.price ?? 0) * 100), 0) / 100;
 }
 
 export interface CategoryBreakdown {
   category: string;
   count: number;
   active: number;
-  monthlyCost: number;
+  monthlyCost: number | null;
 }
 
 export function breakdownByCategory(services: Service[]): CategoryBreakdown[] {

@@ -44,3 +44,17 @@ export function formatMonth(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number);
   return new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year!, monthNumber! - 1, 1));
 }
+
+/**
+ * A time zone as people say it, with the stored name beside it: 'Eastern Time (US/Eastern)'.
+ * An unknown zone is shown as stored.
+ */
+export function formatTimeZone(zone: string, at: Date = new Date()): string {
+  const known = safeZone(zone);
+  if (!known) return zone;
+  const nameIn = (style: 'longGeneric' | 'long') =>
+    new Intl.DateTimeFormat(LOCALE, { timeZone: known, timeZoneName: style }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  // 'Eastern Time'; a zone with no generic name (UTC) reads 'GMT+00:00' that way, so its long name is used.
+  const name = [nameIn('longGeneric'), nameIn('long')].find((candidate) => candidate && !candidate.startsWith('GMT'));
+  return name && name !== zone ? `${name} (${zone})` : zone;
+}

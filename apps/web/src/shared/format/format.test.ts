@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatMonth, formatRelative } from './index';
+import { formatDate, formatDateTime, formatMoney, formatMonth, formatRelative, formatTimeZone } from './index';
 
 describe('formatting', () => {
   it('writes USD the en-US way', () => {
@@ -19,5 +19,14 @@ describe('formatting', () => {
     expect(formatRelative('2026-11-21T09:00:00.000Z', now)).toBe('3 hours ago');
     expect(formatRelative('2026-11-20T12:00:00.000Z', now)).toBe('yesterday');
     expect(formatRelative('2026-11-21T11:59:30.000Z', now)).toBe('just now');
+  });
+});
+
+describe('formatTimeZone', () => {
+  it('names a zone as people say it, with the stored name beside it', () => {
+    expect(formatTimeZone('US/Eastern')).toBe('Eastern Time (US/Eastern)');
+    expect(formatTimeZone('America/Los_Angeles')).toBe('Pacific Time (America/Los_Angeles)');
+    expect(formatTimeZone('UTC')).toBe('Coordinated Universal Time (UTC)');
+    expect(formatTimeZone('Mars/Olympus')).toBe('Mars/Olympus');
   });
 });

@@ -1,2 +1,3 @@
 export { formatMoney } from './money';
-export { formatDate, formatDateTime, formatMonth, formatRelative } from './date-time';
+export { formatDate, formatDateTime, formatMonth, formatRelative, formatTimeZone } from './date-time';
+export { formatPhone, phoneHref } from './phone';

@@ -52,7 +52,7 @@ export interface SessionContextValue {
   /** Clears the session at once; the server-side revoke runs in the background and may fail silently. */
   signOut: () => void;
   /** Writes a saved profile (name, e-mail, time zone) into the stored session. */
-  updateUser: (changes: Pick<StoredSession, 'firstname' | 'lastname' | 'email' | 'time_zone'>) => void;
+  updateUser: (changes: Partial<Pick<StoredSession, 'firstname' | 'lastname' | 'email' | 'time_zone' | 'ui_color_mode'>>) => void;
 }
 
 const NO_FLAGS: SessionFlags = { admin_group: false, billing_group: false, technical_group: false };
@@ -181,7 +181,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const updateUser = useCallback((changes: Pick<StoredSession, 'firstname' | 'lastname' | 'email' | 'time_zone'>) => {
+  const updateUser = useCallback((changes: Partial<Pick<StoredSession, 'firstname' | 'lastname' | 'email' | 'time_zone' | 'ui_color_mode'>>) => {
     const stored = readSession();
     if (!stored) return;
     writeSession({ ...stored, ...changes }); // the session listener above shows it

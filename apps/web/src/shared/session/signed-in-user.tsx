@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useSession, type SessionFlags } from './SessionProvider';
 
 /** The profile fields a screen may change in the stored session (after a successful save). */
-export type SignedInUserChanges = Pick<StoredSession, 'firstname' | 'lastname' | 'email' | 'time_zone'>;
+export type SignedInUserChanges = Partial<Pick<StoredSession, 'firstname' | 'lastname' | 'email' | 'time_zone' | 'ui_color_mode'>>;
 
 /** What a signed-in screen needs of the session; the token stays with the API client. */
 export interface SignedInUser {

@@ -1,4 +1,4 @@
-import { Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { portalConfig } from '../config';
@@ -10,25 +10,14 @@ interface PageHeaderProps {
   badges?: ReactNode;
   /** On the right (below on a phone): the page's buttons. */
   actions?: ReactNode;
-  /** Where the screen sits, above the title, e.g. ['Admin', 'Users'] (docs/product.md §2). */
-  breadcrumb?: string[];
 }
 
-/** A screen's h1, its one-line purpose and its actions; also sets the document title. */
-export function PageHeader({ title, description, badges, actions, breadcrumb }: PageHeaderProps) {
+/** A screen's h1, its one-line purpose and its actions; also sets the document title. Where the screen sits is the shell's breadcrumb (app/layouts/SectionBreadcrumb). */
+export function PageHeader({ title, description, badges, actions }: PageHeaderProps) {
   useDocumentTitle(`${title} · ${portalConfig.providerName}`);
   return (
     <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
       <Stack gap={4} style={{ flex: '1 1 320px' }}>
-        {breadcrumb && (
-          <Breadcrumbs component="nav" separator="/" aria-label="Breadcrumb" fz="sm" c="dimmed">
-            {breadcrumb.map((part, index) => (
-              <Text key={part} size="sm" c="dimmed" aria-current={index === breadcrumb.length - 1 ? 'page' : undefined}>
-                {part}
-              </Text>
-            ))}
-          </Breadcrumbs>
-        )}
         <Group gap="sm" align="center" wrap="wrap">
           <Title order={1} fz={{ base: 26, sm: 30 }}>
             {title}

@@ -1,6 +1,7 @@
 import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import classes from './StatCard.module.css';
 
 interface StatCardProps {
   label: string;
@@ -15,17 +16,17 @@ interface StatCardProps {
 /** One figure of a summary row: what it is (with its icon), the number on a line of its own, a line of context. */
 export function StatCard({ label, value, icon: StatIcon, colour = 'brand', hint }: StatCardProps) {
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} h="100%" role="group" aria-label={label}>
+    <Paper withBorder radius="lg" p={{ base: 'sm', xs: 'md', sm: 'lg' }} h="100%" role="group" aria-label={label} className={classes.card}>
       <Stack gap={6}>
         <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
           <Text size="sm" c="dimmed" fw={600}>
             {label}
           </Text>
-          <ThemeIcon size={34} radius="md" variant="light" color={colour} aria-hidden="true" style={{ flexShrink: 0 }}>
+          <ThemeIcon size={34} radius="md" variant="light" color={colour} aria-hidden="true" style={{ flexShrink: 0 }} className={classes.icon}>
             <StatIcon size={20} stroke={1.7} />
           </ThemeIcon>
         </Group>
-        <Text fz={{ base: 22, sm: 26 }} fw={700} lh={1.15} style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
+        <Text fw={700} lh={1.15} className={classes.value}>
           {value}
         </Text>
         {hint && (

@@ -12,7 +12,7 @@ export function ErrorState({ title, message, onRetry, retrying = false }: { titl
       title={title}
       icon={<IconAlertTriangle size={20} aria-hidden="true" />}
       // Mantine's red title on the red tint is below WCAG AA; the darkest red passes.
-      styles={{ title: { fontSize: 'var(--mantine-font-size-md)', color: 'var(--mantine-color-red-9)' } }}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-md)', color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))' } }}
     >
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{message}</Text>

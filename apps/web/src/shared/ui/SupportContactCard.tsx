@@ -22,7 +22,7 @@ export function SupportContactCard({ title = 'Need help?', compact = false }: Su
       aria-label="Support contact"
       radius="md"
       p={compact ? 'sm' : 'md'}
-      bg="var(--mantine-color-gray-0)"
+      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
     >
       <Stack gap={compact ? 4 : 6}>
         <Text fw={600} size="sm">

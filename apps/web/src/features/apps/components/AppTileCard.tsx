@@ -3,6 +3,7 @@ import { IconArrowRight, IconClockHour4, IconExternalLink } from '@tabler/icons-
 import type { AppTile } from '@portal/contract';
 import { Link } from 'react-router';
 import { appIcon } from './app-icons';
+import { badgeTextColour } from '../../../shared/ui/StatusBadge';
 
 /** Spec §2: what a tile without a link says. */
 export const APP_COMING_SOON = 'This application will be available soon!';
@@ -25,7 +26,7 @@ export function AppTileCard({ tile, onLaunch, launching }: AppTileCardProps) {
             <TileIcon size={28} stroke={1.6} />
           </ThemeIcon>
           {tile.admin_only && (
-            <Badge variant="light" color="grape" c="grape.9" radius="sm">
+            <Badge variant="light" color="grape" c={badgeTextColour('grape')} radius="sm">
               Administrators only
             </Badge>
           )}

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Group, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 interface AuthScreenHeaderProps {
@@ -64,5 +64,24 @@ export function FormFailure({ children }: { children: ReactNode }) {
     <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>
       {children}
     </Alert>
+  );
+}
+
+type PasswordFieldProps = ComponentProps<typeof PasswordInput> & { label: string };
+
+/** A password input whose show/hide toggle is a named, focusable button (docs/product.md §2: a toggle on each field). */
+export function PasswordField({ label, ...props }: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  const toggleLabel = `${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`;
+  return (
+    <PasswordInput
+      label={label}
+      required
+      size="md"
+      visible={visible}
+      onVisibilityChange={setVisible}
+      visibilityToggleButtonProps={{ 'aria-label': toggleLabel, 'aria-pressed': visible, tabIndex: 0, title: toggleLabel }}
+      {...props}
+    />
   );
 }

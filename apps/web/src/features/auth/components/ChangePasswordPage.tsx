@@ -1,14 +1,14 @@
-import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { MIN_PASSWORD_LENGTH, PASSWORD_CHANGE_REDIRECT_MS } from '@portal/contract';
 import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
-import { useEffect, useState, type ComponentProps } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { portalConfig } from '../../../shared/config';
 import { useChangePasswordWithResetToken } from '../api/password-reset';
-import { AuthScreen, BackToSignInLink, FormFailure } from './AuthScreenParts';
+import { AuthScreen, BackToSignInLink, FormFailure, PasswordField } from './AuthScreenParts';
 
 /** docs/product.md §5 and §8, word for word. */
 export const CHANGE_PASSWORD_MESSAGES = {
@@ -129,24 +129,6 @@ function ChangePasswordForm({ token, onChanged }: { token: string; onChanged: (r
   );
 }
 
-type PasswordFieldProps = ComponentProps<typeof PasswordInput> & { label: string };
-
-/** A password input whose show/hide toggle is a named, focusable button (docs/product.md §2: a toggle on each field). */
-function PasswordField({ label, ...props }: PasswordFieldProps) {
-  const [visible, setVisible] = useState(false);
-  const toggleLabel = `${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`;
-  return (
-    <PasswordInput
-      label={label}
-      required
-      size="md"
-      visible={visible}
-      onVisibilityChange={setVisible}
-      visibilityToggleButtonProps={{ 'aria-label': toggleLabel, 'aria-pressed': visible, tabIndex: 0, title: toggleLabel }}
-      {...props}
-    />
-  );
-}
 
 function PasswordChanged({ message }: { message?: string }) {
   const navigate = useNavigate();

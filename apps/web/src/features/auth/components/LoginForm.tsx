@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { endpoints } from '@portal/contract';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { useLoginMutation, type LoginCredentials } from '../api/login';
 import { useSession } from '../../../shared/session';
 import { FormFailure } from './AuthScreenParts';
+import { PasswordField } from './AuthScreenParts';
 
 /** docs/product.md §8: the server's message, or this when there is none. */
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
@@ -57,12 +58,10 @@ export function LoginForm() {
           {...form.getInputProps('username')}
         />
         <Stack gap={6}>
-          <PasswordInput
+          <PasswordField
             label="Password"
             placeholder="Your password"
             autoComplete="current-password"
-            required
-            size="md"
             key={form.key('password')}
             {...form.getInputProps('password')}
           />

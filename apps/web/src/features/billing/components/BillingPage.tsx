@@ -34,13 +34,12 @@ export function BillingPage() {
     <Stack gap="xl">
       <PageHeader
         title="Billing"
-        breadcrumb={['Finance', 'Billing']}
         description="Your balance, statements, payments and orders; pay by card and set up automatic payments."
       />
       {billingApiId ? (
         <BillingAccountView billingId={billingApiId} tab={tab} openTab={openTab} />
       ) : (
-        <Alert color="red" variant="light" radius="lg" icon={<IconAlertTriangle size={20} aria-hidden="true" />} title="Billing is not available" styles={{ title: { color: 'var(--mantine-color-red-9)' } }}>
+        <Alert color="red" variant="light" radius="lg" icon={<IconAlertTriangle size={20} aria-hidden="true" />} title="Billing is not available" styles={{ title: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))' } }}>
           {NO_BILLING_ID}
         </Alert>
       )}

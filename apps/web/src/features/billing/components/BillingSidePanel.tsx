@@ -4,6 +4,7 @@ import type { BillingAccount } from '@portal/contract';
 import { cardTypeLabel } from '../billing-display';
 import type { BillingTab } from '../billing-tabs';
 import { Money, NoWrap } from './Money';
+import { badgeTextColour } from '../../../shared/ui/StatusBadge';
 
 /** Quick Actions, the stored card and (on a wide screen) the 'Payment Overdue' box (docs/product.md §2). */
 export function BillingSidePanel({ account, openTab }: { account: BillingAccount; openTab: (tab: BillingTab) => void }) {
@@ -49,7 +50,7 @@ export function BillingSidePanel({ account, openTab }: { account: BillingAccount
               <Text size="sm" c="dimmed">
                 Expires <NoWrap>{card.exp_month}/{card.exp_year}</NoWrap>
               </Text>
-              <Text size="sm" c={account.automatic_payments ? 'green.8' : 'dimmed'}>
+              <Text size="sm" c={account.automatic_payments ? badgeTextColour('green') : 'dimmed'}>
                 Automatic payments {account.automatic_payments ? 'on' : 'off'}
               </Text>
             </Stack>
@@ -64,7 +65,7 @@ export function BillingSidePanel({ account, openTab }: { account: BillingAccount
 export function OverdueBox({ account, openTab }: { account: BillingAccount; openTab: (tab: BillingTab) => void }) {
   if (account.days_past_due <= 0) return null;
   return (
-        <Alert role="region" aria-label="Payment Overdue" color="red" variant="light" radius="lg" title="Payment Overdue" icon={<IconAlertTriangle size={20} aria-hidden="true" />} styles={{ title: { color: 'var(--mantine-color-red-9)' } }}>
+        <Alert role="region" aria-label="Payment Overdue" color="red" variant="light" radius="lg" title="Payment Overdue" icon={<IconAlertTriangle size={20} aria-hidden="true" />} styles={{ title: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))' } }}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
               Your account is <NoWrap fw={700}>{account.days_past_due} {account.days_past_due === 1 ? 'day' : 'days'}</NoWrap> past due

@@ -51,7 +51,7 @@ export function CardModal({ account, opened, onClose }: { account: BillingAccoun
             </Text>
           )}
           {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title={CARD_UPDATE_FAILED} role="alert" styles={{ title: { color: 'var(--mantine-color-red-9)' } }}>
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title={CARD_UPDATE_FAILED} role="alert" styles={{ title: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))' } }}>
               {failure}
             </Alert>
           )}

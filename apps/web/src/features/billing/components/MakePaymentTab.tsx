@@ -98,7 +98,7 @@ export function MakePaymentTab({ account }: { account: BillingAccount }) {
           </Alert>
         )}
         {failure && (
-          <Alert color="red" variant="light" radius="md" icon={<IconAlertTriangle size={20} aria-hidden="true" />} title={PAYMENT_FAILED} role="alert" styles={{ title: { color: 'var(--mantine-color-red-9)' } }}>
+          <Alert color="red" variant="light" radius="md" icon={<IconAlertTriangle size={20} aria-hidden="true" />} title={PAYMENT_FAILED} role="alert" styles={{ title: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))' } }}>
             {failure}
           </Alert>
         )}

@@ -17,7 +17,7 @@ export const PAYMENTS_FAILED = 'Failed to load payments history';
 /** The reference a payer quotes: the confirmation number, else the gateway's transaction, else why it failed. */
 function reference(payment: Payment) {
   if (payment.confirmation_number) return <NoWrap ff="monospace" fz="sm">{payment.confirmation_number}</NoWrap>;
-  if (payment.failure_reason) return <Text size="sm" c="red.8">{payment.failure_reason}</Text>;
+  if (payment.failure_reason) return <Text size="sm" c="var(--mantine-color-error)">{payment.failure_reason}</Text>;
   return <Text size="sm" c="dimmed">—</Text>;
 }
 

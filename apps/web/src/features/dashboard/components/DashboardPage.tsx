@@ -65,7 +65,7 @@ export function DashboardPage() {
 function DashboardFigures({ summary }: { summary: DashboardSummary }) {
   const { billing } = summary;
   return (
-    <SimpleGrid cols={{ base: 2, md: billing ? 4 : 3 }} spacing={{ base: 'sm', sm: 'md' }} component="section" aria-label="Key figures">
+    <SimpleGrid cols={{ base: 2, md: 2 + (summary.monthly_cost === null ? 0 : 1) + (billing ? 1 : 0) }} spacing={{ base: 'sm', sm: 'md' }} component="section" aria-label="Key figures">
       <StatCard
         label="Open Tickets"
         value={summary.open_tickets}
@@ -78,9 +78,11 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
         value={summary.active_services}
         icon={IconCircleCheck}
         colour="green"
-        hint={summary.provisioning_services === 1 ? '1 more being provisioned' : `${summary.provisioning_services} more being provisioned`}
+        hint={provisioningHint(summary.provisioning_services)}
       />
-      <StatCard label="Monthly Cost" value={formatMoney(summary.monthly_cost)} icon={IconCurrencyDollar} colour="teal" hint="Active services" />
+      {summary.monthly_cost !== null && (
+        <StatCard label="Monthly Cost" value={formatMoney(summary.monthly_cost)} icon={IconCurrencyDollar} colour="teal" hint="Active services, per month" />
+      )}
       {billing && (
         <StatCard
           label="Balance"
@@ -93,6 +95,8 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
     </SimpleGrid>
   );
 }
+
+const provisioningHint = (count: number) => (count === 0 ? 'All provisioned' : count === 1 ? '1 more being set up' : `${count} more being set up`);
 
 /** Like the billing screen (docs/product.md §9): the past-due amount when there is one, the days only above 15. */
 function pastDueHint(billing: NonNullable<DashboardSummary['billing']>): string {

@@ -1,8 +1,9 @@
-import { Anchor, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCreditCard, IconMessageCircle, IconServer2, IconTicket, type Icon } from '@tabler/icons-react';
 import type { DashboardActivity } from '@portal/contract';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney, formatRelative } from '../../../shared/format';
+import { badgeTextColour } from '../../../shared/ui/StatusBadge';
 
 const KIND_LOOK: Record<DashboardActivity['kind'], { icon: Icon; colour: string }> = {
   ticket_opened: { icon: IconTicket, colour: 'orange' },
@@ -36,13 +37,18 @@ export function RecentActivity({ activity, timeZone }: { activity: DashboardActi
                   <Stack gap={0} miw={0} style={{ flex: 1 }}>
                     <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                       {entry.link ? (
-                        <Anchor component={Link} to={entry.link} size="sm" fw={600} c="dark.8" style={{ overflowWrap: 'anywhere' }}>
+                        <Anchor component={Link} to={entry.link} size="sm" fw={600} c="var(--mantine-color-text)" style={{ overflowWrap: 'anywhere' }}>
                           {entry.title}
                         </Anchor>
                       ) : (
                         <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                           {entry.title}
                         </Text>
+                      )}
+                      {entry.via_portal && (
+                        <Badge size="xs" variant="light" color="gray" c={badgeTextColour('gray')} radius="sm" style={{ flexShrink: 0 }}>
+                          via portal
+                        </Badge>
                       )}
                       {entry.amount !== null && (
                         <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', flexShrink: 0 }}>

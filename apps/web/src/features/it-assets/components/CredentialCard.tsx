@@ -4,6 +4,7 @@ import { IconExternalLink, IconEye, IconEyeOff, IconLockAccess } from '@tabler/i
 import type { Credential } from '@portal/contract';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../shared/api';
+import { badgeTextColour } from '../../../shared/ui/StatusBadge';
 import { useSignedInUser } from '../../../shared/session';
 import { revealPassword } from '../api/inventory-queries';
 import { assetDate, PASSWORD_MASK, shortDateIn } from '../inventory-display';
@@ -49,7 +50,7 @@ export function CredentialCard({ credential, actions, showNotes = false }: { cre
               {credential.service_name}
             </Text>
             {credential.category && (
-              <Badge variant="light" color="gray" radius="sm" c="gray.9" style={{ minWidth: 'max-content' }}>
+              <Badge variant="light" color="gray" radius="sm" c={badgeTextColour('gray')} style={{ minWidth: 'max-content' }}>
                 {credential.category}
               </Badge>
             )}

@@ -60,7 +60,7 @@ export function CredentialFormModal({ opened, onClose, editing }: { opened: bool
       <form onSubmit={form.onSubmit((values) => void save(values))} noValidate>
         <Stack gap="sm">
           {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title={CREATE_FAILED} role="alert" styles={{ title: { color: 'var(--mantine-color-red-9)' } }}>
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title={CREATE_FAILED} role="alert" styles={{ title: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))' } }}>
               {failure}
             </Alert>
           )}

@@ -40,7 +40,6 @@ export function ItAssetsPage() {
     <Stack gap="xl">
       <PageHeader
         title="IT Asset Manager"
-        breadcrumb={['Admin', 'IT Asset Manager']}
         description="Your hardware, vendors, stored credentials and support tools, in one place."
         actions={
           <>

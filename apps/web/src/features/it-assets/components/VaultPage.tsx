@@ -43,7 +43,6 @@ export function VaultPage() {
     <Stack gap="xl">
       <PageHeader
         title="Credential Vault"
-        breadcrumb={['Admin', 'IT Asset Manager', 'Credential Vault']}
         description="The passwords of your systems: sealed at rest, each reveal and copy recorded."
         actions={
           <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={addModal.open}>

@@ -2,6 +2,7 @@ import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBuildingStore, IconExternalLink, IconMail, IconPhone } from '@tabler/icons-react';
 import type { Vendor } from '@portal/contract';
 import { EmptyState } from '../../../shared/ui/StatePanels';
+import { formatPhone, phoneHref } from '../../../shared/format';
 
 /** A card per vendor: Contact Person, Email (mailto), Phone (tel) and 'Visit Site' when known (docs/product.md §2). */
 export function VendorsTab({ vendors }: { vendors: Vendor[] }) {
@@ -29,8 +30,8 @@ export function VendorsTab({ vendors }: { vendors: Vendor[] }) {
             {vendor.phone && (
               <Group gap={6} wrap="nowrap">
                 <IconPhone size={16} aria-hidden="true" />
-                <Anchor href={`tel:${vendor.phone.replace(/[^+\d]/g, '')}`} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {vendor.phone}
+                <Anchor href={phoneHref(vendor.phone)} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatPhone(vendor.phone)}
                 </Anchor>
               </Group>
             )}

@@ -11,6 +11,7 @@ import { useSignedInUser } from '../../../shared/session';
 import { timezonesQuery, useUpdateProfile } from '../api/profile-queries';
 import { Fact } from '../../../shared/ui/Fact';
 import { ConfirmPasswordModal } from './ConfirmPasswordModal';
+import { formatTimeZone } from '../../../shared/format';
 
 /** Spec §8, Profile. */
 export const PROFILE_UPDATED = 'Profile updated successfully!';
@@ -31,8 +32,8 @@ export function ProfileDetails() {
   const [passwordError, setPasswordError] = useState<string | undefined>();
 
   // A zone set elsewhere (by an administrator) stays choosable, so saving a name never changes it.
-  const zoneOptions = timezones.data ?? [];
-  const options = zoneOptions.some((zone) => zone.value === user.timeZone) ? zoneOptions : [{ value: user.timeZone, label: user.timeZone }, ...zoneOptions];
+  const zoneOptions = (timezones.data ?? []).map((zone) => ({ value: zone.value, label: formatTimeZone(zone.value) }));
+  const options = zoneOptions.some((zone) => zone.value === user.timeZone) ? zoneOptions : [{ value: user.timeZone, label: formatTimeZone(user.timeZone) }, ...zoneOptions];
 
   function startEditing() {
     form.setValues(saved);
@@ -91,7 +92,7 @@ export function ProfileDetails() {
             <Fact term size="md" label="First Name" value={user.firstname} />
             <Fact term size="md" label="Last Name" value={user.lastname} />
             <Fact term size="md" label="Email" value={user.email} />
-            <Fact term size="md" label="Timezone" value={user.timeZone} />
+            <Fact term size="md" label="Timezone" value={formatTimeZone(user.timeZone)} />
           </SimpleGrid>
         ) : (
           <form onSubmit={submit} noValidate aria-label="Edit profile">
@@ -110,7 +111,7 @@ export function ProfileDetails() {
                   // Mantine's yellow title text fails WCAG AA on the yellow tint; dark text passes.
                   styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
                 >
-                  <Text size="sm" c="dark.7">
+                  <Text size="sm">
                     {EMAIL_IS_USERNAME_WARNING}
                   </Text>
                 </Alert>

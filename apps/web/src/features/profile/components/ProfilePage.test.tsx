@@ -43,7 +43,7 @@ describe('ProfilePage', () => {
     expect(within(view).getByText('First Name').nextSibling).toHaveTextContent('Dana');
     expect(within(view).getByText('Last Name').nextSibling).toHaveTextContent('Reyes');
     expect(within(view).getByText('Email').nextSibling).toHaveTextContent('dana.reyes@northwind.example');
-    expect(within(view).getByText('Timezone').nextSibling).toHaveTextContent('US/Eastern');
+    expect(within(view).getByText('Timezone').nextSibling).toHaveTextContent('Eastern Time (US/Eastern)');
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
@@ -56,7 +56,14 @@ describe('ProfilePage', () => {
     expect(within(form).getByText(EMAIL_IS_USERNAME_WARNING)).toBeInTheDocument();
     await user.click(within(form).getByRole('combobox', { name: 'Timezone' }));
     const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['US/Eastern', 'US/Central', 'US/Mountain', 'US/Pacific', 'UTC']);
+    // The spec's five zones, in its order, each named as people say it.
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Eastern Time (US/Eastern)',
+      'Central Time (US/Central)',
+      'Mountain Time (US/Mountain)',
+      'Pacific Time (US/Pacific)',
+      'Coordinated Universal Time (UTC)',
+    ]);
   });
 
   it('keeps a time zone set outside the list choosable', async () => {
@@ -64,7 +71,7 @@ describe('ProfilePage', () => {
     const user = userEvent.setup();
     render(aStoredSession({ time_zone: 'America/Chicago' }));
     const form = await edit(user);
-    expect(within(form).getByRole('combobox', { name: 'Timezone' })).toHaveValue('America/Chicago');
+    expect(within(form).getByRole('combobox', { name: 'Timezone' })).toHaveValue('Central Time (America/Chicago)');
   });
 
   it('restores the original values on Cancel', async () => {
@@ -96,7 +103,7 @@ describe('ProfilePage', () => {
     await user.clear(email);
     await user.type(email, 'dani@northwind.example');
     await user.click(within(form).getByRole('combobox', { name: 'Timezone' }));
-    await user.click(await screen.findByRole('option', { name: 'UTC' }));
+    await user.click(await screen.findByRole('option', { name: 'Coordinated Universal Time (UTC)' }));
     await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
 
     // The e-mail is the username: the current password confirms the change first.

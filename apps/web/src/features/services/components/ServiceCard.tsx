@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { serviceDisplayState, type Service } from '@portal/contract';
-import { formatDate, formatMoney } from '../../../shared/format';
+import { formatDate, formatMoney, formatPhone } from '../../../shared/format';
 import { ServiceStatusBadge } from './ServiceStatusBadge';
 import { Fact } from '../../../shared/ui/Fact';
 
@@ -26,11 +26,11 @@ export function ServiceCard({ service, timeZone }: { service: Service; timeZone:
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="xs">
           <Fact label="Category" value={service.product.category} />
           <Fact label="Quantity" value={String(service.quantity)} />
-          <Fact label="Monthly price" value={formatMoney(service.price)} />
-          <Fact label="Since" value={formatDate(service.date_created, timeZone)} />
+          {service.price !== null && <Fact label="Monthly price" value={formatMoney(service.price)} whole />}
+          <Fact label="Since" value={formatDate(service.date_created, timeZone)} whole />
           {users !== undefined && <Fact label="Users" value={String(users)} />}
-          {did && <Fact label="Number" value={did} />}
-          {pricePerDid !== undefined && <Fact label="Per number" value={formatMoney(pricePerDid)} />}
+          {did && <Fact label="Number" value={formatPhone(did)} whole />}
+          {pricePerDid !== undefined && <Fact label="Per number" value={formatMoney(pricePerDid)} whole />}
         </SimpleGrid>
       </Stack>
     </Paper>

@@ -53,7 +53,7 @@ describe('ServicesPage', () => {
     const voice = card('ITP Voice Business Seat');
     expect(voice).toHaveTextContent('Head office');
     expect(voice).toHaveTextContent('$598.80');
-    expect(voice).toHaveTextContent('+16175550100');
+    expect(voice).toHaveTextContent('(617) 555-0100');
     expect(voice).toHaveTextContent('Jan 5, 2026');
   });
 
@@ -71,17 +71,32 @@ describe('ServicesPage', () => {
     expect(screen.queryByText('Error Loading Services')).not.toBeInTheDocument();
   });
 
-  it('breaks the services down by Voice, Hosted Service and Cloud', async () => {
+  it('breaks the services down by Voice, Hosted Service and Cloud, each bar sized by the cost beside it', async () => {
     stubApi({ 'GET /api/crm/services': ok(SERVICES) });
     render();
     const breakdown = await screen.findByRole('region', { name: 'By category' });
     const bars = within(breakdown).getAllByRole('progressbar');
+    // Active services: Voice $878.40, Hosted Service $75.00, Cloud $189.00 of $1,142.40 a month.
     expect(bars.map((bar) => bar.getAttribute('aria-label'))).toEqual([
-      'Voice: 2 of 6 services',
-      'Hosted Service: 1 of 6 services',
-      'Cloud: 3 of 6 services',
+      'Voice: 77% of the monthly cost',
+      'Hosted Service: 7% of the monthly cost',
+      'Cloud: 17% of the monthly cost',
     ]);
     expect(breakdown).toHaveTextContent('$878.40');
+    expect(screen.getByRole('group', { name: 'Monthly Cost' })).toHaveTextContent('$1,142.40');
+  });
+
+  it('shows no money to a contact without billing access: no Monthly Cost, no prices, bars by number of services', async () => {
+    stubApi({ 'GET /api/crm/services': ok(SERVICES.map((service) => ({ ...service, price: null, metadata: {} }))) });
+    render();
+    const breakdown = await screen.findByRole('region', { name: 'By category' });
+    expect(screen.queryByRole('group', { name: 'Monthly Cost' })).not.toBeInTheDocument();
+    expect(within(breakdown).getAllByRole('progressbar').map((bar) => bar.getAttribute('aria-label'))).toEqual([
+      'Voice: 33% of the services',
+      'Hosted Service: 17% of the services',
+      'Cloud: 50% of the services',
+    ]);
+    expect(document.body).not.toHaveTextContent('$');
   });
 
   it('shows the empty state of the spec', async () => {

@@ -21,7 +21,7 @@ export const SERVICES_EMPTY_TITLE = 'No Services Found';
 export const SERVICES_EMPTY_MESSAGE = 'No services are currently configured for your account.';
 
 export function ServicesPage() {
-  const { timeZone } = useSignedInUser();
+  const { timeZone, flags } = useSignedInUser();
   const services = useQuery(servicesQuery());
   const [manageOpened, manage] = useDisclosure(false);
 
@@ -29,7 +29,7 @@ export function ServicesPage() {
     <Stack gap="xl">
       <PageHeader
         title="Enterprise Services"
-        description="The services your organization subscribes to, their status and what they cost each month."
+        description={`The services your organization subscribes to${flags.billing_group ? ', their status and what they cost each month.' : ' and their status.'}`}
         actions={
           <>
             <Button
@@ -80,11 +80,13 @@ function ServicesOverview({ services, timeZone }: { services: Parameters<typeof 
   const summary = summarizeServices(services);
   return (
     <Stack gap="xl">
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }} component="section" aria-label="Summary">
+      <SimpleGrid cols={{ base: 2, md: summary.monthlyCost === null ? 3 : 4 }} spacing={{ base: 'sm', sm: 'md' }} component="section" aria-label="Summary">
         <StatCard label="Active Services" value={summary.active} icon={IconCircleCheck} colour="green" hint={`of ${services.length} in total`} />
         <StatCard label="Provisioning" value={summary.provisioning} icon={IconLoader} colour="blue" hint="Being set up for you" />
         <StatCard label="Issues" value={summary.issues} icon={IconAlertTriangle} colour={summary.issues > 0 ? 'orange' : 'gray'} hint="Inactive or suspended" />
-        <StatCard label="Monthly Cost" value={formatMoney(summary.monthlyCost)} icon={IconCurrencyDollar} colour="teal" hint="Active services" />
+        {summary.monthlyCost !== null && (
+          <StatCard label="Monthly Cost" value={formatMoney(summary.monthlyCost)} icon={IconCurrencyDollar} colour="teal" hint="Active services, per month" />
+        )}
       </SimpleGrid>
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
@@ -99,7 +101,7 @@ function ServicesOverview({ services, timeZone }: { services: Parameters<typeof 
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
           <Paper bg="transparent" style={{ position: 'sticky', top: 88 }}>
-            <CategoryBreakdownCard breakdown={breakdownByCategory(services)} total={services.length} />
+            <CategoryBreakdownCard breakdown={breakdownByCategory(services)} />
           </Paper>
         </Grid.Col>
       </Grid>

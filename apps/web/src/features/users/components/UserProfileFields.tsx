@@ -2,8 +2,9 @@ import { Checkbox, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/c
 import type { UseFormReturnType } from '@mantine/form';
 import { USER_TIME_ZONES, type ContactInput } from '@portal/contract';
 import { ROLE_OPTIONS } from '../user-display';
+import { formatTimeZone } from '../../../shared/format';
 
-const ZONES = USER_TIME_ZONES.map((zone) => ({ value: zone, label: zone }));
+const ZONES = USER_TIME_ZONES.map((zone) => ({ value: zone, label: formatTimeZone(zone) }));
 
 /** The profile of a user, as Add User's first step and Edit User's Profile tab ask for it (docs/product.md §5). */
 export function UserProfileFields({ form, disabled }: { form: UseFormReturnType<ContactInput>; disabled?: boolean }) {

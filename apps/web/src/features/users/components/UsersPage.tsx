@@ -47,7 +47,6 @@ export function UsersPage() {
   return (
     <Stack gap="xl">
       <PageHeader
-        breadcrumb={['Admin', 'Users']}
         title="Users"
         description="The people of your account, their roles and their voice licenses."
         actions={

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Box, Group, Menu, Paper, Stack, Table, Text } from '
 import { IconDots, IconMailForward, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { AccountUser } from '@portal/contract';
 import { roleBadges } from '../user-display';
+import { formatTimeZone } from '../../../shared/format';
 
 const BADGE_COLOURS: Record<string, string> = { Admin: 'red', Billing: 'teal', Technical: 'blue', User: 'gray' };
 
@@ -35,7 +36,7 @@ export function UsersTable({
                   {user.email}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {user.time_zone}
+                  {formatTimeZone(user.time_zone)}
                   {user.invitation_pending ? ' · Invited, has not signed in yet' : ''}
                 </Text>
                 <RoleBadges user={user} />
@@ -82,7 +83,7 @@ export function UsersTable({
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {user.time_zone}
+                  {formatTimeZone(user.time_zone)}
                 </Text>
               </Table.Td>
               <Table.Td>

@@ -1,0 +1,180 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signIn } from './auth-support';
+
+/**
+ * Issue 15: every built screen, measured in the browser rather than by eye — nothing scrolls
+ * sideways at 320 px, no money, phone number or date wraps mid-value at 1024 px, and axe finds
+ * nothing in either theme. The theme is chosen in the user menu, saved to the profile, and
+ * survives sign-out and another browser.
+ */
+
+const ALICE = 'alice.admin@acme.example';
+/** Every built screen alice (admin and billing) can open, with the tabs that have their own content. */
+const SCREENS = [
+  '/dashboard',
+  '/apps',
+  '/services',
+  '/tickets',
+  '/profile',
+  '/billing',
+  '/billing?tab=statements',
+  '/billing?tab=payments',
+  '/billing?tab=orders',
+  '/billing?tab=pay',
+  '/billing?tab=autopay',
+  '/users',
+  '/it-assets',
+  '/it-assets?tab=assets',
+  '/it-assets?tab=vendors',
+  '/it-assets?tab=credentials',
+  '/it-assets/vault',
+];
+
+/** Opens a screen and waits until its data has arrived (no loader or skeleton left). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(0);
+}
+
+async function chooseTheme(page: Page, theme: 'Light' | 'Dark' | 'System') {
+  await page.getByRole('button', { name: /account menu/i }).click();
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/portal/my-profile/preferences') && response.ok());
+  await page.getByRole('menuitem', { name: theme }).click();
+  await expect(page.getByRole('menuitem', { name: theme })).toHaveAttribute('aria-current', 'true');
+  await saved;
+  await page.keyboard.press('Escape');
+}
+
+const colourScheme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+
+/**
+ * The texts that must stay on one line (money, phone numbers, dates, ticket numbers), each with
+ * the number of lines the browser laid it out on; the wrapped ones are returned.
+ */
+function wrappedValues(page: Page) {
+  return page.evaluate(() => {
+    const VALUE = /^(-?\$[\d,]+\.\d{2}|\+?1? ?\(?\d{3}\)?[ .-]\d{3}-\d{4}|[A-Z][a-z]{2} \d{1,2}, \d{4}|\d{1,2}\/\d{1,2}\/\d{4}|TKT-\d+)$/;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const wrapped: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (!VALUE.test(text)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+      if (lines.size > 1) wrapped.push(text);
+    }
+    return wrapped;
+  });
+}
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+async function signedInPage(browser: Browser, width: number) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, ALICE);
+  await expect(page).toHaveURL(/\/apps$/);
+  return { page, close: () => context.close() };
+}
+
+test.describe('layout and themes on every built screen', () => {
+  // Each test walks every screen.
+  test.setTimeout(240_000);
+
+
+  test('nothing scrolls sideways at 320 px', async ({ browser }) => {
+    const { page, close } = await signedInPage(browser, 320);
+    const overflowing: string[] = [];
+    for (const path of SCREENS) {
+      await open(page, path);
+      const extra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (extra > 0) overflowing.push(`${path}: ${extra}px`);
+    }
+    expect(overflowing).toEqual([]);
+    await close();
+  });
+
+  test('no money, phone number, date or ticket number wraps at 1024 px (or 320 px)', async ({ browser }) => {
+    for (const width of [1024, 320]) {
+      const { page, close } = await signedInPage(browser, width);
+      const broken: string[] = [];
+      for (const path of SCREENS) {
+        await open(page, path);
+        for (const value of await wrappedValues(page)) broken.push(`${width}px ${path}: ${value}`);
+      }
+      expect(broken).toEqual([]);
+      await close();
+    }
+  });
+
+  test('axe finds no violation on any screen, in the light and the dark theme', async ({ browser }) => {
+    const { page, close } = await signedInPage(browser, 1280);
+    const found: string[] = [];
+    for (const theme of ['Light', 'Dark'] as const) {
+      await chooseTheme(page, theme);
+      for (const path of SCREENS) {
+        await open(page, path);
+        expect(await colourScheme(page)).toBe(theme.toLowerCase());
+        for (const violation of await axeViolations(page)) found.push(`${theme} ${path}: ${violation}`);
+      }
+    }
+    await chooseTheme(page, 'Light');
+    expect(found).toEqual([]);
+    await close();
+  });
+
+  test('the theme is saved: it survives sign-out and follows alice to another browser; System follows the OS', async ({ browser }) => {
+    const { page, close } = await signedInPage(browser, 1280);
+    await chooseTheme(page, 'Dark');
+    expect(await colourScheme(page)).toBe('dark');
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(await colourScheme(page)).toBe('dark');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const elsewhere = await signedInPage(browser, 1280);
+    expect(await colourScheme(elsewhere.page)).toBe('dark');
+    await elsewhere.page.emulateMedia({ colorScheme: 'light' });
+    await chooseTheme(elsewhere.page, 'System');
+    expect(await colourScheme(elsewhere.page)).toBe('light');
+    await elsewhere.page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => colourScheme(elsewhere.page)).toBe('dark');
+    await chooseTheme(elsewhere.page, 'Light');
+    await elsewhere.close();
+    await close();
+  });
+
+  test('a skip link is the first tab stop and moves focus to the content', async ({ browser }) => {
+    const { page, close } = await signedInPage(browser, 1280);
+    await open(page, '/services');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main-content')).toBeFocused();
+    await close();
+  });
+
+  test('the sidebar folds behind the burger below desktop width, and the header says where you are and for which account', async ({ browser }) => {
+    const { page, close } = await signedInPage(browser, 768);
+    await open(page, '/users');
+    await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).not.toBeInViewport();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/Admin\s*\/\s*Users/);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(page.getByRole('button', { name: 'Open navigation' })).toBeHidden();
+    await expect(page.getByRole('banner')).toContainText('Acme Logistics');
+    await expect(page.getByRole('banner').getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/Admin\s*\/\s*Users/);
+    await open(page, '/billing');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/Finance\s*\/\s*Billing/);
+    await close();
+  });
+});

@@ -1,0 +1,49 @@
+import { localStorageColorSchemeManager, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import { endpoints, UI_COLOR_MODES } from '@portal/contract';
+import { useEffect, useRef } from 'react';
+import { apiCall } from '../shared/api';
+import { useSession } from '../shared/session';
+
+/**
+ * The theme in this browser: light, dark or auto (the operating system's). Kept under its own key,
+ * so it outlives a sign-out (the sign-in page keeps the user's theme); public/color-scheme.js
+ * reads the same key before the app starts.
+ */
+export const COLOR_SCHEME_STORAGE_KEY = 'portal-color-scheme';
+export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
+
+export type ColorMode = (typeof UI_COLOR_MODES)[number];
+const isColorMode = (value: string | undefined): value is ColorMode => (UI_COLOR_MODES as readonly string[]).includes(value ?? '');
+
+/**
+ * A sign-in brings the user's saved theme (the login result's ui_color_mode), so it follows
+ * them to every browser; applied when the signed-in contact changes, not on every render.
+ */
+export function useColorSchemeOfSignedInUser() {
+  const { session } = useSession();
+  const { setColorScheme } = useMantineColorScheme();
+  const contactId = session?.pk;
+  const saved = session?.ui_color_mode;
+  // Only a new sign-in (another contact, or the first restore) applies the saved theme; a choice
+  // made since is already on screen.
+  const appliedFor = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (contactId === appliedFor.current) return;
+    appliedFor.current = contactId;
+    if (contactId !== undefined && isColorMode(saved)) setColorScheme(saved);
+  }, [contactId, saved, setColorScheme]);
+}
+
+/** The user's choice: applied at once, kept in the stored session, and saved to their profile. */
+export function useChooseColorScheme() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { updateUser } = useSession();
+  return {
+    colorScheme: colorScheme as MantineColorScheme,
+    async choose(mode: ColorMode) {
+      setColorScheme(mode);
+      updateUser({ ui_color_mode: mode });
+      await apiCall(endpoints.updateMyPreferences, { body: { ui_color_mode: mode } });
+    },
+  };
+}
