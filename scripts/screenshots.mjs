@@ -45,6 +45,8 @@ try {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
+      // Runs in the page, where `document` is the browser's.
+      // eslint-disable-next-line no-undef
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       const name = `${path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'root'}-${width}-${values.scheme}.png`;
       const file = join(values.out, name);

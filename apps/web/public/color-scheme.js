@@ -4,6 +4,6 @@ try {
   var mode = window.localStorage.getItem('portal-color-scheme') || 'auto';
   if (mode === 'auto') mode = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   document.documentElement.setAttribute('data-mantine-color-scheme', mode);
-} catch (error) {
+} catch {
   // No storage (private mode): the app applies its default when it starts.
 }
