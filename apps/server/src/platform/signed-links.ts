@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { OS_TYPES } from '@portal/contract';
+import type { OS_TYPES } from '@portal/contract';
 
 export type LinkOs = (typeof OS_TYPES)[number];
 
