@@ -75,12 +75,20 @@ function DownloadToolForm({ tool, customerName, onClose, onConfigurationNotFound
   return (
     <Stack gap="md">
       {tool.requires_custom_build ? (
-        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden="true" />} title="Built for your organization" styles={{ title: { color: 'var(--mantine-color-blue-9)' } }}>
-          <Text size="sm">
-            The remote monitoring agent is built for <strong>{customerName}</strong>: it carries your organization’s monitoring configuration, so every device it is installed on
-            reports to your account. Install it only on your organization’s devices.
-          </Text>
-        </Alert>
+        <Paper radius="md" p="md" bg="var(--mantine-color-blue-0)" aria-label="About the remote monitoring agent" role="note">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <IconInfoCircle size={20} aria-hidden="true" style={{ flexShrink: 0, color: 'var(--mantine-color-blue-8)' }} />
+            <Stack gap={4}>
+              <Text fw={600} size="sm" c="blue.9">
+                Built for your organization
+              </Text>
+              <Text size="sm">
+                The remote monitoring agent is built for <strong>{customerName}</strong>: it carries your organization’s monitoring configuration, so every device it is
+                installed on reports to your account. Install it only on your organization’s devices.
+              </Text>
+            </Stack>
+          </Group>
+        </Paper>
       ) : (
         <Text size="sm">{tool.description}</Text>
       )}
