@@ -57,7 +57,14 @@ function DownloadToolForm({ tool, customerName, onClose, onConfigurationNotFound
       { tool, os },
       {
         onSuccess: (filename) => {
-          notifications.show({ color: 'green', title: DOWNLOAD_STARTED, message: `${filename} is downloading.`, autoClose: DOWNLOAD_TOAST_MS, closeButtonProps: { 'aria-label': 'Close notification' } });
+          notifications.show({
+            color: 'green',
+            title: DOWNLOAD_STARTED,
+            message: `${filename} is downloading.`,
+            autoClose: DOWNLOAD_TOAST_MS,
+            // Under a title Mantine dims the message below AA contrast; the body text colour passes.
+            styles: { description: { color: 'var(--mantine-color-text)' } },
+          });
           onClose();
         },
         onError: failed,
