@@ -77,7 +77,7 @@ test.describe('support tools', () => {
       expect(unzipRead(linked, 'itp-rmm-agent-linux/install.sh')).toMatch(/^#!\/bin\/sh/);
       // An altered link gives no file.
       const forged = await onDevice.request.get(url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
-      expect(forged.status()).toBe(404);
+      expect(forged.status()).toBe(403);
       expect((await forged.json()).message).toContain('not valid');
     } finally {
       await technician.close();

@@ -247,7 +247,7 @@ describe('download links', () => {
       'not-a-link',
     ]) {
       const refused = await test.app.inject({ method: 'GET', url: `/api/crm/support-tools/links/${encodeURIComponent(token)}` });
-      expect(refused.statusCode, token).toBe(404);
+      expect(refused.statusCode, token).toBe(403);
       expect(refused.headers['content-type']).toContain('application/json');
       expect(errorEnvelope.parse(refused.json()).message).toBe(LINK_INVALID);
     }

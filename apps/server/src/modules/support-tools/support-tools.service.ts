@@ -174,7 +174,8 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
       const link = claims ? await repo.findLink(db, claims.accountId, hashToken(token)) : undefined;
       if (!claims || !link || link.toolId !== claims.toolId) {
         await auditRefusedLink(meta, 'invalid');
-        throw new AppError('not_found', LINK_INVALID);
+        // 403, not 404: the path exists; the link does not grant access (and says nothing of whether it ever existed).
+        throw new AppError('forbidden', LINK_INVALID);
       }
       const at = now();
       if (link.expiresAt <= at || claims.expiresAt <= at) {
