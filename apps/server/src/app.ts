@@ -18,6 +18,7 @@ import { findLiveCaller } from './modules/auth/caller.repository.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { createMailer } from './platform/mail.js';
 import { createMailOutbox } from './db/mail-outbox.repository.js';
+import { createLocalMonitoringSystem } from './platform/monitoring-system.js';
 import { createSandboxGateway } from './platform/payment-gateway.js';
 import { createTokenService } from './platform/tokens.js';
 import { createAutoPayRunner, type AutoPayRunner } from './modules/billing/autopay.js';
@@ -86,7 +87,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const budget = createRequestBudget(createRateLimiter(database.db), config.apiRequestsPerMinute);
   // The sandbox gateway signs its transaction ids with the token secret, so they are stable across instances.
   const paymentGateway = deps.paymentGateway ?? createSandboxGateway({ secret: config.secrets.tokenSecret });
-  app.decorate('builtEndpoints', registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer, paymentGateway }), { authenticate, budget, inFlight }));
+  const monitoringSystem = deps.monitoringSystem ?? createLocalMonitoringSystem({ serverUrl: config.monitoring.serverUrl, secret: config.secrets.tokenSecret });
+  app.decorate('builtEndpoints', registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer, paymentGateway, monitoringSystem }), { authenticate, budget, inFlight }));
   app.decorate('autoPay', createAutoPayRunner({ db: database.db, gateway: paymentGateway, mailer, config }));
   // app.close() returns only when every API handler has finished (or after 15 s), so callers can close the database next.
   app.addHook('onClose', () => inFlight.settled(15_000));

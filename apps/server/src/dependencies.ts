@@ -2,6 +2,7 @@ import type { AppConfig } from './config/index.js';
 import type { DatabaseHandle, Executor } from './db/client.js';
 import type { Logger } from './platform/logger.js';
 import type { Mailer } from './platform/mail.js';
+import type { MonitoringSystem } from './platform/monitoring-system.js';
 import type { PaymentGateway } from './platform/payment-gateway.js';
 import type { TokenService } from './platform/tokens.js';
 
@@ -16,6 +17,8 @@ export interface AppDependencies {
   mailer?: Mailer<Executor>;
   /** Tests may bring their own; by default the built-in sandbox gateway (platform/payment-gateway.ts). */
   paymentGateway?: PaymentGateway;
+  /** Tests may bring their own; by default the built-in agent builder (platform/monitoring-system.ts). */
+  monitoringSystem?: MonitoringSystem;
 }
 
 /** What route modules receive: the app's dependencies plus the services built from them. */
@@ -23,4 +26,5 @@ export interface RouteDependencies extends AppDependencies {
   tokens: TokenService;
   mailer: Mailer<Executor>;
   paymentGateway: PaymentGateway;
+  monitoringSystem: MonitoringSystem;
 }

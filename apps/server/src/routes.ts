@@ -5,6 +5,8 @@ import { createBillingService } from './modules/billing/billing.service.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { createInventoryService } from './modules/inventory/inventory.service.js';
 import { createVaultKeyRing } from './platform/secret-box.js';
+import { supportToolsRoutes } from './modules/support-tools/support-tools.routes.js';
+import { createSupportToolsService } from './modules/support-tools/support-tools.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createPasswordResetService } from './modules/auth/password-reset.service.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
@@ -26,7 +28,7 @@ import { createUsersService } from './modules/users/users.service.js';
  * implements yet answers 501.
  */
 export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
-  const { database, tokens, mailer, config, paymentGateway } = deps;
+  const { database, tokens, mailer, config, paymentGateway, monitoringSystem } = deps;
   const db = database.db;
   const sessions = createSessionsService({ db, tokens, config });
   return [
@@ -39,5 +41,6 @@ export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
     ...usersRoutes(createUsersService({ db, mailer, config })),
     ...inventoryRoutes(createInventoryService({ db, vault: createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys) })),
     ...billingRoutes(createBillingService({ db, gateway: paymentGateway, mailer, config })),
+    ...supportToolsRoutes(createSupportToolsService({ db, monitoring: monitoringSystem, config })),
   ];
 }

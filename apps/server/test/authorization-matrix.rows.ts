@@ -178,6 +178,8 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   generateToolLink: { scope: 'own-account', request: async (c) => ({ body: { tool_id: await aSupportTool(c), valid_hours: 24 } }) },
   recordToolDownload: { scope: 'own-account', request: async (c) => ({ body: { tool_id: await aSupportTool(c), download_token: 'direct-download' } }) },
   listToolDownloads: { scope: 'own-account', request: () => ({}) },
+  // The link itself is public (a technician opens it on the device); one this server never signed is refused for everyone alike.
+  openToolLink: { scope: 'public', status: 403, request: () => ({ params: { token: 'tl1.not-a-link' } }) },
 };
 
 /** The billing account row every matrix account has (the billing calls name it). */

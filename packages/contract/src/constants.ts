@@ -4,6 +4,8 @@ export const PASSWORD_CHANGE_REDIRECT_MS = 3_000;
 export const COPY_CONFIRMATION_MS = 2_000;
 export const DOWNLOAD_TOAST_MS = 5_000;
 export const DEFAULT_TOOL_LINK_VALID_HOURS = 24;
+/** The longest a support-tool download link may live: one week (docs/decisions/0016). */
+export const MAX_TOOL_LINK_VALID_HOURS = 168;
 
 export const USERS_PAGE_SIZE = 10;
 export const USERS_PAGINATOR_BUTTONS = 5;
@@ -102,6 +104,8 @@ export const ORDER_ITEM_PROVISION_STATUSES = ['provisioned', 'failed', 'pending'
 export const SUPPORT_TOOL_TYPES = ['rmm_agent', 'remote_assist', 'meshcentral', 'diagnostic', 'other'] as const;
 export const OS_TYPES = ['windows', 'mac', 'linux'] as const;
 export const DIRECT_DOWNLOAD_TOKEN = 'direct-download';
+/** The error code (envelope `code`) of a custom build for an account the monitoring system does not know (docs/product.md §8). */
+export const CONFIGURATION_NOT_FOUND = 'configuration_not_found';
 
 export const ASSET_TYPES = ['desktop', 'laptop', 'server', 'network', 'mobile', 'other'] as const;
 export const ASSET_STATUSES = ['active', 'maintenance', 'inactive', 'retired'] as const;

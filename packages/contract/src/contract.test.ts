@@ -46,3 +46,14 @@ describe('contract', () => {
     expect(newCardPayment.safeParse({ payment: { ...base, cc_num: '4242424242424242', amount: 10.555 } }).success).toBe(false);
   });
 });
+
+describe('support-tool generate-link shapes (docs/decisions/0016)', () => {
+  it('tells the build from a link: os_type alone builds, valid_hours makes a link (24 h by default, a week at most)', async () => {
+    const { generateLinkInput } = await import('./index.js');
+    expect(generateLinkInput.parse({ tool_id: 1, os_type: 'windows' })).toEqual({ tool_id: 1, os_type: 'windows' });
+    expect(generateLinkInput.parse({ tool_id: 1 })).toEqual({ tool_id: 1, valid_hours: 24 });
+    expect(generateLinkInput.parse({ tool_id: 1, valid_hours: 4, os_type: 'mac' })).toEqual({ tool_id: 1, valid_hours: 4, os_type: 'mac' });
+    expect(generateLinkInput.safeParse({ tool_id: 1, valid_hours: 169 }).success).toBe(false);
+    expect(generateLinkInput.safeParse({ tool_id: 1, os_type: 'beos' }).success).toBe(false);
+  });
+});

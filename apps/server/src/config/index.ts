@@ -18,6 +18,8 @@ export interface AppConfig {
   autoPayEveryMinutes: number;
   provider: { name: string; emailDomain: string; supportPhone: string; supportEmail: string; portalHomeUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
+  /** The remote-monitoring system the support tools' agent builds report to. */
+  monitoring: { serverUrl: string };
   apps: { voice: string; paylink: string; office365: string; googleWorkspace: string };
   secrets: { tokenSecret: string; vaultKey: Buffer; vaultOldKeys: Buffer[] };
 }
@@ -60,6 +62,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       supportEmail: env.SUPPORT_EMAIL,
       portalHomeUrl: env.PORTAL_HOME_URL ?? publicUrl,
     },
+    monitoring: { serverUrl: (env.MONITORING_SERVER_URL ?? `https://rmm.${env.PROVIDER_EMAIL_DOMAIN.toLowerCase()}`).replace(/\/+$/, '') },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.PROVIDER_NAME} <no-reply@${env.PROVIDER_EMAIL_DOMAIN}>` },
     apps: {
       voice: env.VOICE_APP_URL,

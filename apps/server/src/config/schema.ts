@@ -59,6 +59,9 @@ export const environmentSchema = z.object({
   SUPPORT_EMAIL: z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'SUPPORT_EMAIL must be an e-mail address').default('support@itpartners.example'),
   PORTAL_HOME_URL: url('PORTAL_HOME_URL', ['http:', 'https:']).optional(),
 
+  /** The remote-monitoring server the RMM agent reports to (its address goes into every agent build); default https://rmm.<PROVIDER_EMAIL_DOMAIN>. */
+  MONITORING_SERVER_URL: url('MONITORING_SERVER_URL', ['https:', 'http:']).optional(),
+
   SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().trim().min(3).optional(),
 

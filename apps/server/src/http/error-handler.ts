@@ -10,6 +10,8 @@ export const STATUS_OF: Record<AppErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   payment_failed: 402,
+  gone: 410,
+  configuration_not_found: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -10,6 +10,10 @@ export type AppErrorCode =
   | 'conflict'
   /** The payment network refused a charge; the reason is the message. */
   | 'payment_failed'
+  /** Something that existed and is no more: an expired or used download link. */
+  | 'gone'
+  /** The monitoring system has no configuration for the account (docs/product.md §8, support tools). */
+  | 'configuration_not_found'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { downloadInput, downloadLink, downloadRecord, generateLinkInput, supportTool } from '../entities/support-tools.js';
+import { downloadInput, downloadLink, downloadRecord, generateLinkInput, supportTool, toolLinkParams, toolLinkQuery } from '../entities/support-tools.js';
 
 const tag = 'Support tools';
 
@@ -16,7 +16,8 @@ export const listSupportTools = defineEndpoint({
 export const generateToolLink = defineEndpoint({
   method: 'POST',
   path: '/crm/support-tools/generate-link',
-  summary: 'A time-limited download link ({tool_id, valid_hours}), or with {tool_id, os_type} the built file itself',
+  summary:
+    'A signed, time-limited download link ({tool_id, valid_hours, os_type?}), or with {tool_id, os_type} alone the built file itself (a zip with a content-disposition filename); an account the monitoring system does not know gets the error code configuration_not_found',
   tag,
   access: 'admin',
   body: generateLinkInput,
@@ -41,4 +42,17 @@ export const listToolDownloads = defineEndpoint({
   tag,
   access: 'admin',
   result: z.array(downloadRecord),
+});
+
+export const openToolLink = defineEndpoint({
+  method: 'GET',
+  path: '/crm/support-tools/links/:token',
+  summary:
+    'The file behind a download link, without signing in: the signed link is the credential. Refused when expired, altered or already used (one-time tools). A link to a per-OS build that names no OS answers a page to choose one (?os=windows|mac|linux)',
+  tag,
+  access: 'public',
+  params: toolLinkParams,
+  query: toolLinkQuery,
+  result: z.null(),
+  produces: ['application/zip', 'text/html'],
 });

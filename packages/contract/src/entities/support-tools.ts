@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_TOOL_LINK_VALID_HOURS, OS_TYPES, SUPPORT_TOOL_TYPES } from '../constants.js';
+import { DEFAULT_TOOL_LINK_VALID_HOURS, MAX_TOOL_LINK_VALID_HOURS, OS_TYPES, SUPPORT_TOOL_TYPES } from '../constants.js';
 import { timestamp, openEnum } from './common.js';
 
 export const supportTool = z.object({
@@ -17,20 +17,36 @@ export type SupportTool = z.infer<typeof supportTool>;
 
 export const toolId = z.number({ error: 'tool_id must be a number' }).int().positive();
 
-/** Either a time-limited link (`valid_hours`) or, for a custom build, the file itself (`os_type`). */
-export const generateLinkInput = z.union([
-  z.object({
+const osType = z.enum(OS_TYPES, { error: 'os_type must be windows, mac or linux' });
+
+/**
+ * The two shapes of POST /crm/support-tools/generate-link (docs/decisions/0016):
+ * - `{tool_id, os_type}` alone: the build-and-download variant, answered with the file itself;
+ * - `{tool_id, valid_hours?, os_type?}`: a signed link valid for `valid_hours` (24 by default, at
+ *   most 168), for one OS when `os_type` is given with it.
+ * The build shape is tried first, so `os_type` without `valid_hours` always means "the file now".
+ */
+export const buildToolInput = z.object({ tool_id: toolId, os_type: osType }).strict();
+export const toolLinkInput = z
+  .object({
     tool_id: toolId,
-    valid_hours: z.number().int().min(1, 'valid_hours must be at least 1').max(168, 'valid_hours must be at most 168').default(DEFAULT_TOOL_LINK_VALID_HOURS),
-  }).strict(),
-  z.object({ tool_id: toolId, os_type: z.enum(OS_TYPES, { error: 'os_type must be windows, mac or linux' }) }).strict(),
-]);
+    valid_hours: z
+      .number({ error: 'valid_hours must be a number' })
+      .int('valid_hours must be a whole number')
+      .min(1, 'valid_hours must be at least 1')
+      .max(MAX_TOOL_LINK_VALID_HOURS, `valid_hours must be at most ${MAX_TOOL_LINK_VALID_HOURS}`)
+      .default(DEFAULT_TOOL_LINK_VALID_HOURS),
+    os_type: osType.optional(),
+  })
+  .strict();
+export const generateLinkInput = z.union([buildToolInput, toolLinkInput]);
 
 export const downloadLink = z.object({
   url: z.string(),
   expires_at: timestamp,
   token: z.string(),
 });
+export type DownloadLink = z.infer<typeof downloadLink>;
 
 export const downloadInput = z.object({
   tool_id: toolId,
@@ -45,3 +61,8 @@ export const downloadRecord = z.object({
   download_token: z.string(),
   created: timestamp,
 });
+export type DownloadRecord = z.infer<typeof downloadRecord>;
+
+/** The public link itself: the token in the path; `os` picks the build when the link names none. */
+export const toolLinkParams = z.object({ token: z.string().min(1, 'The link is incomplete').max(600, 'The link is not valid') });
+export const toolLinkQuery = z.object({ os: z.enum(OS_TYPES, { error: 'os must be windows, mac or linux' }).optional() });

@@ -89,7 +89,8 @@ export async function requestEndpoint<E extends Endpoint>(endpoint: E, options: 
   throw new ApiError(response.status, defaultMessageForStatus(response.status));
 }
 
-function endpointUrl<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E>): string {
+/** The URL of one call: the configured API base, the filled path and the query. */
+export function endpointUrl<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E>): string {
   const base = portalConfig.apiBase.replace(/\/+$/, '');
   const path = buildPath(endpoint.path, (options.params ?? {}) as Record<string, string | number>);
   const search = toSearchParams((options.query ?? {}) as Record<string, QueryValue | QueryValue[]>).toString();
@@ -107,7 +108,7 @@ function toSearchParams(query: Record<string, QueryValue | QueryValue[]>): URLSe
 }
 
 /** The body as JSON, or `undefined` when it is empty or not JSON (a proxy's HTML error page). */
-async function readJson(response: Response): Promise<unknown> {
+export async function readJson(response: Response): Promise<unknown> {
   try {
     const text = await response.text();
     return text ? (JSON.parse(text) as unknown) : undefined;

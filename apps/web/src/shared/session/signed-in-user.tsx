@@ -14,6 +14,8 @@ export interface SignedInUser {
   email: string;
   /** The contact's time zone (the product's default applies when the session has none). */
   timeZone: string;
+  /** The customer account (account_id): the Support Tools tab's customer id. */
+  accountId: number;
   accountName: string;
   /** The account's id in the billing system (the `:id` of the billing calls), if it has one. */
   billingApiId: string | null;
@@ -34,6 +36,7 @@ export function useSignedInUser(): SignedInUser {
         fullName: `${session.firstname} ${session.lastname}`.trim(),
         email: session.email,
         timeZone: session.time_zone ?? DEFAULT_USER_TIME_ZONE,
+        accountId: session.account_id,
         accountName: session.account.name,
         billingApiId: session.account.billing_api_id || null,
         flags,

@@ -1,0 +1,241 @@
+import { DIRECT_DOWNLOAD_TOKEN, type DownloadLink, type DownloadRecord, type SupportTool, type z } from '@portal/contract';
+import type { generateLinkInput, downloadInput } from '@portal/contract';
+import type { AppConfig } from '../../config/index.js';
+import type { Database, Executor } from '../../db/client.js';
+import { AppError, notFound } from '../../platform/app-error.js';
+import type { ClientMeta } from '../../platform/client-meta.js';
+import type { AgentPackage, MonitoringSystem } from '../../platform/monitoring-system.js';
+import { createToolLinkSigner, type LinkOs } from '../../platform/signed-links.js';
+import { hashToken } from '../../platform/tokens.js';
+import { recordAudit } from '../audit/audit-log.js';
+import type { Caller } from '../auth/caller.js';
+import {
+  CONFIGURATION_NOT_FOUND_MESSAGE,
+  LINK_EXPIRED,
+  LINK_INVALID,
+  LINK_NOT_IN_ACCOUNT,
+  LINK_OF_OTHER_TOOL,
+  LINK_USED,
+  TOOL,
+  platformRefusal,
+} from './support-tools.messages.js';
+import * as repo from './support-tools.repository.js';
+import { catalogueToolPackage } from './tool-package.js';
+
+type GenerateInput = z.output<typeof generateLinkInput>;
+type DownloadInput = z.output<typeof downloadInput>;
+
+/** The API path of a link; the public URL is the portal's address before it. */
+export const TOOL_LINK_PATH = '/api/crm/support-tools/links/';
+
+/** What the history keeps of a link download: which link, never its token (only the token's hash is stored). */
+export const linkDownloadToken = (linkId: number) => `link-${linkId}`;
+
+export interface SupportToolsServiceDeps {
+  db: Database;
+  monitoring: MonitoringSystem;
+  config: Pick<AppConfig, 'publicUrl' | 'provider' | 'secrets'>;
+  now?: () => Date;
+}
+
+/** A link opened in a browser: the file, or (a per-OS tool, no OS named) the OS to choose. */
+export type OpenedLink = { kind: 'file'; file: AgentPackage } | { kind: 'choose-os'; toolName: string; platforms: LinkOs[] };
+
+const REMOVED_USER = 'A removed user';
+
+function toSupportTool(row: repo.SupportToolRow): SupportTool {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    platforms: row.platforms,
+    requires_custom_build: row.requiresCustomBuild,
+    one_time_use: row.oneTimeUse,
+    file_size: row.fileSize,
+    documentation: row.documentationUrl,
+  };
+}
+
+function toDownloadRecord(row: repo.DownloadRow): DownloadRecord {
+  const name = row.firstname === null ? REMOVED_USER : `${row.firstname} ${row.lastname ?? ''}`.trim();
+  return { id: row.id, tool_id: row.toolId, tool_name: row.toolName, downloaded_by: name, download_token: row.downloadToken, created: row.createdAt.toISOString() };
+}
+
+/**
+ * Support tools (issue 14): the provider's catalogue, per-account agent builds, signed download
+ * links a technician opens without signing in, and the account's download history. Administrators
+ * only (the endpoints' access), each in their own account; every link and download is audited.
+ */
+export function createSupportToolsService({ db, monitoring, config, now = () => new Date() }: SupportToolsServiceDeps) {
+  const signer = createToolLinkSigner(config.secrets.tokenSecret);
+  const downloadServer = `https://downloads.${config.provider.emailDomain}`;
+
+  const audit = (executor: Executor, caller: Caller, meta: ClientMeta, action: string, details: Record<string, unknown>) =>
+    recordAudit(executor, {
+      action,
+      outcome: 'success',
+      actor: caller.impersonatedBy ?? caller.email,
+      accountId: caller.accountId,
+      contactId: caller.contactId,
+      ...meta,
+      details: { by: caller.contactId, ...details },
+    });
+
+  /** A refused link is on record too (an expired, used or forged link may be someone trying). */
+  const auditRefusedLink = (meta: ClientMeta, reason: string, link?: repo.ToolLinkRow) =>
+    recordAudit(db, {
+      action: 'support_tools.link_refused',
+      outcome: 'denied',
+      actor: 'anonymous (download link)',
+      accountId: link?.accountId ?? null,
+      contactId: link?.contactId ?? null,
+      ...meta,
+      details: { reason, ...(link ? { link_id: link.id, tool_id: link.toolId } : {}) },
+    });
+
+  async function toolOf(toolId: number): Promise<repo.SupportToolRow> {
+    const tool = await repo.findTool(db, toolId);
+    if (!tool) throw notFound(TOOL);
+    return tool;
+  }
+
+  function checkPlatform(tool: repo.SupportToolRow, os: LinkOs, field: string) {
+    if (!tool.platforms.includes(os)) {
+      const message = platformRefusal(tool.name, os);
+      throw new AppError('validation_failed', message, { [field]: message });
+    }
+  }
+
+  /** A tool built per account needs the account in the monitoring system. */
+  async function monitoredAccount(accountId: number) {
+    const monitoringCustomerName = await repo.monitoringCustomerName(db, accountId);
+    if (!monitoringCustomerName) throw new AppError('configuration_not_found', CONFIGURATION_NOT_FOUND_MESSAGE);
+    return { accountId, monitoringCustomerName };
+  }
+
+  async function packageOf(accountId: number, tool: repo.SupportToolRow, os: LinkOs): Promise<AgentPackage> {
+    if (!tool.requiresCustomBuild) return catalogueToolPackage(tool, os, downloadServer);
+    const built = await monitoring.buildAgent(await monitoredAccount(accountId), os);
+    if (!built) throw new AppError('configuration_not_found', CONFIGURATION_NOT_FOUND_MESSAGE);
+    return built;
+  }
+
+  return {
+    async tools(_caller: Caller): Promise<SupportTool[]> {
+      return (await repo.listTools(db)).map(toSupportTool);
+    },
+
+    /** `{tool_id, os_type}`: the file, built now. The client records the download afterwards (token 'direct-download'). */
+    async build(caller: Caller, input: { tool_id: number; os_type: LinkOs }, meta: ClientMeta): Promise<AgentPackage> {
+      const tool = await toolOf(input.tool_id);
+      checkPlatform(tool, input.os_type, 'os_type');
+      const file = await packageOf(caller.accountId, tool, input.os_type);
+      await audit(db, caller, meta, 'support_tools.built', { tool_id: tool.id, tool: tool.name, os: input.os_type, filename: file.filename, bytes: file.data.length });
+      return file;
+    },
+
+    /** `{tool_id, valid_hours, os_type?}`: a signed link; only its token's hash is kept. */
+    async link(caller: Caller, input: { tool_id: number; valid_hours: number; os_type?: LinkOs }, meta: ClientMeta): Promise<DownloadLink> {
+      const tool = await toolOf(input.tool_id);
+      if (input.os_type) checkPlatform(tool, input.os_type, 'os_type');
+      // Refused now rather than when the technician opens the link on the device.
+      if (tool.requiresCustomBuild) await monitoredAccount(caller.accountId);
+      const expiresAt = new Date(now().getTime() + input.valid_hours * 3_600_000);
+      // The signature covers whole seconds; the stored expiry is the same second.
+      expiresAt.setUTCMilliseconds(0);
+      const token = signer.sign({ accountId: caller.accountId, toolId: tool.id, os: input.os_type ?? null, expiresAt });
+      await db.transaction(async (tx) => {
+        const link = await repo.insertLink(tx, { tokenHash: hashToken(token), accountId: caller.accountId, contactId: caller.contactId, toolId: tool.id, expiresAt });
+        await audit(tx, caller, meta, 'support_tools.link_created', {
+          link_id: link.id,
+          tool_id: tool.id,
+          tool: tool.name,
+          os: input.os_type ?? null,
+          valid_hours: input.valid_hours,
+          expires_at: expiresAt.toISOString(),
+          one_time_use: tool.oneTimeUse,
+        });
+      });
+      return { url: `${config.publicUrl}${TOOL_LINK_PATH}${token}`, expires_at: expiresAt.toISOString(), token };
+    },
+
+    generate(caller: Caller, input: GenerateInput, meta: ClientMeta) {
+      return 'valid_hours' in input ? this.link(caller, input, meta) : this.build(caller, input, meta);
+    },
+
+    /**
+     * A link opened without signing in. Refused (and nothing served) when the signature does not
+     * hold, the link is unknown, expired, or — for a one-time tool — used. The OS is the link's own,
+     * else `?os=`, else the tool's only platform; otherwise the opener is asked to choose.
+     */
+    async open(token: string, requestedOs: LinkOs | undefined, meta: ClientMeta): Promise<OpenedLink> {
+      const claims = signer.verify(token);
+      const link = claims ? await repo.findLink(db, claims.accountId, hashToken(token)) : undefined;
+      if (!claims || !link || link.toolId !== claims.toolId) {
+        await auditRefusedLink(meta, 'invalid');
+        // 403, not 404: the path exists; the link does not grant access (and says nothing of whether it ever existed).
+        throw new AppError('forbidden', LINK_INVALID);
+      }
+      const at = now();
+      if (link.expiresAt <= at || claims.expiresAt <= at) {
+        await auditRefusedLink(meta, 'expired', link);
+        throw new AppError('gone', LINK_EXPIRED);
+      }
+      const tool = await toolOf(link.toolId);
+      if (tool.oneTimeUse && link.usedAt) {
+        await auditRefusedLink(meta, 'used', link);
+        throw new AppError('gone', LINK_USED);
+      }
+      const os = claims.os ?? requestedOs ?? (tool.platforms.length === 1 ? tool.platforms[0] : undefined);
+      if (!os) return { kind: 'choose-os', toolName: tool.name, platforms: tool.platforms };
+      checkPlatform(tool, os, 'os');
+      const file = await packageOf(link.accountId, tool, os);
+      await db.transaction(async (tx) => {
+        if (tool.oneTimeUse) {
+          if (!(await repo.claimLink(tx, link.id, at))) throw new AppError('gone', LINK_USED);
+        } else {
+          await repo.markLinkUsed(tx, link.id, at);
+        }
+        const downloadId = await repo.insertDownload(tx, { accountId: link.accountId, contactId: link.contactId, toolId: tool.id, downloadToken: linkDownloadToken(link.id), createdAt: at });
+        await recordAudit(tx, {
+          action: 'support_tools.link_downloaded',
+          outcome: 'success',
+          actor: 'anonymous (download link)',
+          accountId: link.accountId,
+          contactId: link.contactId,
+          ...meta,
+          details: { link_id: link.id, download_id: downloadId, tool_id: tool.id, tool: tool.name, os, filename: file.filename, one_time_use: tool.oneTimeUse },
+        });
+      });
+      return { kind: 'file', file };
+    },
+
+    /** Records a download: 'direct-download', or a link of this account for this tool. */
+    async record(caller: Caller, input: DownloadInput, meta: ClientMeta): Promise<DownloadRecord> {
+      const tool = await toolOf(input.tool_id);
+      let downloadToken: string = DIRECT_DOWNLOAD_TOKEN;
+      let linkId: number | undefined;
+      if (input.download_token !== DIRECT_DOWNLOAD_TOKEN) {
+        const claims = signer.verify(input.download_token);
+        const link = claims?.accountId === caller.accountId ? await repo.findLink(db, caller.accountId, hashToken(input.download_token)) : undefined;
+        if (!link) throw new AppError('not_found', LINK_NOT_IN_ACCOUNT, { download_token: LINK_NOT_IN_ACCOUNT });
+        if (link.toolId !== tool.id) throw new AppError('validation_failed', LINK_OF_OTHER_TOOL, { download_token: LINK_OF_OTHER_TOOL });
+        linkId = link.id;
+        downloadToken = linkDownloadToken(link.id);
+      }
+      const id = await db.transaction(async (tx) => {
+        const downloadId = await repo.insertDownload(tx, { accountId: caller.accountId, contactId: caller.contactId, toolId: tool.id, downloadToken, createdAt: now() });
+        await audit(tx, caller, meta, 'support_tools.download_recorded', { download_id: downloadId, tool_id: tool.id, tool: tool.name, via: linkId ? 'link' : 'direct', ...(linkId ? { link_id: linkId } : {}) });
+        return downloadId;
+      });
+      const [row] = await repo.listDownloads(db, caller.accountId, id);
+      return toDownloadRecord(row!);
+    },
+
+    async history(caller: Caller): Promise<DownloadRecord[]> {
+      return (await repo.listDownloads(db, caller.accountId)).map(toDownloadRecord);
+    },
+  };
+}
+export type SupportToolsService = ReturnType<typeof createSupportToolsService>;
