@@ -4,8 +4,9 @@
 //   node scripts/screenshots.mjs --base http://127.0.0.1:8080 --user alice.admin@acme.example \
 //        --out .data/shots /it-assets '/it-assets?tab=credentials' /billing
 //
-// Options: --widths 1440,1024,768,320 (default), --scheme light|dark (the browser's colour preference),
-// --full (whole page instead of the first screen). Prints each file and flags a page that scrolls sideways.
+// Options: --widths 1440,1024,768,320 (default), --scheme light|dark (chosen in the user menu, as a person
+// would; it is saved to that user's profile and set back to Light at the end), --full (whole page instead
+// of the first screen). Prints each file and flags a page that scrolls sideways.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,6 +42,7 @@ try {
     await page.getByLabel('Password').first().fill(values.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    if (values.scheme === 'dark') await chooseTheme(page, 'Dark');
     for (const path of paths) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
@@ -53,8 +55,16 @@ try {
       await page.screenshot({ path: file, fullPage: values.full });
       console.log(`${file}${sideways > 0 ? `  ← scrolls sideways by ${sideways}px` : ''}`);
     }
+    if (values.scheme === 'dark') await chooseTheme(page, 'Light');
     await context.close();
   }
 } finally {
   await browser.close();
+}
+
+async function chooseTheme(page, theme) {
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('menuitem', { name: theme }).click();
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Escape');
 }

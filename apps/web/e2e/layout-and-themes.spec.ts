@@ -28,6 +28,7 @@ const SCREENS = [
   '/it-assets?tab=assets',
   '/it-assets?tab=vendors',
   '/it-assets?tab=credentials',
+  '/it-assets?tab=support-tools',
   '/it-assets/vault',
 ];
 

@@ -4,7 +4,7 @@ export const PASSWORD_CHANGE_REDIRECT_MS = 3_000;
 export const COPY_CONFIRMATION_MS = 2_000;
 export const DOWNLOAD_TOAST_MS = 5_000;
 export const DEFAULT_TOOL_LINK_VALID_HOURS = 24;
-/** The longest a support-tool download link may live: one week (docs/decisions/0016). */
+/** The longest a support-tool download link may live: one week (docs/decisions/0017). */
 export const MAX_TOOL_LINK_VALID_HOURS = 168;
 
 export const USERS_PAGE_SIZE = 10;

@@ -47,7 +47,7 @@ describe('contract', () => {
   });
 });
 
-describe('support-tool generate-link shapes (docs/decisions/0016)', () => {
+describe('support-tool generate-link shapes (docs/decisions/0017)', () => {
   it('tells the build from a link: os_type alone builds, valid_hours makes a link (24 h by default, a week at most)', async () => {
     const { generateLinkInput } = await import('./index.js');
     expect(generateLinkInput.parse({ tool_id: 1, os_type: 'windows' })).toEqual({ tool_id: 1, os_type: 'windows' });

@@ -25,7 +25,7 @@ const OS_OF_CODE = Object.fromEntries(Object.entries(OS_CODE).map(([os, code]) =
 const PART = /^[A-Za-z0-9_-]+$/;
 
 /**
- * Download links a technician can open without signing in (docs/decisions/0016). The token is
+ * Download links a technician can open without signing in (docs/decisions/0017). The token is
  * `tl1.<nonce>.<account>.<tool>.<os>.<expiry>.<signature>`: HMAC-SHA256 under a key derived from
  * the server's token secret for this purpose only, so no other token of the portal verifies as a
  * link, and changing any part (another account, tool, OS or a later expiry) breaks the signature.

@@ -8,7 +8,7 @@ export interface ZipEntry {
   mode?: number;
 }
 
-/** A zip archive in memory (yazl, docs/decisions/0016); the entries' time is fixed so the same input gives the same bytes. */
+/** A zip archive in memory (yazl, docs/decisions/0017); the entries' time is fixed so the same input gives the same bytes. */
 export function zipArchive(entries: ZipEntry[], mtime = new Date('2026-01-01T00:00:00Z')): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const entry of entries) {

@@ -10,7 +10,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { SessionFlags } from '../shared/session';
 
 /** The sidebar's headings; a screen's breadcrumb starts with its group's name, as the spec's Admin / Users and Finance / Billing do. */
@@ -104,7 +104,11 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     icon: IconDeviceDesktopCog,
     group: 'Admin',
     requires: 'admin_group',
-    page: lazyPage(() => import('../features/it-assets/components/ItAssetsPage'), 'ItAssetsPage'),
+    // The Support Tools tab is the support-tools feature's; the app hands it to the page.
+    page: lazy(async () => {
+      const [{ ItAssetsPage }, { SupportToolsTab }] = await Promise.all([import('../features/it-assets/components/ItAssetsPage'), import('./SupportToolsTab')]);
+      return { default: () => createElement(ItAssetsPage, { supportToolsTab: createElement(SupportToolsTab) }) };
+    }),
   },
   {
     path: '/it-assets/vault',

@@ -20,7 +20,7 @@ export const toolId = z.number({ error: 'tool_id must be a number' }).int().posi
 const osType = z.enum(OS_TYPES, { error: 'os_type must be windows, mac or linux' });
 
 /**
- * The two shapes of POST /crm/support-tools/generate-link (docs/decisions/0016):
+ * The two shapes of POST /crm/support-tools/generate-link (docs/decisions/0017):
  * - `{tool_id, os_type}` alone: the build-and-download variant, answered with the file itself;
  * - `{tool_id, valid_hours?, os_type?}`: a signed link valid for `valid_hours` (24 by default, at
  *   most 168), for one OS when `os_type` is given with it.

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconKey, IconLock, IconPlus, IconTool } from '@tabler/icons-react';
 import type { Asset } from '@portal/contract';
 import { useQueries } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
@@ -23,9 +23,10 @@ export const LOAD_FAILED = 'Failed to load IT asset data';
 /**
  * The IT Asset Manager (docs/product.md §2): the counters, assets, vendors and credentials are
  * loaded together on entering; if every call fails the page offers Retry, and a list whose own
- * call failed stays empty.
+ * call failed stays empty. The Support Tools tab is another feature's, handed in by the app
+ * (app/SupportToolsTab.tsx), because a feature never imports another.
  */
-export function ItAssetsPage() {
+export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode }) {
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
   const tab: InventoryTab = INVENTORY_TABS.some((t) => t.value === requested) ? (requested as InventoryTab) : 'overview';
@@ -105,7 +106,7 @@ export function ItAssetsPage() {
                   )}
                 </Tabs.Panel>
                 <Tabs.Panel value="support-tools">
-                  <EmptyState icon={IconTool} title="Support tools" message="Downloads of the remote monitoring agent and other tools for your account will appear here." />
+                  {supportToolsTab ?? <EmptyState icon={IconTool} title="No support tools" message="Support tools are not offered in this portal." />}
                 </Tabs.Panel>
               </>
             )}
