@@ -130,7 +130,7 @@ describe('the signed-in shell', () => {
     expect(banner).toHaveTextContent('dana.reyes@northwind.example');
   });
 
-  it("signs out from the header menu: revokes the refresh token, clears the session, shows /login", async () => {
+  it("signs out from the header menu: revokes the refresh token, clears the session, shows /login and says why", async () => {
     network.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { route: '/apps', session: aStoredSession() });
@@ -140,6 +140,7 @@ describe('the signed-in shell', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
     await expectPage('/login', 'Sign in');
+    expect(screen.getByText('You have been signed out.')).toBeInTheDocument();
     expect(localStorage.getItem('userDetails')).toBeNull();
     expect(localStorage.getItem('impersonating')).toBeNull();
     // The Apps screen may have asked for its data first; find the revoke among the calls.

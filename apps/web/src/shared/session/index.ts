@@ -3,3 +3,4 @@
 export { SessionProvider, useSession, type SessionFlags, type SessionStatus, type SessionUser, CHANGE_PASSWORD_PATH } from './SessionProvider';
 export { useSignedInUser, type SignedInUser, type SignedInUserChanges } from './signed-in-user';
 export { useSignOut } from './use-sign-out';
+export { forgetSignedOutReason, signedOutMessage } from './session-store';

@@ -1,6 +1,6 @@
 import { endpoints, type StoredSession } from '@portal/contract';
 import { requestEndpoint } from '../api/request';
-import { clearSession, isSessionCurrent, readSession, storeLogin } from './session-store';
+import { clearSession, isSessionCurrent, readSession, rememberSignedOutReason, storeLogin } from './session-store';
 
 /** Held while one tab refreshes, so two tabs never send the same refresh token (reuse revokes the session). */
 export const REFRESH_LOCK_NAME = 'portal-session-refresh';
@@ -33,6 +33,7 @@ async function refreshNow(rejectedAccessToken: string | undefined): Promise<Stor
     return storeLogin((await requestEndpoint(endpoints.refresh, { token: stored.refresh_token })).result);
   } catch {
     clearSession();
+    rememberSignedOutReason('expired');
     return null;
   }
 }

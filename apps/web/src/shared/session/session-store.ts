@@ -107,3 +107,25 @@ export function toStoredSession(login: LoginResult): StoredSession {
     account: login.account,
   };
 }
+
+/** Why the last session in this tab ended, for the sign-in page to say so once (issue 15). */
+export const SIGNED_OUT_REASON_KEY = 'signedOutReason';
+export type SignedOutReason = 'signed-out' | 'expired';
+export const SIGNED_OUT_MESSAGES: Record<SignedOutReason, string> = {
+  'signed-out': 'You have been signed out.',
+  expired: 'Your session has expired. Please sign in again.',
+};
+
+export function rememberSignedOutReason(reason: SignedOutReason, storage: Storage = window.sessionStorage): void {
+  storage.setItem(SIGNED_OUT_REASON_KEY, reason);
+}
+
+export function signedOutMessage(storage: Storage = window.sessionStorage): string | null {
+  const reason = storage.getItem(SIGNED_OUT_REASON_KEY);
+  return reason === 'signed-out' || reason === 'expired' ? SIGNED_OUT_MESSAGES[reason] : null;
+}
+
+/** Once shown, the reason is forgotten, so a reload of the sign-in page does not repeat it. */
+export function forgetSignedOutReason(storage: Storage = window.sessionStorage): void {
+  storage.removeItem(SIGNED_OUT_REASON_KEY);
+}

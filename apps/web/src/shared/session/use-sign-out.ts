@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from './SessionProvider';
+import { rememberSignedOutReason } from './session-store';
 import { isLocalHost, signedOutHomeUrl } from './sign-out';
 
 /**
@@ -13,6 +14,7 @@ export function useSignOut(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
     signOut();
+    rememberSignedOutReason('signed-out');
     if (isLocalHost(window.location.hostname)) navigate('/login', { replace: true });
     else window.location.assign(signedOutHomeUrl());
   }, [signOut, navigate]);

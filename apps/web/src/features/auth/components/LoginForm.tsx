@@ -1,12 +1,13 @@
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { endpoints } from '@portal/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { useLoginMutation, type LoginCredentials } from '../api/login';
-import { useSession } from '../../../shared/session';
+import { forgetSignedOutReason, signedOutMessage, useSession } from '../../../shared/session';
 import { FormFailure } from './AuthScreenParts';
 import { PasswordField } from './AuthScreenParts';
 
@@ -19,6 +20,9 @@ export function LoginForm() {
   const login = useLoginMutation();
   // A failed impersonation sign-in (URL token) lands here with its message (docs/product.md §6/§8).
   const [failure, setFailure] = useState<string | null>(notice);
+  // Why the last session ended (signed out, or expired), said once.
+  const [signedOut] = useState(signedOutMessage);
+  useEffect(forgetSignedOutReason, []);
   const form = useForm<LoginCredentials>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
@@ -42,10 +46,16 @@ export function LoginForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in">
       <Stack gap="md">
-        {failure && (
+        {failure ? (
           <FormFailure>
             {failure}
           </FormFailure>
+        ) : (
+          signedOut && (
+            <Alert color="brand" variant="light" role="status" icon={<IconInfoCircle size={18} aria-hidden="true" />}>
+              {signedOut}
+            </Alert>
+          )
         )}
         <TextInput
           label="Username"
