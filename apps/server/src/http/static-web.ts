@@ -34,6 +34,9 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig, we
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (apps/web/vite.config.ts); the one the
+      // browser accepts is sent, with Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, path) {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

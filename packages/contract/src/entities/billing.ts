@@ -90,6 +90,8 @@ export type Order = z.infer<typeof order>;
 const amount = z
   .number({ error: 'Amount must be a number' })
   .positive('Amount must be greater than 0')
+  // A positive amount below a cent (5e-324 passes "positive" and "two decimals") would reach the gateway as $0.00.
+  .min(0.01, 'Amount must be at least $0.01')
   .max(MAX_PAYMENT_AMOUNT, `Amount may be at most $${MAX_PAYMENT_AMOUNT.toLocaleString('en-US')}.00 per payment`)
   .refine((value) => Math.round(value * 100) === Number((value * 100).toFixed(6)), 'Amount may have at most two decimals');
 

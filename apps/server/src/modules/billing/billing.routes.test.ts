@@ -148,6 +148,8 @@ describe('card payments', () => {
 
   it.each([
     [0, 'Amount must be greater than 0'],
+    // Found by the fuzzing test: positive, and no third decimal, yet less than a cent (it was a 500).
+    [5e-324, 'Amount must be at least $0.01'],
     [-5, 'Amount must be greater than 0'],
     [10.005, 'Amount may have at most two decimals'],
     [MAX_PAYMENT_AMOUNT + 0.01, 'Amount may be at most $25,000.00 per payment'],
