@@ -45,6 +45,7 @@ try {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
+      // eslint-disable-next-line no-undef -- the callback runs in the page, where document exists
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       const name = `${path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'root'}-${width}-${values.scheme}.png`;
       const file = join(values.out, name);

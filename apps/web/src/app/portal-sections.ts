@@ -26,6 +26,11 @@ export interface PortalSection {
   requires?: 'admin_group' | 'billing_group';
   /** A screen reached from another (the vault, from the IT Asset Manager) has no sidebar link of its own. */
   inSidebar?: false;
+  /**
+   * Addresses below the section's own that its page shows itself (a ticket's detail over the list),
+   * relative, e.g. ':ticketId'. The page stays mounted while they change, so the list keeps its state.
+   */
+  subPaths?: readonly string[];
   page: LazyExoticComponent<ComponentType>;
 }
 
@@ -62,6 +67,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     label: 'Support Tickets',
     icon: IconLifebuoy,
     group: 'Workspace',
+    subPaths: [':ticketId'],
     page: lazyPage(() => import('../features/tickets/components/TicketsPage'), 'TicketsPage'),
   },
   {

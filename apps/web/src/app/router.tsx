@@ -1,7 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth';
+import { loginPathReturningTo, pathAfterSignIn } from '../shared/navigation';
 import { useSession } from '../shared/session';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
 import { sectionsFor } from './portal-sections';
@@ -33,9 +34,19 @@ function SignedOutRoutes() {
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/page-change-password" element={<ChangePasswordPage />} />
       </Route>
-      <Route path="*" element={<Navigate to="/login" replace />} />
+      <Route path="*" element={<ToSignIn />} />
     </Routes>
   );
+}
+
+/** A protected address opened while signed out: sign in first, then come back to it (issue 15). */
+function ToSignIn() {
+  return <Navigate to={loginPathReturningTo(useLocation())} replace />;
+}
+
+/** Signed in on /login (just now, or in another tab): on to the address it was opened for, or /apps. */
+function FromSignIn() {
+  return <Navigate to={pathAfterSignIn(useLocation().search)} replace />;
 }
 
 function SignedInRoutes() {
@@ -51,10 +62,13 @@ function SignedInRoutes() {
     >
       <Routes>
         <Route element={<SignedInLayout sections={sections} />}>
-          {sections.map(({ path, page: Page }) => (
-            <Route key={path} path={path} element={<Page />} />
+          {sections.map(({ path, page: Page, subPaths }) => (
+            <Route key={path} path={path} element={<Page />}>
+              {subPaths?.map((subPath) => <Route key={subPath} path={subPath} element={null} />)}
+            </Route>
           ))}
         </Route>
+        <Route path="/login" element={<FromSignIn />} />
         <Route path="*" element={<Navigate to="/apps" replace />} />
       </Routes>
     </Suspense>

@@ -2,7 +2,9 @@ import {
   DEFAULT_TICKET_SORT,
   DEFAULT_TICKET_STATUS_FILTER,
   DEFAULT_TICKET_TIME_ZONE,
+  isClosedTicketStatus,
   TICKET_DESCRIPTION_PREVIEW,
+  type TicketSummary,
   type TICKET_SORTS,
   type TICKET_STATUS_FILTERS,
 } from '@portal/contract';
@@ -87,3 +89,11 @@ export const statusColour = (status: string) => STATUS_COLOURS[status] ?? 'gray'
 const PRIORITY_COLOURS: Record<string, string> = { urgent: 'red', high: 'orange', medium: 'blue', low: 'gray' };
 export const priorityColour = (priority: string) => PRIORITY_COLOURS[priority] ?? 'gray';
 export const priorityLabel = (priority: string) => priority.charAt(0).toUpperCase() + priority.slice(1);
+
+/**
+ * Issue 15: past its due date and not closed (a closed ticket is never overdue). Open statuses
+ * include On Hold: waiting does not stop the clock the provider promised.
+ */
+export function isTicketOverdue(ticket: Pick<TicketSummary, 'due_date' | 'status'>, now: number = Date.now()): boolean {
+  return ticket.due_date !== null && !isClosedTicketStatus(ticket.status) && Date.parse(ticket.due_date) < now;
+}
