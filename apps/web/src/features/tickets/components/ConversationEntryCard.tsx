@@ -1,8 +1,8 @@
 import { Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import type { ConversationEntry } from '@portal/contract';
 import { portalConfig } from '../../../shared/config';
-import { formatDateTime, formatRelative } from '../../../shared/format';
-import { authorOf, senderLabel } from '../ticket-display';
+import { formatDateTime } from '../../../shared/format';
+import { authorOf, conversationWhen, senderLabel } from '../ticket-display';
 import { badgeTextColour } from '../../../shared/ui/StatusBadge';
 import { TicketContent } from './TicketContent';
 
@@ -67,7 +67,7 @@ export function ConversationEntryCard({ entry, latest, timeZone, now }: { entry:
           </Group>
           <Text size="xs" c="dimmed">
             <time dateTime={entry.created_date} title={exact} data-testid="entry-time">
-              {formatRelative(entry.created_date, now)}
+              {conversationWhen(entry.created_date, timeZone, now)}
             </time>
           </Text>
         </Group>

@@ -108,7 +108,7 @@ function TicketDetailBody({ ticket, timeZone, onFollowUp }: { ticket: Ticket; ti
         <Fact label="Created" value={formatDateTime(ticket.created_date, timeZone)} />
         <Fact label="Last modified" value={formatDateTime(ticket.last_modified_date, timeZone)} />
         {ticket.due_date && (
-          <div data-testid="due-date" data-overdue={overdue || undefined}>
+          <div data-testid="due-date" className={classes.dueDate} data-overdue={overdue || undefined}>
             <Fact label="Due date" value={`${formatDateTime(ticket.due_date, timeZone)}${overdue ? ' (overdue)' : ''}`} />
           </div>
         )}
