@@ -17,6 +17,7 @@ describe('routes when signed out', () => {
   it('sends an unknown path to /login', async () => {
     renderWithProviders(<AppRoutes />, { route: '/no/such/page' });
     await expectPage('/login', 'Sign in');
+    expect(currentSearch()).toBe('');
   });
 
   it('sends signed-in screens to /login', async () => {

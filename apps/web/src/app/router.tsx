@@ -1,11 +1,11 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth';
 import { loginPathReturningTo, pathAfterSignIn } from '../shared/navigation';
 import { useSession } from '../shared/session';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
-import { sectionsFor } from './portal-sections';
+import { PORTAL_SECTIONS, sectionsFor } from './portal-sections';
 
 // The shell (AppShell, menus, navigation) is only needed once signed in; the sign-in screen
 // loads without it.
@@ -39,9 +39,14 @@ function SignedOutRoutes() {
   );
 }
 
+/** One of the signed-in screens' addresses (whoever may see it: the server decides after sign-in). */
+function isPortalAddress(pathname: string): boolean {
+  return PORTAL_SECTIONS.some(({ path, subPaths = [] }) => [path, ...subPaths.map((sub) => `${path}/${sub}`)].some((pattern) => matchPath(pattern, pathname)));
+}
+
 /** A protected address opened while signed out: sign in first, then come back to it (issue 15). */
 function ToSignIn() {
-  return <Navigate to={loginPathReturningTo(useLocation())} replace />;
+  return <Navigate to={loginPathReturningTo(useLocation(), isPortalAddress)} replace />;
 }
 
 /** Signed in on /login (just now, or in another tab): on to the address it was opened for, or /apps. */

@@ -43,6 +43,14 @@ describe('the address to return to after sign-in', () => {
     expect(loginPathReturningTo({ pathname: '/apps', search: '' })).toBe('/login');
     expect(loginPathReturningTo({ pathname: '/login', search: '' })).toBe('/login');
     expect(loginPathReturningTo({ pathname: '//evil.example', search: '' })).toBe('/login');
+    // An address the portal does not have is the plain /login (docs/product.md §2).
+    expect(loginPathReturningTo({ pathname: '/no/such/page', search: '' }, (path) => path.startsWith('/tickets'))).toBe('/login');
+    expect(loginPathReturningTo({ pathname: '/tickets/42', search: '' }, (path) => path.startsWith('/tickets'))).toBe('/login?next=%2Ftickets%2F42');
+  });
+
+  it('never carries a one-time sign-in token along', () => {
+    expect(safeReturnPath('/tickets/42?token=abc&status=closed')).toBe('/tickets/42?status=closed');
+    expect(loginPathReturningTo({ pathname: '/apps', search: '?token=abc' })).toBe('/login');
   });
 
   it('lands on the safe `next`, or on /apps', () => {

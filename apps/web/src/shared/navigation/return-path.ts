@@ -29,11 +29,17 @@ export function safeReturnPath(raw: string | null | undefined): string | null {
   }
   if (url.origin !== PORTAL_ORIGIN) return null;
   if (SIGNED_OUT_PATHS.includes(url.pathname)) return null;
+  // A one-time sign-in token (docs/product.md §4) is never carried along: it is spent or refused.
+  url.searchParams.delete('token');
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The sign-in address that comes back to `location` afterwards (plain `/login` for the default screens). */
-export function loginPathReturningTo(location: { pathname: string; search: string; hash?: string }): string {
+/**
+ * The sign-in address that comes back to `location` afterwards: plain `/login` for the default
+ * screen and for an address that `isPortalAddress` does not know (docs/product.md §2: any other path goes to /login).
+ */
+export function loginPathReturningTo(location: { pathname: string; search: string; hash?: string }, isPortalAddress: (pathname: string) => boolean = () => true): string {
+  if (!isPortalAddress(location.pathname)) return '/login';
   const target = safeReturnPath(`${location.pathname}${location.search}${location.hash ?? ''}`);
   if (!target || target === '/' || target === DEFAULT_SIGNED_IN_PATH) return '/login';
   return `/login?${new URLSearchParams({ [RETURN_PARAM]: target }).toString()}`;

@@ -215,6 +215,22 @@ describe('TicketsPage in the address (issue 15)', () => {
     expect(await screen.findByRole('dialog', { name: 'Ticket details' })).toBeInTheDocument();
   });
 
+  it('does not let a pending search close a ticket opened before it ran', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubApi({ 'GET /api/crm/nable-tickets': () => list([aTicket()]), 'GET /api/crm/nable-tickets/7': ok(detailOf(aTicket())) });
+    render();
+    const link = await screen.findByRole('link', { name: 'View Details of TKT-104233' });
+    act(() => void fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'printer' } }));
+    act(() => void fireEvent.click(link));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(currentPath()).toBe('/tickets/7');
+    expect(await screen.findByRole('dialog', { name: 'Ticket details' })).toBeInTheDocument();
+    await act(async () => void fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' })));
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(currentPath()).toBe('/tickets');
+    expect(currentSearch()).toBe('?q=printer');
+  });
+
   it('treats an address that is no ticket id as the list', async () => {
     stubApi({ 'GET /api/crm/nable-tickets': () => list([aTicket()]) });
     render('/tickets/abc?sort=oldest');

@@ -63,16 +63,17 @@ export function TicketsPage() {
     setSearchText((text) => (text.trim() === view.search ? text : view.search));
   }, [view.search]);
   // Spec §5: the search runs 500 ms after typing stops while there is text, at once when cleared.
+  // Not while a ticket is open over the list: that would close it; it runs when the ticket closes.
   useEffect(() => {
     const search = searchText.trim();
-    if (search === view.search) return;
+    if (search === view.search || openTicketId !== null) return;
     if (search === '') {
       showFilters({ ...view, search: '' });
       return;
     }
     const timer = setTimeout(() => showFilters({ ...view, search }), TICKET_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchText, view, showFilters]);
+  }, [searchText, view, showFilters, openTicketId]);
 
   const tickets = useQuery(ticketListQuery(view));
   // The badge shows the server's view once known, and the signed-in flags until then.
