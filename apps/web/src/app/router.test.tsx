@@ -179,6 +179,7 @@ describe('the signed-in shell', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
     await expectPage('/login', 'Sign in');
+    expect(currentSearch()).toBe('');
     expect(localStorage.getItem('userDetails')).toBeNull();
     expect(localStorage.getItem('impersonating')).toBeNull();
     // The Apps screen may have asked for its data first; find the revoke among the calls.

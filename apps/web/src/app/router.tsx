@@ -46,7 +46,9 @@ function isPortalAddress(pathname: string): boolean {
 
 /** A protected address opened while signed out: sign in first, then come back to it (issue 15). */
 function ToSignIn() {
-  return <Navigate to={loginPathReturningTo(useLocation(), isPortalAddress)} replace />;
+  const location = useLocation();
+  const { signedOutOnPurpose } = useSession();
+  return <Navigate to={signedOutOnPurpose ? '/login' : loginPathReturningTo(location, isPortalAddress)} replace />;
 }
 
 /** Signed in on /login (just now, or in another tab): on to the address it was opened for, or /apps. */

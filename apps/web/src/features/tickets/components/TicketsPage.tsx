@@ -46,15 +46,29 @@ export function TicketsPage() {
 
   // Issue 15: the view (filters, search, sort, page) is the address's query; the address is the truth.
   const view = useMemo(() => viewFromSearch(location.search), [location.search]);
+  // The router shows a navigation a moment later (a transition); a second change made before
+  // then must build on the first, not on what is still on screen, or it would undo it.
+  const latestSearch = useRef(location.search);
+  useEffect(() => {
+    latestSearch.current = location.search;
+  }, [location.search]);
+  const openTicketRef = useRef(openTicketId);
+  useEffect(() => {
+    openTicketRef.current = openTicketId;
+  }, [openTicketId]);
+
   const showView = useCallback(
-    (next: TicketListView) => {
-      const search = searchOfView(next);
-      if (search !== searchOfView(view)) navigate({ pathname: TICKETS_PATH, search });
+    (changes: Partial<TicketListView>) => {
+      const current = viewFromSearch(latestSearch.current);
+      const search = searchOfView({ ...current, ...changes });
+      if (search === searchOfView(current)) return;
+      latestSearch.current = search;
+      navigate({ pathname: TICKETS_PATH, search });
     },
-    [navigate, view],
+    [navigate],
   );
   /** Any change of filter, search or sort starts again at the first page. */
-  const showFilters = useCallback((filters: TicketFilters) => showView({ ...filters, page: 1 }), [showView]);
+  const showFilters = useCallback((changes: Partial<TicketFilters>) => showView({ ...changes, page: 1 }), [showView]);
 
   // What the search box shows; the address follows it after the debounce, and it follows the
   // address when that changes on its own (back, forward, a chip removed, a link opened).
@@ -67,13 +81,16 @@ export function TicketsPage() {
   useEffect(() => {
     const search = searchText.trim();
     if (search === view.search || openTicketId !== null) return;
+    const commit = () => {
+      if (openTicketRef.current === null) showFilters({ search });
+    };
     if (search === '') {
-      showFilters({ ...view, search: '' });
+      commit();
       return;
     }
-    const timer = setTimeout(() => showFilters({ ...view, search }), TICKET_SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(commit, TICKET_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchText, view, showFilters, openTicketId]);
+  }, [searchText, view.search, showFilters, openTicketId]);
 
   const tickets = useQuery(ticketListQuery(view));
   // The badge shows the server's view once known, and the signed-in flags until then.
@@ -169,7 +186,7 @@ export function TicketsPage() {
                 total={pages}
                 value={Math.min(view.page, pages)}
                 onChange={(page) => {
-                  showView({ ...view, page });
+                  showView({ page });
                   listTop.current?.scrollIntoView({ block: 'start' });
                 }}
                 siblings={1}
