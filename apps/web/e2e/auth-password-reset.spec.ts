@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, expectNoSeriousA11yViolations, latestMailTo, linkIn, signIn } from './auth-support';
 
-/** Only this spec changes a password, and only this demo user's (others sign in with the demo password). */
-const RESETTING_USER = { email: 'tess.tech@acme.example', name: 'Tess Nguyen' };
+/** Only this spec changes a password, and only this contact's: no other journey signs in as Kenji (the demo users keep the demo password). */
+const RESETTING_USER = { email: 'kenji.tanaka@acme.example', name: 'Kenji Tanaka' };
 const NEW_PASSWORD = 'violet-harbour-lantern-42';
 
 test.describe('forgot password → mailed link → new password', () => {

@@ -62,7 +62,7 @@ async function openTicket(page: Page, ticketNumber: string) {
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'All Tickets' }).click();
   const row = page.getByRole('article').filter({ hasText: ticketNumber });
-  await row.getByRole('button', { name: /View Details/ }).click();
+  await row.getByRole('link', { name: /View Details/ }).click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: /Conversation/ })).toBeVisible();
   // Let any image error, load or timer handler have its chance to run.
   await page.waitForTimeout(1_000);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ALICE, expectNoSeriousA11yViolations, signIn, ticketApi, totalBadge, UMA } from './support/tickets';
 
-const rows = (page: Page) => page.getByRole('region', { name: 'Tickets' }).getByRole('article').filter({ has: page.getByRole('button', { name: /View Details/ }) });
+const rows = (page: Page) => page.getByRole('region', { name: 'Tickets' }).getByRole('article').filter({ has: page.getByRole('link', { name: /View Details/ }) });
 const rowNumbers = async (page: Page) => (await rows(page).getByTestId('ticket-number').allTextContents()).map((t) => t.trim());
 
 test.describe('support tickets', () => {
@@ -102,7 +102,7 @@ test.describe('support tickets', () => {
   test('uma opens a ticket, sends a response and sees it on top labelled Customer', async ({ page }) => {
     await signIn(page, UMA.email);
     await page.goto('/tickets');
-    await rows(page).first().getByRole('button', { name: /View Details/ }).click();
+    await rows(page).first().getByRole('link', { name: /View Details/ }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: /Conversation/ })).toBeVisible();
     await expect(dialog.getByText('Created', { exact: true })).toBeVisible();
@@ -157,7 +157,7 @@ test.describe('support tickets', () => {
     await page.goto('/tickets');
     await expect(rows(page).first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await rows(page).first().getByRole('button', { name: /View Details/ }).click();
+    await rows(page).first().getByRole('link', { name: /View Details/ }).click();
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Add Response' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });

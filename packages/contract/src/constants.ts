@@ -16,6 +16,8 @@ export const MAX_PAYMENT_AMOUNT = 25_000;
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 export const TICKET_PAGE_LIMIT = 100;
+/** The deepest `offset` the ticket list accepts (10,000 pages of 100). */
+export const TICKET_MAX_OFFSET = 1_000_000;
 export const TICKET_SEARCH_DEBOUNCE_MS = 500;
 export const TICKET_DESCRIPTION_PREVIEW = 150;
 export const TICKET_RESPONSE_MAX_LENGTH = 20_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPath, endpoints, toOpenApiPath, type Endpoint } from './index.js';
-import { newCardPayment, ticketListQuery } from './index.js';
+import { isClosedTicketStatus, newCardPayment, ticketListQuery } from './index.js';
 
 describe('contract', () => {
   it('defines each method and path once', () => {
@@ -34,9 +34,16 @@ describe('contract', () => {
     expect(toOpenApiPath('/crm/contacts/:id/licenses/:licenseId')).toBe('/crm/contacts/{id}/licenses/{licenseId}');
   });
 
-  it('gives the ticket list its spec defaults: limit 100, status active, sort newest', () => {
-    expect(ticketListQuery.parse({})).toEqual({ limit: 100, status: 'active', sort: 'newest' });
+  it('gives the ticket list its spec defaults: limit 100, status active, sort newest (and offset 0, docs/decisions/0019)', () => {
+    expect(ticketListQuery.parse({})).toEqual({ limit: 100, offset: 0, status: 'active', sort: 'newest' });
     expect(ticketListQuery.safeParse({ status: 'bogus' }).success).toBe(false);
+    expect(ticketListQuery.parse({ offset: '200' }).offset).toBe(200);
+    for (const offset of ['-1', '1.5', 'x', '1000001']) expect(ticketListQuery.safeParse({ offset }).success).toBe(false);
+  });
+
+  it('knows the closed statuses (docs/decisions/0018)', () => {
+    expect(['Complete', 'Reviewed', 'Billed', 'Cancelled'].every(isClosedTicketStatus)).toBe(true);
+    expect(['New', 'Assigned', 'Accepted', 'In Progress', 'On Hold', 'closed', ''].some(isClosedTicketStatus)).toBe(false);
   });
 
   it('normalises a card number and never accepts letters in it', () => {

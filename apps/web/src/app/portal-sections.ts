@@ -29,6 +29,11 @@ export interface PortalSection {
   inSidebar?: false;
   /** Where the screen sits, shown in the shell's header (docs/product.md §2: Admin / Users, Finance / Billing). */
   breadcrumb: readonly string[];
+  /**
+   * Addresses below the section's own that its page shows itself (a ticket's detail over the list),
+   * relative, e.g. ':ticketId'. The page stays mounted while they change, so the list keeps its state.
+   */
+  subPaths?: readonly string[];
   page: LazyExoticComponent<ComponentType>;
 }
 
@@ -69,6 +74,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     breadcrumb: ['Workspace', 'Support Tickets'],
     icon: IconLifebuoy,
     group: 'Workspace',
+    subPaths: [':ticketId'],
     page: lazyPage(() => import('../features/tickets/components/TicketsPage'), 'TicketsPage'),
   },
   {

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aStoredSession } from '../test/fixtures';
-import { currentPath, renderWithProviders } from '../test/render';
+import { aLoginResult, aStoredSession, jsonResponse } from '../test/fixtures';
+import { currentPath, currentSearch, renderWithProviders } from '../test/render';
 import { AppRoutes } from './router';
 import { stubFetchForEachTest } from '../test/fetch-stub';
 
@@ -17,6 +17,7 @@ describe('routes when signed out', () => {
   it('sends an unknown path to /login', async () => {
     renderWithProviders(<AppRoutes />, { route: '/no/such/page' });
     await expectPage('/login', 'Sign in');
+    expect(currentSearch()).toBe('');
   });
 
   it('sends signed-in screens to /login', async () => {
@@ -27,6 +28,33 @@ describe('routes when signed out', () => {
   it('serves the password pages', async () => {
     renderWithProviders(<AppRoutes />, { route: '/forgot-password' });
     await expectPage('/forgot-password', 'Reset your password');
+  });
+
+  it('sends a protected address to /login with the way back, and lands on it after signing in (issue 15)', async () => {
+    network.fetch.mockImplementation(async (url) =>
+      String(url) === '/api/crm/auth/login' ? jsonResponse({ errors: false, result: aLoginResult() }) : jsonResponse({ errors: true, message: 'not in this test' }, 503),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { route: '/tickets/42?status=closed&q=printer' });
+    await expectPage('/login', 'Sign in');
+    expect(currentSearch()).toBe('?next=%2Ftickets%2F42%3Fstatus%3Dclosed%26q%3Dprinter');
+    await user.type(screen.getByLabelText(/username/i), 'dana.reyes@northwind.example');
+    await user.type(screen.getByLabelText(/password/i, { selector: 'input' }), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await expectPage('/tickets/42', 'Support Tickets');
+    expect(currentSearch()).toBe('?status=closed&q=printer');
+  });
+
+  it.each(['//evil.example', 'https://evil.example/tickets', '/\\evil.example'])('refuses %s as the way back and lands on /apps', async (next) => {
+    network.fetch.mockImplementation(async (url) =>
+      String(url) === '/api/crm/auth/login' ? jsonResponse({ errors: false, result: aLoginResult() }) : jsonResponse({ errors: true, message: 'not in this test' }, 503),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { route: `/login?next=${encodeURIComponent(next)}` });
+    await user.type(await screen.findByLabelText(/username/i), 'dana.reyes@northwind.example');
+    await user.type(screen.getByLabelText(/password/i, { selector: 'input' }), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await expectPage('/apps', 'Apps');
   });
 
   it('treats a malformed stored session as signed out', async () => {
@@ -40,6 +68,17 @@ describe('routes when signed in', () => {
   it("sends '/' to /apps", async () => {
     renderWithProviders(<AppRoutes />, { route: '/', session: aStoredSession() });
     await expectPage('/apps', 'Apps');
+  });
+
+  it('follows a safe ?next= when already signed in on /login', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/login?next=%2Fprofile', session: aStoredSession() });
+    await expectPage('/profile', 'Profile');
+  });
+
+  it('serves a ticket address to every signed-in user', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/tickets/42', session: aStoredSession() });
+    await expectPage('/tickets/42', 'Support Tickets');
+    expect(await screen.findByRole('dialog', { name: 'Ticket details' })).toBeInTheDocument();
   });
 
   it('sends an unknown path and /login to /apps', async () => {
@@ -141,6 +180,7 @@ describe('the signed-in shell', () => {
 
     await expectPage('/login', 'Sign in');
     expect(screen.getByText('You have been signed out.')).toBeInTheDocument();
+    expect(currentSearch()).toBe('');
     expect(localStorage.getItem('userDetails')).toBeNull();
     expect(localStorage.getItem('impersonating')).toBeNull();
     // The Apps screen may have asked for its data first; find the revoke among the calls.

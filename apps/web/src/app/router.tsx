@@ -1,10 +1,11 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth';
+import { loginPathReturningTo, pathAfterSignIn } from '../shared/navigation';
 import { useSession } from '../shared/session';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
-import { sectionsFor } from './portal-sections';
+import { PORTAL_SECTIONS, sectionsFor } from './portal-sections';
 
 // The shell (AppShell, menus, navigation) is only needed once signed in; the sign-in screen
 // loads without it.
@@ -33,9 +34,26 @@ function SignedOutRoutes() {
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/page-change-password" element={<ChangePasswordPage />} />
       </Route>
-      <Route path="*" element={<Navigate to="/login" replace />} />
+      <Route path="*" element={<ToSignIn />} />
     </Routes>
   );
+}
+
+/** One of the signed-in screens' addresses (whoever may see it: the server decides after sign-in). */
+function isPortalAddress(pathname: string): boolean {
+  return PORTAL_SECTIONS.some(({ path, subPaths = [] }) => [path, ...subPaths.map((sub) => `${path}/${sub}`)].some((pattern) => matchPath(pattern, pathname)));
+}
+
+/** A protected address opened while signed out: sign in first, then come back to it (issue 15). */
+function ToSignIn() {
+  const location = useLocation();
+  const { signedOutOnPurpose } = useSession();
+  return <Navigate to={signedOutOnPurpose ? '/login' : loginPathReturningTo(location, isPortalAddress)} replace />;
+}
+
+/** Signed in on /login (just now, or in another tab): on to the address it was opened for, or /apps. */
+function FromSignIn() {
+  return <Navigate to={pathAfterSignIn(useLocation().search)} replace />;
 }
 
 function SignedInRoutes() {
@@ -51,10 +69,13 @@ function SignedInRoutes() {
     >
       <Routes>
         <Route element={<SignedInLayout sections={sections} />}>
-          {sections.map(({ path, page: Page }) => (
-            <Route key={path} path={path} element={<Page />} />
+          {sections.map(({ path, page: Page, subPaths }) => (
+            <Route key={path} path={path} element={<Page />}>
+              {subPaths?.map((subPath) => <Route key={subPath} path={subPath} element={null} />)}
+            </Route>
           ))}
         </Route>
+        <Route path="/login" element={<FromSignIn />} />
         <Route path="*" element={<Navigate to="/apps" replace />} />
       </Routes>
     </Suspense>

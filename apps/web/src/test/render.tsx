@@ -17,8 +17,12 @@ interface RenderOptions {
 
 /** Shows the router's current path, so tests can assert where navigation ended. */
 function CurrentPath() {
-  const { pathname } = useLocation();
-  return <output data-testid="current-path">{pathname}</output>;
+  const { pathname, search } = useLocation();
+  return (
+    <output data-testid="current-path" data-search={search}>
+      {pathname}
+    </output>
+  );
 }
 
 /** Renders with the providers the app uses; Mantine's test env turns off transitions and portals. */
@@ -41,4 +45,9 @@ export function renderWithProviders(ui: ReactElement, { route = '/', session }: 
 
 export function currentPath(): string {
   return screen.getByTestId('current-path').textContent ?? '';
+}
+
+/** The router's current query string (`?status=closed`, or ''). */
+export function currentSearch(): string {
+  return screen.getByTestId('current-path').dataset.search ?? '';
 }

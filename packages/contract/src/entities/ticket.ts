@@ -8,6 +8,8 @@ import {
   DEFAULT_TICKET_SORT,
   DEFAULT_TICKET_STATUS_FILTER,
   TICKET_PAGE_LIMIT,
+  TICKET_MAX_OFFSET,
+  CLOSED_TICKET_STATUSES,
 } from '../constants.js';
 import { timestamp, openEnum } from './common.js';
 import { multiLineText, singleLineText } from './text.js';
@@ -39,11 +41,26 @@ export const ticketSummary = z.object({
 });
 export type TicketSummary = z.infer<typeof ticketSummary>;
 
+/**
+ * A closed ticket (Complete, Reviewed, Billed, Cancelled: the 'closed' filter of docs/product.md §9).
+ * It takes no more replies (docs/decisions/0018) and is never overdue; server and screen both ask this.
+ */
+export function isClosedTicketStatus(status: string): boolean {
+  return (CLOSED_TICKET_STATUSES as readonly string[]).includes(status);
+}
+
 export const ticket = ticketSummary.extend({ conversation: z.array(conversationEntry) });
 export type Ticket = z.infer<typeof ticket>;
 
 export const ticketListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(TICKET_PAGE_LIMIT).default(TICKET_PAGE_LIMIT),
+  /** Beyond the spec (docs/decisions/0019): how many matching tickets to skip, for the screen's pages. */
+  offset: z.coerce
+    .number({ error: 'Offset must be a number' })
+    .int('Offset must be a whole number')
+    .min(0, 'Offset cannot be negative')
+    .max(TICKET_MAX_OFFSET, `Offset must be at most ${TICKET_MAX_OFFSET}`)
+    .default(0),
   search: singleLineText('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
   status: z.enum(TICKET_STATUS_FILTERS, { error: 'Unknown status filter' }).default(DEFAULT_TICKET_STATUS_FILTER),
   sort: z.enum(TICKET_SORTS, { error: 'Sort must be newest, oldest, updated or priority' }).default(DEFAULT_TICKET_SORT),

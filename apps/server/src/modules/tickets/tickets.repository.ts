@@ -13,6 +13,8 @@ export interface TicketListFilter {
   search: TicketSearch | undefined;
   sort: TicketSort;
   limit: number;
+  /** Matching tickets to skip (the screen's later pages). */
+  offset: number;
 }
 
 /** The columns of a ticket as the list and the detail show them (never the search vector). */
@@ -45,6 +47,7 @@ const param = {
   tsquery: sql.placeholder('tsquery'),
   numberPattern: sql.placeholder('numberPattern'),
   limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
 };
 
 /**
@@ -110,10 +113,20 @@ export async function listTickets(db: Executor, scope: TicketScope, filter: Tick
     tsquery: filter.search?.tsquery ?? '',
     numberPattern: filter.search?.numberPattern ?? '',
     limit: filter.limit,
+    offset: filter.offset,
   };
+  const count = () =>
+    prepared(db, `${name}_count`, () =>
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(tickets)
+        .where(where())
+        .prepare(`${name}_count`),
+    );
+  const countAll = async () => ((await count().execute(values)) as { count: number }[])[0]?.count ?? 0;
   if (filter.search) {
     // A search matches a scattered few: one pass over them gives both the page and the count
-    // (count(*) OVER () is taken before LIMIT), instead of reading every match twice.
+    // (count(*) OVER () is taken before LIMIT and OFFSET), instead of reading every match twice.
     const query = prepared(db, `${name}_search`, () =>
       db
         .select({ ...ticketColumns, totalCount: sql<number>`(count(*) OVER ())::int` })
@@ -121,10 +134,13 @@ export async function listTickets(db: Executor, scope: TicketScope, filter: Tick
         .where(where())
         .orderBy(...ordering(filter.sort))
         .limit(param.limit)
+        .offset(param.offset)
         .prepare(`${name}_search`),
     );
     const searched = (await query.execute(values)) as (TicketRow & { totalCount: number })[];
-    return { rows: searched.map(({ totalCount: _, ...row }) => row), totalCount: searched[0]?.totalCount ?? 0 };
+    // A page past the end has no row to carry the count; only then is it counted on its own.
+    const totalCount = searched[0]?.totalCount ?? (filter.offset > 0 ? await countAll() : 0);
+    return { rows: searched.map(({ totalCount: _, ...row }) => row), totalCount };
   }
   // Without a search the count is an index-only scan and the page the first rows of an index;
   // the two run side by side on two connections.
@@ -135,17 +151,11 @@ export async function listTickets(db: Executor, scope: TicketScope, filter: Tick
       .where(where())
       .orderBy(...ordering(filter.sort))
       .limit(param.limit)
+      .offset(param.offset)
       .prepare(`${name}_page`),
   );
-  const count = prepared(db, `${name}_count`, () =>
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(tickets)
-      .where(where())
-      .prepare(`${name}_count`),
-  );
-  const [rows, counted] = await Promise.all([page.execute(values) as Promise<TicketRow[]>, count.execute(values) as Promise<{ count: number }[]>]);
-  return { rows, totalCount: counted[0]?.count ?? 0 };
+  const [rows, totalCount] = await Promise.all([page.execute(values) as Promise<TicketRow[]>, countAll()]);
+  return { rows, totalCount };
 }
 
 export async function findTicket(db: Executor, scope: TicketScope, id: number): Promise<TicketRow | undefined> {

@@ -5,7 +5,7 @@ import { bearer, signIn } from '../../../test/auth.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { createAccount, createContact, createTicket, createTicketEntry } from '../../../test/factories.js';
 import { ticketEntries, tickets } from '../../db/schema/index.js';
-import { NOTHING_LEFT_AFTER_SANITIZING, TICKET_NOT_FOUND } from './tickets.service.js';
+import { CLOSED_TICKET_TAKES_NO_REPLIES, NOTHING_LEFT_AFTER_SANITIZING, TICKET_NOT_FOUND } from './tickets.service.js';
 
 let test: TestApp;
 let accountId: number;
@@ -140,7 +140,7 @@ describe('filters, sorting and paging', () => {
   });
 
   it('refuses an unknown status or sort, naming the field', async () => {
-    const queries: Record<string, string>[] = [{ status: 'Open' }, { sort: 'random' }, { limit: '101' }];
+    const queries: Record<string, string>[] = [{ status: 'Open' }, { sort: 'random' }, { limit: '101' }, { offset: '-1' }, { offset: '1.5' }, { offset: 'two' }, { offset: '1000001' }];
     for (const query of queries) {
       const response = await test.app.inject({ method: 'GET', url: '/api/crm/nable-tickets', query, headers: bearer(tokens.admin) });
       expect(response.statusCode).toBe(400);
@@ -168,6 +168,42 @@ describe('filters, sorting and paging', () => {
     const result = await list('admin', { status: '', limit: '2' });
     expect(result.tickets).toHaveLength(2);
     expect(result.total_count).toBe(9);
+  });
+
+  it('pages with `offset` in every sort, the total always counting all matches (docs/decisions/0019)', async () => {
+    const all = numbers(await list('admin', { status: '', sort: 'priority' }));
+    const pages: string[] = [];
+    for (let offset = 0; offset < 9; offset += 4) {
+      const page = await list('admin', { status: '', sort: 'priority', limit: '4', offset: String(offset) });
+      expect(page.total_count).toBe(9);
+      pages.push(...numbers(page));
+    }
+    expect(pages).toEqual(all);
+    // Without offset the request is the spec's own (limit 100) and starts at the first ticket.
+    expect(numbers(await list('admin', { status: '', sort: 'priority', offset: '0' }))).toEqual(all);
+  });
+
+  it('pages a search, and counts a page past the end with or without one', async () => {
+    const printers = await list('admin', { status: '', search: 'print', limit: '1', offset: '1' });
+    expect(printers.tickets).toHaveLength(1);
+    expect(printers.total_count).toBe(2);
+    const beyondTheEnd: [Record<string, string>, number][] = [
+      [{ status: '', offset: '50' }, 9],
+      [{ status: '', search: 'print', offset: '5' }, 2],
+      [{ status: 'closed', offset: '4' }, 4],
+    ];
+    for (const [query, total] of beyondTheEnd) {
+      const beyond = await list('admin', query);
+      expect(beyond.tickets).toEqual([]);
+      expect(beyond.total_count).toBe(total);
+    }
+    expect((await list('admin', { status: '', search: 'kangaroo', offset: '10' })).total_count).toBe(0);
+  });
+
+  it('pages only within the caller’s own tickets', async () => {
+    const page = await list('uma', { status: '', limit: '2', offset: '2' });
+    expect(page.total_count).toBe(3);
+    expect(numbers(page)).toEqual(['TKT-104235']);
   });
 });
 
@@ -238,6 +274,27 @@ describe('responses', () => {
     const response = await respond('uma', umaTicketId, payload);
     expect(response.statusCode).toBe(400);
     expect(errorEnvelope.parse(response.json()).fields).toEqual({ description: message });
+  });
+
+  it.each(['Complete', 'Reviewed', 'Billed', 'Cancelled'])('refuses a reply to a %s (closed) ticket with 409 and stores nothing (docs/decisions/0018)', async (status) => {
+    const closed = (await list('admin', { status: 'closed' })).tickets.find((t) => t.status === status)!;
+    const before = successEnvelope(ticket).parse((await detail('admin', closed.id)).json()).result;
+    const response = await respond('admin', closed.id, { description: 'Is this fixed for good?' });
+    expect(response.statusCode).toBe(409);
+    expect(errorEnvelope.parse(response.json()).message).toBe(CLOSED_TICKET_TAKES_NO_REPLIES);
+    const after = successEnvelope(ticket).parse((await detail('admin', closed.id)).json()).result;
+    expect(after.conversation).toHaveLength(before.conversation.length);
+    expect(after.status).toBe(status);
+    expect(after.last_modified_date).toBe(before.last_modified_date);
+  });
+
+  it('still accepts replies to open and on-hold tickets', async () => {
+    expect((await respond('admin', unassignedTicketId, { description: 'Any news on the firmware?' })).statusCode).toBe(200);
+  });
+
+  it('answers 404, not 409, for a closed ticket the caller may not see', async () => {
+    const billed = (await list('uma', { status: 'closed' })).tickets[0]!;
+    expect((await respond('otto', billed.id, { description: 'x' })).statusCode).toBe(404);
   });
 
   it('accepts a response of exactly the maximum length', async () => {

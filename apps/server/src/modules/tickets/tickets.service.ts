@@ -1,4 +1,4 @@
-import type { ConversationEntry, Ticket, TicketList, TicketSummary, z } from '@portal/contract';
+import { isClosedTicketStatus, type ConversationEntry, type Ticket, type TicketList, type TicketSummary, type z } from '@portal/contract';
 import type { newTicketInput, ticketListQuery } from '@portal/contract';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../platform/app-error.js';
@@ -22,6 +22,8 @@ import {
 /** Marks an entry written through the portal (docs/product.md §2). */
 export const PORTAL_AUTHOR_SUFFIX = ' (Customer Portal)';
 export const TICKET_NOT_FOUND = 'Ticket not found';
+/** docs/decisions/0018: a closed ticket takes no more replies; the help desk's work on it is done (and may be billed). */
+export const CLOSED_TICKET_TAKES_NO_REPLIES = 'This ticket is closed and no longer takes replies. If you still need help, please open a follow-up ticket.';
 export const NOTHING_LEFT_AFTER_SANITIZING = 'Your text has nothing left to show once unsafe HTML is removed. Please write it as plain text.';
 /** Larger than any id PostgreSQL's integer holds: such a ticket cannot exist. */
 const MAX_ID = 2_147_483_647;
@@ -48,6 +50,7 @@ export function createTicketService({ db }: { db: Database }) {
         status: query.status,
         sort: query.sort,
         limit: query.limit,
+        offset: query.offset,
         search: query.search ? parseTicketSearch(query.search) : undefined,
       });
       return { tickets: rows.map(toSummary), total_count: totalCount, is_admin_view: scope.isAdminView };
@@ -57,10 +60,14 @@ export function createTicketService({ db }: { db: Database }) {
       return withConversation(caller, await visibleTicket(caller, id));
     },
 
-    /** Adds the caller's response on top of the conversation and moves the ticket's last-modified time. */
+    /**
+     * Adds the caller's response on top of the conversation and moves the ticket's last-modified time.
+     * A closed ticket refuses it (409, docs/decisions/0018); the screen offers a follow-up ticket instead.
+     */
     async respond(caller: Caller, id: number, text: string): Promise<Ticket> {
       const content = cleanText(text, 'description');
       const row = await visibleTicket(caller, id);
+      if (isClosedTicketStatus(row.status)) throw new AppError('conflict', CLOSED_TICKET_TAKES_NO_REPLIES);
       await db.transaction(async (tx) => {
         await insertTicketEntry(tx, {
           accountId: caller.accountId,

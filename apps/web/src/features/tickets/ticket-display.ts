@@ -2,10 +2,14 @@ import {
   DEFAULT_TICKET_SORT,
   DEFAULT_TICKET_STATUS_FILTER,
   DEFAULT_TICKET_TIME_ZONE,
+  isClosedTicketStatus,
+  LOCALE,
   TICKET_DESCRIPTION_PREVIEW,
+  type TicketSummary,
   type TICKET_SORTS,
   type TICKET_STATUS_FILTERS,
 } from '@portal/contract';
+import { formatDate } from '../../shared/format';
 
 export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
 export type TicketSort = (typeof TICKET_SORTS)[number];
@@ -87,3 +91,33 @@ export const statusColour = (status: string) => STATUS_COLOURS[status] ?? 'gray'
 const PRIORITY_COLOURS: Record<string, string> = { urgent: 'red', high: 'orange', medium: 'blue', low: 'gray' };
 export const priorityColour = (priority: string) => PRIORITY_COLOURS[priority] ?? 'gray';
 export const priorityLabel = (priority: string) => priority.charAt(0).toUpperCase() + priority.slice(1);
+
+/**
+ * Issue 15: past its due date and not closed (a closed ticket is never overdue). Open statuses
+ * include On Hold: waiting does not stop the clock the provider promised.
+ */
+export function isTicketOverdue(ticket: Pick<TicketSummary, 'due_date' | 'status'>, now: number = Date.now()): boolean {
+  return ticket.due_date !== null && !isClosedTicketStatus(ticket.status) && Date.parse(ticket.due_date) < now;
+}
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+/** Older than this, a message shows its date instead of "n days ago". */
+const RELATIVE_FOR_DAYS = 30;
+
+/**
+ * Issue 15: when a message was written, as people say it ("5 minutes ago", "2 hours ago",
+ * "yesterday", "9 days ago"); after 30 days its date in the user's zone. The exact time goes in a title.
+ */
+export function conversationWhen(iso: string, timeZone: string, now: Date = new Date()): string {
+  const seconds = (Date.parse(iso) - now.getTime()) / 1000;
+  if (-seconds >= RELATIVE_FOR_DAYS * 86_400) return formatDate(iso, timeZone);
+  const format = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  }
+  return 'just now';
+}

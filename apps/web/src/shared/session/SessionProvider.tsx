@@ -48,6 +48,8 @@ export interface SessionContextValue {
   impersonatedBy: string | null;
   /** Why the last automatic sign-in (URL token) failed, for the sign-in screen; cleared by signIn. */
   notice: string | null;
+  /** Signed out by the user's own choice (not an expired session): /login then carries no way back. */
+  signedOutOnPurpose: boolean;
   signIn: (login: LoginResult) => void;
   /** Clears the session at once; the server-side revoke runs in the background and may fail silently. */
   signOut: () => void;
@@ -109,6 +111,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<StoredSession | null>(boot.session);
   const [status, setStatus] = useState<SessionStatus>(boot.status);
   const [notice, setNotice] = useState<string | null>(null);
+  const [signedOutOnPurpose, setSignedOutOnPurpose] = useState(false);
   const bootLocation = useRef(location);
   const bootStarted = useRef(false);
 
@@ -176,6 +179,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (login: LoginResult) => {
       queryClient.clear();
       setNotice(null);
+      setSignedOutOnPurpose(false);
       storeLogin(login); // the session listener above shows it
     },
     [queryClient],
@@ -189,6 +193,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(() => {
     const stored = readSession();
+    setSignedOutOnPurpose(true);
     clearSession(); // the session listener above drops it and the cached data
     revokeOnServer(stored);
   }, []);
@@ -212,11 +217,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       status,
       impersonatedBy: session ? readImpersonatedBy() : null,
       notice,
+      signedOutOnPurpose,
       signIn,
       signOut,
       updateUser,
     }),
-    [session, status, notice, signIn, signOut, updateUser],
+    [session, status, notice, signedOutOnPurpose, signIn, signOut, updateUser],
   );
 
   return (

@@ -3,13 +3,13 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { endpoints } from '@portal/contract';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { useLoginMutation, type LoginCredentials } from '../api/login';
+import { pathAfterSignIn } from '../../../shared/navigation';
 import { forgetSignedOutReason, signedOutMessage, useSession } from '../../../shared/session';
-import { FormFailure } from './AuthScreenParts';
-import { PasswordField } from './AuthScreenParts';
+import { FormFailure, PasswordField } from './AuthScreenParts';
 
 /** docs/product.md §8: the server's message, or this when there is none. */
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
@@ -17,6 +17,7 @@ export const LOGIN_FAILED_MESSAGE = 'Login failed';
 export function LoginForm() {
   const { signIn, notice } = useSession();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const login = useLoginMutation();
   // A failed impersonation sign-in (URL token) lands here with its message (docs/product.md §6/§8).
   const [failure, setFailure] = useState<string | null>(notice);
@@ -34,7 +35,8 @@ export function LoginForm() {
     login.mutate(credentials, {
       onSuccess: (result) => {
         signIn(result);
-        navigate('/apps', { replace: true });
+        // The address a signed-out visit was sent here from (?next=, same-origin paths only), or /apps.
+        navigate(pathAfterSignIn(search), { replace: true });
       },
       onError: (error) => {
         if (error instanceof ApiError) form.setErrors(error.fields);

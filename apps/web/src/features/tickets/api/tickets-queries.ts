@@ -1,19 +1,23 @@
 import { endpoints, TICKET_PAGE_LIMIT, ticketResponseInput, type NewTicketInput } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
-import type { TicketFilters } from '../ticket-display';
+import { offsetOfPage, type TicketListView } from '../ticket-address';
 
 const TICKETS_KEY = ['tickets'] as const;
 
-/** Spec §7: limit always 100, search trimmed and only when given, status and sort. */
-export const ticketListQuery = (filters: TicketFilters) =>
+/**
+ * Spec §7: limit always 100, search trimmed and only when given, status and sort. Later pages add
+ * `offset` (docs/decisions/0019); the first page's request is exactly the spec's.
+ */
+export const ticketListQuery = (view: TicketListView) =>
   queryOptions({
-    queryKey: [...TICKETS_KEY, 'list', filters],
+    queryKey: [...TICKETS_KEY, 'list', view],
     queryFn: ({ signal }) => {
-      const search = filters.search.trim();
+      const search = view.search.trim();
+      const offset = offsetOfPage(view.page);
       return apiCall(endpoints.listTickets, {
         signal,
-        query: { limit: TICKET_PAGE_LIMIT, status: filters.status, sort: filters.sort, ...(search ? { search } : {}) },
+        query: { limit: TICKET_PAGE_LIMIT, status: view.status, sort: view.sort, ...(search ? { search } : {}), ...(offset > 0 ? { offset } : {}) },
       });
     },
     // The current rows stay while the next filter loads, so the list does not flash empty.

@@ -14,11 +14,27 @@ interface NewTicketValues {
   priority: (typeof TICKET_PRIORITIES)[number];
 }
 
-/** Beyond the spec (issue 5): open a ticket, assigned to the signed-in user. */
-export function NewTicketModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (ticket: Ticket) => void }) {
+/** A closed ticket's follow-up starts from it (docs/decisions/0018): its number and subject, and its priority. */
+export function followUpValues(closed: Pick<Ticket, 'ticket_number' | 'subject' | 'priority'>): NewTicketValues {
+  const priority = (TICKET_PRIORITIES as readonly string[]).includes(closed.priority) ? (closed.priority as NewTicketValues['priority']) : 'medium';
+  return { subject: `Follow-up to ${closed.ticket_number}: ${closed.subject}`.slice(0, 200), description: `This follows up ${closed.ticket_number}, which is closed.\n\n`, priority };
+}
+
+/** Beyond the spec (issue 5): open a ticket, assigned to the signed-in user; or a follow-up of a closed one. */
+export function NewTicketModal({
+  opened,
+  onClose,
+  onCreated,
+  followUpOf = null,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (ticket: Ticket) => void;
+  followUpOf?: Pick<Ticket, 'ticket_number' | 'subject' | 'priority'> | null;
+}) {
   const create = useCreateTicket();
   const form = useForm<NewTicketValues>({
-    initialValues: { subject: '', description: '', priority: 'medium' },
+    initialValues: followUpOf ? followUpValues(followUpOf) : { subject: '', description: '', priority: 'medium' },
     validate: zodFormValidator(newTicketInput),
   });
   const close = () => {
@@ -27,7 +43,7 @@ export function NewTicketModal({ opened, onClose, onCreated }: { opened: boolean
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title="New Ticket" size="lg" radius="lg" padding="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={close} title={followUpOf ? 'Follow-up Ticket' : 'New Ticket'} size="lg" radius="lg" padding="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={form.onSubmit((values) =>
           create.mutate(values, {

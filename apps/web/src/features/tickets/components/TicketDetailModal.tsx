@@ -1,30 +1,37 @@
-import { Badge, Button, Divider, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { TICKET_RESPONSE_MAX_LENGTH, type Ticket } from '@portal/contract';
-import { IconSend } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { COPY_CONFIRMATION_MS, isClosedTicketStatus, TICKET_RESPONSE_MAX_LENGTH, type Ticket } from '@portal/contract';
+import { IconCheck, IconLink, IconLock, IconPlus, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { formatDateTime } from '../../../shared/format';
 import { ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { ticketDetailQuery, useRespondToTicket } from '../api/tickets-queries';
 import { ConversationEntryCard } from './ConversationEntryCard';
 import { badgeTextColour } from '../../../shared/ui/StatusBadge';
-import { TicketPriorityBadge, TicketStatusBadge } from './TicketBadges';
+import { OverdueBadge, TICKET_NUMBER_INK, TicketPriorityBadge, TicketStatusBadge } from './TicketBadges';
 import { TicketContent } from './TicketContent';
 import classes from './TicketDetailModal.module.css';
 import { Fact } from '../../../shared/ui/Fact';
+import { ticketPath } from '../ticket-address';
+import { isTicketOverdue } from '../ticket-display';
 
 /** Spec §8 defaults; the server's message wins when it has one. */
 export const TICKET_DETAIL_ERROR = 'Failed to load ticket details';
 export const RESPONSE_ERROR = 'Failed to create response';
+/** docs/decisions/0018: a closed ticket takes no replies; the screen says so and offers a follow-up. */
+export const CLOSED_TITLE = 'This ticket is closed';
+export const CLOSED_MESSAGE = 'Closed tickets no longer take replies. If the problem is back or you still need help, open a follow-up ticket and we will pick it up from there.';
 
 interface TicketDetailModalProps {
   ticketId: number | null;
   onClose: () => void;
   timeZone: string;
+  /** Opens a new ticket that follows up this closed one. */
+  onFollowUp: (closed: Ticket) => void;
 }
 
-export function TicketDetailModal({ ticketId, onClose, timeZone }: TicketDetailModalProps) {
+export function TicketDetailModal({ ticketId, onClose, timeZone, onFollowUp }: TicketDetailModalProps) {
   return (
     <Modal
       opened={ticketId !== null}
@@ -36,12 +43,12 @@ export function TicketDetailModal({ ticketId, onClose, timeZone }: TicketDetailM
       classNames={{ inner: classes.inner, content: classes.content }}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {ticketId !== null && <TicketDetail key={ticketId} id={ticketId} timeZone={timeZone} />}
+      {ticketId !== null && <TicketDetail key={ticketId} id={ticketId} timeZone={timeZone} onFollowUp={onFollowUp} />}
     </Modal>
   );
 }
 
-function TicketDetail({ id, timeZone }: { id: number; timeZone: string }) {
+function TicketDetail({ id, timeZone, onFollowUp }: { id: number; timeZone: string; onFollowUp: (closed: Ticket) => void }) {
   const ticket = useQuery(ticketDetailQuery(id));
   if (ticket.isPending) {
     return (
@@ -64,22 +71,28 @@ function TicketDetail({ id, timeZone }: { id: number; timeZone: string }) {
       />
     );
   }
-  return <TicketDetailBody ticket={ticket.data} timeZone={timeZone} />;
+  return <TicketDetailBody ticket={ticket.data} timeZone={timeZone} onFollowUp={onFollowUp} />;
 }
 
-function TicketDetailBody({ ticket, timeZone }: { ticket: Ticket; timeZone: string }) {
+function TicketDetailBody({ ticket, timeZone, onFollowUp }: { ticket: Ticket; timeZone: string; onFollowUp: (closed: Ticket) => void }) {
+  const overdue = isTicketOverdue(ticket);
+  const closed = isClosedTicketStatus(ticket.status);
   return (
     <Stack gap="lg">
       <Stack gap={6}>
-        <Text size="xs" fw={700} c="brand.8" ff="monospace">
-          {ticket.ticket_number} · ID {ticket.id}
-        </Text>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="xs" fw={700} c={TICKET_NUMBER_INK} ff="monospace">
+            {ticket.ticket_number} · ID {ticket.id}
+          </Text>
+          <CopyTicketLink id={ticket.id} />
+        </Group>
         <Title order={2} fz="xl" style={{ overflowWrap: 'anywhere' }}>
           {ticket.subject}
         </Title>
         <Group gap={6}>
           <TicketStatusBadge status={ticket.status} />
           <TicketPriorityBadge priority={ticket.priority} />
+          {overdue && ticket.due_date && <OverdueBadge dueDate={ticket.due_date} timeZone={timeZone} />}
           <Badge variant="light" color={ticket.is_billable ? 'teal' : 'gray'} c={badgeTextColour(ticket.is_billable ? 'teal' : 'gray')} radius="sm">
             {ticket.is_billable ? 'Billable' : 'Not billable'}
           </Badge>
@@ -94,7 +107,11 @@ function TicketDetailBody({ ticket, timeZone }: { ticket: Ticket; timeZone: stri
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="sm">
         <Fact label="Created" value={formatDateTime(ticket.created_date, timeZone)} />
         <Fact label="Last modified" value={formatDateTime(ticket.last_modified_date, timeZone)} />
-        {ticket.due_date && <Fact label="Due date" value={formatDateTime(ticket.due_date, timeZone)} />}
+        {ticket.due_date && (
+          <div data-testid="due-date" className={classes.dueDate} data-overdue={overdue || undefined}>
+            <Fact label="Due date" value={`${formatDateTime(ticket.due_date, timeZone)}${overdue ? ' (overdue)' : ''}`} />
+          </div>
+        )}
         <Fact label="Time logged" value={`${ticket.time_rounded} ${ticket.time_rounded === 1 ? 'hour' : 'hours'}`} />
       </SimpleGrid>
 
@@ -105,13 +122,12 @@ function TicketDetailBody({ ticket, timeZone }: { ticket: Ticket; timeZone: stri
         <TicketContent text={ticket.description} />
       </Stack>
 
-      <Divider />
-      <ResponseForm ticketId={ticket.id} />
-
       <Stack gap="sm" component="section" aria-labelledby="conversation-heading">
         <Title order={3} fz="md" id="conversation-heading">
           Conversation ({ticket.conversation.length})
         </Title>
+        {/* Issue 15: the reply box sits on top of the conversation, right above the newest entry. */}
+        {closed ? <ClosedTicketNotice onFollowUp={() => onFollowUp(ticket)} /> : <ResponseForm ticketId={ticket.id} />}
         {ticket.conversation.length === 0 ? (
           <Text size="sm" c="dimmed">
             No messages yet.
@@ -127,6 +143,49 @@ function TicketDetailBody({ ticket, timeZone }: { ticket: Ticket; timeZone: stri
         )}
       </Stack>
     </Stack>
+  );
+}
+
+function ClosedTicketNotice({ onFollowUp }: { onFollowUp: () => void }) {
+  return (
+    <Alert
+      variant="light"
+      color="gray"
+      radius="md"
+      title={CLOSED_TITLE}
+      icon={<IconLock size={18} aria-hidden="true" />}
+      styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
+      data-testid="closed-ticket-notice"
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{CLOSED_MESSAGE}</Text>
+        <Button size="sm" variant="default" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={onFollowUp}>
+          Open a follow-up ticket
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Issue 15: the ticket's own address, ready to paste into an e-mail or a chat. */
+function CopyTicketLink({ id }: { id: number }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      leftSection={copied ? <IconCheck size={14} aria-hidden="true" /> : <IconLink size={14} aria-hidden="true" />}
+      onClick={() => {
+        void navigator.clipboard?.writeText(`${window.location.origin}${ticketPath(id)}`).then(() => setCopied(true), () => undefined);
+      }}
+    >
+      {copied ? 'Link copied' : 'Copy link'}
+    </Button>
   );
 }
 
@@ -149,7 +208,7 @@ function ResponseForm({ ticketId }: { ticketId: number }) {
         label="Add Response"
         placeholder="Write your reply to the support team"
         autosize
-        minRows={3}
+        minRows={2}
         maxRows={10}
         value={text}
         maxLength={TICKET_RESPONSE_MAX_LENGTH}

@@ -23,7 +23,8 @@ interface TicketFilterBarProps {
   onSearchTextChange: (text: string) => void;
   /** The filters the list is showing. */
   filters: TicketFilters;
-  onChange: (filters: TicketFilters) => void;
+  /** What changed (only those fields), so two quick changes never undo each other. */
+  onChange: (changes: Partial<TicketFilters>) => void;
   onRefresh: () => void;
   refreshing: boolean;
 }
@@ -35,12 +36,12 @@ export function TicketFilterBar({ searchText, onSearchTextChange, filters, onCha
     shown.status !== DEFAULT_TICKET_FILTERS.status && {
       key: 'status',
       label: `Status: ${statusFilterLabel(shown.status)}`,
-      clear: () => onChange({ ...filters, status: DEFAULT_TICKET_FILTERS.status }),
+      clear: () => onChange({ status: DEFAULT_TICKET_FILTERS.status }),
     },
     shown.sort !== DEFAULT_TICKET_FILTERS.sort && {
       key: 'sort',
       label: `Sort: ${sortLabel(shown.sort)}`,
-      clear: () => onChange({ ...filters, sort: DEFAULT_TICKET_FILTERS.sort }),
+      clear: () => onChange({ sort: DEFAULT_TICKET_FILTERS.sort }),
     },
   ].filter((chip) => chip !== false);
 
@@ -61,7 +62,7 @@ export function TicketFilterBar({ searchText, onSearchTextChange, filters, onCha
           label="Status"
           data={STATUS_FILTER_OPTIONS.map((option) => ({ value: toControl(option.value), label: option.label }))}
           value={toControl(filters.status)}
-          onChange={(value) => value !== null && onChange({ ...filters, status: fromControl(value) })}
+          onChange={(value) => value !== null && onChange({ status: fromControl(value) })}
           allowDeselect={false}
           style={{ flex: '1 1 160px' }}
           maw={{ sm: 200 }}
@@ -70,7 +71,7 @@ export function TicketFilterBar({ searchText, onSearchTextChange, filters, onCha
           label="Sort by"
           data={SORT_OPTIONS}
           value={filters.sort}
-          onChange={(value) => value !== null && onChange({ ...filters, sort: value as TicketSort })}
+          onChange={(value) => value !== null && onChange({ sort: value as TicketSort })}
           allowDeselect={false}
           style={{ flex: '1 1 160px' }}
           maw={{ sm: 200 }}

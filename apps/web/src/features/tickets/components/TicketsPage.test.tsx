@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Ticket, TicketSummary } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentPath, currentSearch } from '../../../test/render';
 import { failure, ok, renderSignedIn, stubApi } from '../../../test/signed-in';
 import { TicketsPage } from './TicketsPage';
 
@@ -28,8 +29,8 @@ const aTicket = (overrides: Partial<TicketSummary> = {}): TicketSummary => ({
   time_rounded: 1.5,
   ...overrides,
 });
-const list = (tickets: TicketSummary[], isAdminView = false) => ok({ tickets, total_count: tickets.length, is_admin_view: isAdminView });
-const render = () => renderSignedIn(<TicketsPage />, { route: '/tickets' });
+const list = (tickets: TicketSummary[], isAdminView = false, totalCount = tickets.length) => ok({ tickets, total_count: totalCount, is_admin_view: isAdminView });
+const render = (route = '/tickets') => renderSignedIn(<TicketsPage />, { route });
 const listCalls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://portal.test')).filter((url) => url.pathname === '/api/crm/nable-tickets');
 
 describe('TicketsPage', () => {
@@ -60,8 +61,10 @@ describe('TicketsPage', () => {
     act(() => void fireEvent.change(box, { target: { value: '  printer ' } }));
     await act(() => vi.advanceTimersByTimeAsync(400));
     expect(listCalls(fetchMock).some((url) => url.searchParams.has('search'))).toBe(false);
+    expect(currentSearch()).toBe('');
     await act(() => vi.advanceTimersByTimeAsync(150));
     expect(listCalls(fetchMock).at(-1)!.searchParams.get('search')).toBe('printer');
+    expect(currentSearch()).toBe('?q=printer');
     expect(screen.getByText('Search: printer')).toBeInTheDocument();
     const calls = listCalls(fetchMock).length;
     act(() => void fireEvent.change(box, { target: { value: '' } }));
@@ -69,6 +72,7 @@ describe('TicketsPage', () => {
     // Back to the unsearched list, which is cached: no wait and no 500 ms timer.
     expect(listCalls(fetchMock).length).toBeGreaterThanOrEqual(calls);
     expect(screen.queryByText('Search: printer')).not.toBeInTheDocument();
+    expect(currentSearch()).toBe('');
   });
 
   it('says why the list is empty, with or without filters', async () => {
@@ -103,7 +107,7 @@ describe('TicketsPage', () => {
     };
     stubApi({ 'GET /api/crm/nable-tickets': list([aTicket()]), 'GET /api/crm/nable-tickets/7': ok(detail) });
     render();
-    await userEvent.click(await screen.findByRole('button', { name: 'View Details of TKT-104233' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'View Details of TKT-104233' }));
     const dialog = await screen.findByRole('dialog');
     const [latest, older] = await within(dialog).findAllByTestId('conversation-entry');
     expect(within(latest!).getByText('Customer')).toBeInTheDocument();
@@ -119,5 +123,198 @@ describe('TicketsPage', () => {
     expect(send).toBeDisabled();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Add Response' }), '   ');
     expect(send).toBeDisabled();
+  });
+});
+
+const detailOf = (summary: TicketSummary, conversation: Ticket['conversation'] = []): Ticket => ({ ...summary, conversation });
+const entry = (overrides: Partial<Ticket['conversation'][number]> = {}): Ticket['conversation'][number] => ({
+  id: 1,
+  created_by: 'Jordan Reyes',
+  from_address: 'jordan.reyes@itpartners.example',
+  created_date: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+  updated_date: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+  content: 'We are on it.',
+  is_internal: false,
+  ...overrides,
+});
+
+describe('TicketsPage in the address (issue 15)', () => {
+  it('reads status, sort and search from the address and asks the server for them', async () => {
+    const fetchMock = stubApi({ 'GET /api/crm/nable-tickets': () => list([aTicket({ status: 'Complete' })]) });
+    render('/tickets?status=closed&sort=priority&q=printer');
+    await screen.findByText('1 total');
+    expect(Object.fromEntries(listCalls(fetchMock)[0]!.searchParams)).toEqual({ limit: '100', status: 'closed', sort: 'priority', search: 'printer' });
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('printer');
+    const chips = screen.getByRole('group', { name: 'Active filters' });
+    expect(chips).toHaveTextContent('Search: printer');
+    expect(chips).toHaveTextContent('Status: Closed');
+    expect(chips).toHaveTextContent('Sort: Priority');
+    expect(screen.getByRole('link', { name: 'View Details of TKT-104233' })).toHaveAttribute('href', '/tickets/7?status=closed&sort=priority&q=printer');
+  });
+
+  it('writes filter changes into the address, and Clear Filters gives the plain /tickets', async () => {
+    const fetchMock = stubApi({ 'GET /api/crm/nable-tickets': () => list([aTicket()]) });
+    render();
+    await screen.findByText('1 total');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(screen.getByRole('option', { name: 'In Progress' }));
+    expect(currentSearch()).toBe('?status=in-progress');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Recently updated' }));
+    expect(currentSearch()).toBe('?status=in-progress&sort=updated');
+    await vi.waitFor(() => expect(listCalls(fetchMock).at(-1)!.searchParams.get('sort')).toBe('updated'));
+    expect(listCalls(fetchMock).at(-1)!.searchParams.get('status')).toBe('In Progress');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(currentPath()).toBe('/tickets');
+    expect(currentSearch()).toBe('');
+  });
+
+  it('pages through the server’s pages of 100 with the total shown; page 1 asks exactly as the spec does', async () => {
+    const fetchMock = stubApi({
+      'GET /api/crm/nable-tickets': () => list(Array.from({ length: 3 }, (_, index) => aTicket({ id: index + 1, subject: `Ticket ${index + 1}` })), false, 250),
+    });
+    render();
+    expect(await screen.findByText('250 total')).toBeInTheDocument();
+    expect(screen.getByTestId('ticket-range')).toHaveTextContent('Showing 1–3 of 250');
+    expect(listCalls(fetchMock)[0]!.searchParams.has('offset')).toBe(false);
+    const pages = screen.getByRole('navigation', { name: 'Ticket pages' });
+    expect(within(pages).getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
+    await userEvent.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    expect(currentSearch()).toBe('?page=2');
+    await vi.waitFor(() => expect(listCalls(fetchMock).at(-1)!.searchParams.get('offset')).toBe('100'));
+    expect(await screen.findByText(/Showing 101–103 of 250/)).toBeInTheDocument();
+    // A new filter starts again at the first page.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Oldest first' }));
+    expect(currentSearch()).toBe('?sort=oldest');
+  });
+
+  it('goes to the last page when the address asks for one past the end', async () => {
+    stubApi({ 'GET /api/crm/nable-tickets': () => list([], false, 150) });
+    render('/tickets?page=9');
+    await vi.waitFor(() => expect(currentSearch()).toBe('?page=2'));
+  });
+
+  it('opens /tickets/{id} straight away over the list, and closing it returns to the list with its filters', async () => {
+    stubApi({ 'GET /api/crm/nable-tickets': () => list([aTicket()]), 'GET /api/crm/nable-tickets/7': ok(detailOf(aTicket())) });
+    render('/tickets/7?status=all');
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket details' });
+    expect(await within(dialog).findByRole('heading', { name: 'Label printer offline at Dock 2' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentPath()).toBe('/tickets');
+    expect(currentSearch()).toBe('?status=all');
+  });
+
+  it('opens a ticket from its row at its own address', async () => {
+    stubApi({ 'GET /api/crm/nable-tickets': () => list([aTicket()]), 'GET /api/crm/nable-tickets/7': ok(detailOf(aTicket())) });
+    render('/tickets?sort=oldest');
+    await userEvent.click(await screen.findByRole('link', { name: 'View Details of TKT-104233' }));
+    expect(currentPath()).toBe('/tickets/7');
+    expect(currentSearch()).toBe('?sort=oldest');
+    expect(await screen.findByRole('dialog', { name: 'Ticket details' })).toBeInTheDocument();
+  });
+
+  it('does not let a pending search close a ticket opened before it ran', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubApi({ 'GET /api/crm/nable-tickets': () => list([aTicket()]), 'GET /api/crm/nable-tickets/7': ok(detailOf(aTicket())) });
+    render();
+    const link = await screen.findByRole('link', { name: 'View Details of TKT-104233' });
+    act(() => void fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'printer' } }));
+    act(() => void fireEvent.click(link));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(currentPath()).toBe('/tickets/7');
+    expect(await screen.findByRole('dialog', { name: 'Ticket details' })).toBeInTheDocument();
+    await act(async () => void fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' })));
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(currentPath()).toBe('/tickets');
+    expect(currentSearch()).toBe('?q=printer');
+  });
+
+  it('treats an address that is no ticket id as the list', async () => {
+    stubApi({ 'GET /api/crm/nable-tickets': () => list([aTicket()]) });
+    render('/tickets/abc?sort=oldest');
+    await vi.waitFor(() => expect(currentPath()).toBe('/tickets'));
+    expect(currentSearch()).toBe('?sort=oldest');
+  });
+
+  it("shows the server's 404 message for a ticket that is not the caller's", async () => {
+    stubApi({ 'GET /api/crm/nable-tickets': () => list([aTicket()]), 'GET /api/crm/nable-tickets/99': failure(404, 'Ticket not found') });
+    render('/tickets/99');
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Ticket not found')).toBeInTheDocument();
+  });
+});
+
+describe('overdue tickets (issue 15)', () => {
+  it('marks a ticket past its due date on its row and in the detail, but never a closed one', async () => {
+    const late = aTicket({ id: 7, due_date: '2020-01-10T15:00:00.000Z', status: 'On Hold' });
+    const lateButClosed = aTicket({ id: 8, ticket_number: 'TKT-104234', subject: 'Closed but late', due_date: '2020-01-10T15:00:00.000Z', status: 'Complete' });
+    const notYet = aTicket({ id: 9, ticket_number: 'TKT-104235', subject: 'Due next year', due_date: new Date(Date.now() + 365 * 86_400_000).toISOString() });
+    stubApi({ 'GET /api/crm/nable-tickets': () => list([late, lateButClosed, notYet]), 'GET /api/crm/nable-tickets/7': ok(detailOf(late)) });
+    render();
+    const lateRow = await screen.findByRole('article', { name: 'Label printer offline at Dock 2' });
+    expect(within(lateRow).getByTestId('overdue-badge')).toHaveTextContent('Overdue, was due Jan 10, 2020, 10:00 AM');
+    expect(within(screen.getByRole('article', { name: 'Closed but late' })).queryByTestId('overdue-badge')).toBeNull();
+    expect(within(screen.getByRole('article', { name: 'Due next year' })).queryByTestId('overdue-badge')).toBeNull();
+    await userEvent.click(within(lateRow).getByRole('link', { name: /View Details/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByTestId('overdue-badge')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('due-date')).toHaveTextContent('Jan 10, 2020, 10:00 AM (overdue)');
+  });
+});
+
+describe('the conversation (issue 15)', () => {
+  it('puts the reply box above the newest entry, with sender names, relative times and the exact time on hover', async () => {
+    const detail = detailOf(aTicket(), [
+      entry({ id: 2, created_by: 'Uma Patel (Customer Portal)', from_address: 'uma.user@acme.example', created_date: new Date(Date.now() - 2 * 3_600_000).toISOString() }),
+      entry({ id: 1, created_date: '2026-11-21T16:00:00.000Z' }),
+    ]);
+    stubApi({ 'GET /api/crm/nable-tickets': () => list([aTicket()]), 'GET /api/crm/nable-tickets/7': ok(detail) });
+    render('/tickets/7');
+    const dialog = await screen.findByRole('dialog');
+    const [newest, older] = await within(dialog).findAllByTestId('conversation-entry');
+    const box = within(dialog).getByRole('textbox', { name: 'Add Response' });
+    expect(box.compareDocumentPosition(newest!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(newest!).getByTestId('entry-author')).toHaveTextContent('Uma Patel');
+    expect(within(newest!).getByTestId('entry-time')).toHaveTextContent('2 hours ago');
+    expect(within(older!).getByTestId('entry-time')).toHaveAttribute('title', 'Nov 21, 2026, 11:00 AM');
+    // 'ITP' is explained: the provider's name beside it and on hover.
+    expect(within(older!).getByTitle('ITP: IT Partners, your support provider')).toHaveTextContent('ITP');
+    expect(older).toHaveTextContent('IT Partners');
+  });
+});
+
+describe('closed tickets take no replies (docs/decisions/0018)', () => {
+  it.each(['Complete', 'Reviewed', 'Billed', 'Cancelled'])('a %s ticket says so and offers a follow-up ticket instead of the reply box', async (status) => {
+    const closed = aTicket({ status, priority: 'urgent' });
+    const fetchMock = stubApi({
+      'GET /api/crm/nable-tickets': () => list([closed]),
+      'GET /api/crm/nable-tickets/7': ok(detailOf(closed, [entry()])),
+      'POST /api/crm/nable-tickets': ok({ ...detailOf(aTicket({ id: 8, ticket_number: 'TKT-104300', subject: 'Follow-up to TKT-104233: Label printer offline at Dock 2', status: 'New' })) }),
+      'GET /api/crm/nable-tickets/8': ok(detailOf(aTicket({ id: 8, ticket_number: 'TKT-104300', subject: 'Follow-up to TKT-104233: Label printer offline at Dock 2', status: 'New' }))),
+    });
+    render('/tickets/7');
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket details' });
+    const notice = await within(dialog).findByTestId('closed-ticket-notice');
+    expect(notice).toHaveTextContent('This ticket is closed');
+    expect(within(dialog).queryByRole('textbox', { name: 'Add Response' })).toBeNull();
+    await userEvent.click(within(notice).getByRole('button', { name: 'Open a follow-up ticket' }));
+    const followUp = await screen.findByRole('dialog', { name: 'Follow-up Ticket' });
+    expect(within(followUp).getByRole('textbox', { name: 'Subject' })).toHaveValue('Follow-up to TKT-104233: Label printer offline at Dock 2');
+    expect(within(followUp).getByRole('textbox', { name: 'Description' })).toHaveValue('This follows up TKT-104233, which is closed.\n\n');
+    await userEvent.type(within(followUp).getByRole('textbox', { name: 'Description' }), 'It is offline again.');
+    await userEvent.click(within(followUp).getByRole('button', { name: 'Open Ticket' }));
+    await vi.waitFor(() => expect(currentPath()).toBe('/tickets/8'));
+    const sent = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/api/crm/nable-tickets') && init?.method === 'POST');
+    expect(JSON.parse(String(sent![1]!.body))).toMatchObject({ priority: 'urgent', description: 'This follows up TKT-104233, which is closed.\n\nIt is offline again.' });
+  });
+
+  it('keeps the reply box for an open ticket', async () => {
+    stubApi({ 'GET /api/crm/nable-tickets': () => list([aTicket()]), 'GET /api/crm/nable-tickets/7': ok(detailOf(aTicket({ status: 'On Hold' }))) });
+    render('/tickets/7');
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('textbox', { name: 'Add Response' })).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('closed-ticket-notice')).toBeNull();
   });
 });

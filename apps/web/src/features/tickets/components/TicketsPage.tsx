@@ -1,15 +1,17 @@
-import { Badge, Button, Skeleton, Stack } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { TICKET_SEARCH_DEBOUNCE_MS } from '@portal/contract';
+import { TICKET_PAGE_LIMIT, TICKET_SEARCH_DEBOUNCE_MS, type Ticket } from '@portal/contract';
 import { IconLifebuoy, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useLocation, useMatch, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api';
 import { useSignedInUser } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { ticketListQuery } from '../api/tickets-queries';
-import { DEFAULT_TICKET_FILTERS, hasNonDefaultFilter, ticketTimeZone, type TicketFilters } from '../ticket-display';
+import { pageCount, searchOfView, TICKET_PATH_PATTERN, ticketIdOf, ticketPath, TICKETS_PATH, viewFromSearch, type TicketListView } from '../ticket-address';
+import { hasNonDefaultFilter, ticketTimeZone, type TicketFilters } from '../ticket-display';
 import { NewTicketModal } from './NewTicketModal';
 import { TicketDetailModal } from './TicketDetailModal';
 import { TicketFilterBar } from './TicketFilterBar';
@@ -24,28 +26,87 @@ export const EMPTY_TITLE = 'No tickets found';
 export const EMPTY_FILTERED = 'Try adjusting your search criteria or filters.';
 export const EMPTY_NONE = 'No support tickets are currently available.';
 
+/** Set on the history entry of a ticket opened from the list, so closing it goes back instead of forward. */
+interface OpenedFromList {
+  fromList: true;
+}
+const openedFromList = (state: unknown): boolean => typeof state === 'object' && state !== null && (state as Partial<OpenedFromList>).fromList === true;
+
 export function TicketsPage() {
   const { timeZone, flags } = useSignedInUser();
   const zone = ticketTimeZone(timeZone);
-  const [filters, setFilters] = useState<TicketFilters>(DEFAULT_TICKET_FILTERS);
-  const [searchText, setSearchText] = useState('');
-  const [openTicketId, setOpenTicketId] = useState<number | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const ticketMatch = useMatch(TICKET_PATH_PATTERN);
+  const openTicketId = ticketIdOf(ticketMatch?.params.ticketId);
   const [newTicketOpened, newTicket] = useDisclosure(false);
+  /** The closed ticket a new one follows up (docs/decisions/0018), or null for a fresh one. */
+  const [followUpOf, setFollowUpOf] = useState<Ticket | null>(null);
+  const listTop = useRef<HTMLDivElement>(null);
 
+  // Issue 15: the view (filters, search, sort, page) is the address's query; the address is the truth.
+  const view = useMemo(() => viewFromSearch(location.search), [location.search]);
+  // The router shows a navigation a moment later (a transition); a second change made before
+  // then must build on the first, not on what is still on screen, or it would undo it.
+  const latestSearch = useRef(location.search);
+  useEffect(() => {
+    latestSearch.current = location.search;
+  }, [location.search]);
+  const openTicketRef = useRef(openTicketId);
+  useEffect(() => {
+    openTicketRef.current = openTicketId;
+  }, [openTicketId]);
+
+  const showView = useCallback(
+    (changes: Partial<TicketListView>) => {
+      const current = viewFromSearch(latestSearch.current);
+      const search = searchOfView({ ...current, ...changes });
+      if (search === searchOfView(current)) return;
+      latestSearch.current = search;
+      navigate({ pathname: TICKETS_PATH, search });
+    },
+    [navigate],
+  );
+  /** Any change of filter, search or sort starts again at the first page. */
+  const showFilters = useCallback((changes: Partial<TicketFilters>) => showView({ ...changes, page: 1 }), [showView]);
+
+  // What the search box shows; the address follows it after the debounce, and it follows the
+  // address when that changes on its own (back, forward, a chip removed, a link opened).
+  const [searchText, setSearchText] = useState(view.search);
+  useEffect(() => {
+    setSearchText((text) => (text.trim() === view.search ? text : view.search));
+  }, [view.search]);
   // Spec §5: the search runs 500 ms after typing stops while there is text, at once when cleared.
+  // Not while a ticket is open over the list: that would close it; it runs when the ticket closes.
   useEffect(() => {
     const search = searchText.trim();
+    if (search === view.search || openTicketId !== null) return;
+    const commit = () => {
+      if (openTicketRef.current === null) showFilters({ search });
+    };
     if (search === '') {
-      setFilters((current) => (current.search === '' ? current : { ...current, search: '' }));
+      commit();
       return;
     }
-    const timer = setTimeout(() => setFilters((current) => ({ ...current, search })), TICKET_SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(commit, TICKET_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchText]);
+  }, [searchText, view.search, showFilters, openTicketId]);
 
-  const tickets = useQuery(ticketListQuery(filters));
+  const tickets = useQuery(ticketListQuery(view));
   // The badge shows the server's view once known, and the signed-in flags until then.
   const adminView = tickets.data?.is_admin_view ?? flags.admin_group;
+  const pages = tickets.data ? pageCount(tickets.data.total_count) : 1;
+  const firstShown = (view.page - 1) * TICKET_PAGE_LIMIT + 1;
+
+  const closeTicket = () => {
+    if (openedFromList(location.state)) navigate(-1);
+    else navigate({ pathname: TICKETS_PATH, search: location.search }, { replace: true });
+  };
+
+  // An address that is no ticket (/tickets/abc) is the list; a page past the end (after tickets
+  // closed elsewhere) is the last page.
+  if (ticketMatch && openTicketId === null) return <Navigate to={{ pathname: TICKETS_PATH, search: location.search }} replace />;
+  if (tickets.isSuccess && !tickets.isPlaceholderData && view.page > pages) return <Navigate to={{ pathname: location.pathname, search: searchOfView({ ...view, page: pages }) }} replace />;
 
   return (
     <Stack gap="lg">
@@ -67,7 +128,13 @@ export function TicketsPage() {
           </>
         }
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={newTicket.open}>
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden="true" />}
+            onClick={() => {
+              setFollowUpOf(null);
+              newTicket.open();
+            }}
+          >
             New Ticket
           </Button>
         }
@@ -76,17 +143,18 @@ export function TicketsPage() {
       <TicketFilterBar
         searchText={searchText}
         onSearchTextChange={setSearchText}
-        filters={filters}
-        onChange={setFilters}
+        filters={view}
+        onChange={showFilters}
         onRefresh={() => void tickets.refetch()}
         refreshing={tickets.isFetching && !tickets.isPending}
       />
 
+      <div ref={listTop} style={{ scrollMarginTop: 80 }} />
       {tickets.isPending ? (
         <LoadingState label="Loading your tickets">
-          <Stack gap="md">
-            {[0, 1, 2].map((key) => (
-              <Skeleton key={key} height={150} radius="lg" />
+          <Stack gap={6}>
+            {[0, 1, 2, 3, 4, 5].map((key) => (
+              <Skeleton key={key} height={64} radius="md" />
             ))}
           </Stack>
         </LoadingState>
@@ -94,23 +162,64 @@ export function TicketsPage() {
         // Spec §8: the list is emptied and the message shown, with a way to retry.
         <ErrorState title="Error Loading Tickets" message={errorMessage(tickets.error, TICKETS_ERROR)} onRetry={() => void tickets.refetch()} retrying={tickets.isFetching} />
       ) : tickets.data.tickets.length === 0 ? (
-        <EmptyState icon={IconLifebuoy} title={EMPTY_TITLE} message={hasNonDefaultFilter(filters) ? EMPTY_FILTERED : EMPTY_NONE} />
+        <EmptyState icon={IconLifebuoy} title={EMPTY_TITLE} message={hasNonDefaultFilter(view) ? EMPTY_FILTERED : EMPTY_NONE} />
       ) : (
-        <Stack gap="sm" component="section" aria-label="Tickets" aria-busy={tickets.isPlaceholderData} style={{ opacity: tickets.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-          {tickets.data.tickets.map((ticket) => (
-            <TicketRow key={ticket.id} ticket={ticket} timeZone={zone} onOpen={setOpenTicketId} />
-          ))}
+        <Stack gap="sm">
+          <Stack
+            gap={6}
+            component="section"
+            aria-label="Tickets"
+            aria-busy={tickets.isPlaceholderData}
+            style={{ opacity: tickets.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+          >
+            {tickets.data.tickets.map((ticket) => (
+              <TicketRow key={ticket.id} ticket={ticket} timeZone={zone} detailsLink={{ pathname: ticketPath(ticket.id), search: location.search }} detailsState={{ fromList: true } satisfies OpenedFromList} />
+            ))}
+          </Stack>
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Text size="sm" c="dimmed" aria-live="polite" data-testid="ticket-range">
+              Showing {firstShown.toLocaleString('en-US')}–{(firstShown + tickets.data.tickets.length - 1).toLocaleString('en-US')} of {tickets.data.total_count.toLocaleString('en-US')}
+            </Text>
+            {pages > 1 && (
+              <nav aria-label="Ticket pages">
+              <Pagination
+                total={pages}
+                value={Math.min(view.page, pages)}
+                onChange={(page) => {
+                  showView({ page });
+                  listTop.current?.scrollIntoView({ block: 'start' });
+                }}
+                siblings={1}
+                boundaries={1}
+                size="sm"
+                getControlProps={(control) => ({ 'aria-label': `${control === 'previous' ? 'Previous' : control === 'next' ? 'Next' : control === 'first' ? 'First' : 'Last'} page` })}
+                getItemProps={(page) => ({ 'aria-label': `Page ${page}`, 'aria-current': page === view.page ? 'page' : undefined })}
+              />
+              </nav>
+            )}
+          </Group>
         </Stack>
       )}
 
-      <TicketDetailModal ticketId={openTicketId} onClose={() => setOpenTicketId(null)} timeZone={zone} />
+      <TicketDetailModal
+        ticketId={openTicketId}
+        onClose={closeTicket}
+        timeZone={zone}
+        onFollowUp={(closed) => {
+          setFollowUpOf(closed);
+          closeTicket();
+          newTicket.open();
+        }}
+      />
       <NewTicketModal
+        key={followUpOf?.id ?? 'new'}
         opened={newTicketOpened}
         onClose={newTicket.close}
-       
+        followUpOf={followUpOf}
         onCreated={(ticket) => {
           newTicket.close();
-          setOpenTicketId(ticket.id);
+          setFollowUpOf(null);
+          navigate({ pathname: ticketPath(ticket.id), search: location.search }, { state: { fromList: true } satisfies OpenedFromList });
         }}
       />
     </Stack>
