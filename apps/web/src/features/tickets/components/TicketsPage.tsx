@@ -16,6 +16,7 @@ import { NewTicketModal } from './NewTicketModal';
 import { TicketDetailModal } from './TicketDetailModal';
 import { TicketFilterBar } from './TicketFilterBar';
 import { TicketRow } from './TicketRow';
+import { formatTimeZone } from '../../../shared/format';
 
 /** Spec §2, §8 and §9, Support Tickets. */
 export const TICKETS_TITLE = 'Support Tickets';
@@ -179,6 +180,9 @@ export function TicketsPage() {
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Text size="sm" c="dimmed" aria-live="polite" data-testid="ticket-range">
               Showing {firstShown.toLocaleString('en-US')}–{(firstShown + tickets.data.tickets.length - 1).toLocaleString('en-US')} of {tickets.data.total_count.toLocaleString('en-US')}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Times in {formatTimeZone(zone)}
             </Text>
             {pages > 1 && (
               <nav aria-label="Ticket pages">
