@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { Mailer } from '../../platform/mail.js';
 import { CardRefused, type CardDetails, type PaymentGateway } from '../../platform/payment-gateway.js';
-import { recordAudit } from '../audit/audit-log.js';
+import { recordCallerAction } from '../audit/audit-log.js';
 import type { Caller } from '../auth/caller.js';
 import { toBillingAccount, toOrder, toPayment, toStatement } from './billing-wire.js';
 import { paymentReceiptMail } from './billing.mails.js';
@@ -48,16 +48,7 @@ const fingerprintOf = (request: Record<string, unknown>) => createHash('sha256')
 
 /** Balance, statements, card payments, the stored card and auto-pay, orders (issue 12): the billing group, in its own account only. */
 export function createBillingService({ db, gateway, mailer, config }: BillingServiceDeps) {
-  const audit = (executor: Executor, caller: Caller, meta: ClientMeta, action: string, outcome: 'success' | 'failure', details: Record<string, unknown>) =>
-    recordAudit(executor, {
-      action,
-      outcome,
-      actor: caller.impersonatedBy ?? caller.email,
-      accountId: caller.accountId,
-      contactId: caller.contactId,
-      ...meta,
-      details: { by: caller.contactId, ...details },
-    });
+  const audit = recordCallerAction;
 
   async function accountOf(executor: Executor, caller: Caller, billingId: string, lock = false): Promise<repo.BillingAccountRow> {
     const row = lock ? await repo.lockBillingAccount(executor, caller.accountId, billingId) : await repo.findBillingAccount(executor, caller.accountId, billingId);

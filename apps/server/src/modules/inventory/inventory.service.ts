@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { UnknownVaultKey, type VaultKeyRing } from '../../platform/secret-box.js';
-import { recordAudit } from '../audit/audit-log.js';
+import { recordAudit, recordCallerAction } from '../audit/audit-log.js';
 import type { Caller } from '../auth/caller.js';
 import * as repo from './inventory.repository.js';
 
@@ -38,15 +38,7 @@ const toVendor = (row: repo.VendorRow): Vendor => ({ id: row.id, name: row.name,
 /** The IT Asset Manager and its credential vault (issue 13): administrators, in their own account only. */
 export function createInventoryService({ db, vault }: { db: Database; vault: VaultKeyRing }) {
   const audit = (executor: Executor, caller: Caller, meta: ClientMeta, action: string, credentialId: number, details: Record<string, unknown> = {}) =>
-    recordAudit(executor, {
-      action,
-      outcome: 'success',
-      actor: caller.impersonatedBy ?? caller.email,
-      accountId: caller.accountId,
-      contactId: caller.contactId,
-      ...meta,
-      details: { by: caller.contactId, credential_id: credentialId, ...details },
-    });
+    recordCallerAction(executor, caller, meta, action, 'success', { credential_id: credentialId, ...details });
 
   /** A value sealed under a key this portal lacks is the provider's misconfiguration (decision 0015), not the customer's fault: 503, never garbage. */
   function openOrNull(sealed: string | null, keyId: string | null): string | null {

@@ -7,7 +7,7 @@ import type { ClientMeta } from '../../platform/client-meta.js';
 import type { AgentPackage, MonitoringSystem } from '../../platform/monitoring-system.js';
 import { createToolLinkSigner, type LinkOs } from '../../platform/signed-links.js';
 import { hashToken } from '../../platform/tokens.js';
-import { recordAudit } from '../audit/audit-log.js';
+import { recordAudit, recordCallerAction } from '../audit/audit-log.js';
 import type { Caller } from '../auth/caller.js';
 import {
   CONFIGURATION_NOT_FOUND_MESSAGE,
@@ -72,15 +72,7 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
   const downloadServer = `https://downloads.${config.provider.emailDomain}`;
 
   const audit = (executor: Executor, caller: Caller, meta: ClientMeta, action: string, details: Record<string, unknown>) =>
-    recordAudit(executor, {
-      action,
-      outcome: 'success',
-      actor: caller.impersonatedBy ?? caller.email,
-      accountId: caller.accountId,
-      contactId: caller.contactId,
-      ...meta,
-      details: { by: caller.contactId, ...details },
-    });
+    recordCallerAction(executor, caller, meta, action, 'success', details);
 
   /** A refused link is on record too (an expired, used or forged link may be someone trying). */
   const auditRefusedLink = (meta: ClientMeta, reason: string, link?: repo.ToolLinkRow) =>

@@ -1,7 +1,7 @@
 import { endpoints, IDEMPOTENCY_KEY_HEADER, type BillingAccount, type z } from '@portal/contract';
 import type { creditCardInput, newCardPayment } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, ApiError } from '../../../shared/api';
+import { apiCall, ApiError, saveFile } from '../../../shared/api';
 
 const BILLING_KEY = ['billing'] as const;
 
@@ -79,13 +79,6 @@ export const useRemoveCard = (billingId: string) =>
 export async function downloadStatement(statementId: string): Promise<string> {
   const { filename, pdf } = await apiCall(endpoints.getStatementPdf, { params: { id: statementId } });
   const bytes = Uint8Array.from(atob(pdf), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveFile({ blob: new Blob([bytes], { type: 'application/pdf' }), filename });
   return filename;
 }
