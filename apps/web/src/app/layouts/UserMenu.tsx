@@ -32,7 +32,7 @@ export function UserMenu({ accountName }: { accountName: string }) {
   return (
     <Menu position="bottom-end" width={260} shadow="md" radius="md">
       <Menu.Target>
-        <UnstyledButton aria-label={`${user.fullName}, account menu`} px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+        <UnstyledButton aria-label={`${user.fullName} ${user.email}, account menu`} px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group gap="sm" wrap="nowrap">
             <Avatar color="brand" radius="xl" size={36} aria-hidden="true">
               {initials}

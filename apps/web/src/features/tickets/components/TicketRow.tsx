@@ -27,7 +27,7 @@ export function TicketRow({ ticket, timeZone, detailsLink, detailsState }: Ticke
         <Text span size="xs" fw={700} c={TICKET_NUMBER_INK} ff="monospace" className={classes.number} data-testid="ticket-number">
           {ticket.ticket_number}
         </Text>
-        <Title order={3} id={headingId} className={classes.subject} title={ticket.subject}>
+        <Title order={2} id={headingId} className={classes.subject} title={ticket.subject}>
           {ticket.subject}
         </Title>
       </div>
