@@ -138,11 +138,13 @@ test.describe('layout and themes on every built screen', () => {
     await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByText('You have been signed out.')).toBeVisible();
     expect(await colourScheme(page)).toBe('dark');
     expect(await axeViolations(page)).toEqual([]);
 
     const elsewhere = await signedInPage(browser, 1280);
-    expect(await colourScheme(elsewhere.page)).toBe('dark');
+    // The saved theme arrives with the sign-in and is applied as the shell mounts.
+    await expect.poll(() => colourScheme(elsewhere.page)).toBe('dark');
     await elsewhere.page.emulateMedia({ colorScheme: 'light' });
     await chooseTheme(elsewhere.page, 'System');
     expect(await colourScheme(elsewhere.page)).toBe('light');
