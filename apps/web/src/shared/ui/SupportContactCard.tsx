@@ -10,7 +10,7 @@ interface SupportContactCardProps {
   compact?: boolean;
 }
 
-const iconStyle = { flexShrink: 0, color: 'var(--mantine-color-brand-7)' };
+const iconStyle = { flexShrink: 0, color: 'var(--mantine-color-anchor)' };
 
 /** The provider's support phone and e-mail, with a copy button for the address (docs/product.md §2 /login). */
 export function SupportContactCard({ title = 'Need help?', compact = false }: SupportContactCardProps) {

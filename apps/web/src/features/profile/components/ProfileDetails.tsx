@@ -109,7 +109,7 @@ export function ProfileDetails() {
                   icon={<IconAlertTriangle size={18} aria-hidden="true" />}
                   title="Your email is your username"
                   // Mantine's yellow title text fails WCAG AA on the yellow tint; dark text passes.
-                  styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
+                  styles={{ title: { color: 'light-dark(var(--mantine-color-dark-7), var(--mantine-color-dark-0))' } }}
                 >
                   <Text size="sm">
                     {EMAIL_IS_USERNAME_WARNING}

@@ -82,11 +82,11 @@ function DownloadToolForm({ tool, customerName, onClose, onConfigurationNotFound
   return (
     <Stack gap="md">
       {tool.requires_custom_build ? (
-        <Paper radius="md" p="md" bg="var(--mantine-color-blue-0)" aria-label="About the remote monitoring agent" role="note">
+        <Paper radius="md" p="md" bg="light-dark(var(--mantine-color-blue-0), rgba(34, 139, 230, 0.15))" aria-label="About the remote monitoring agent" role="note">
           <Group gap="sm" wrap="nowrap" align="flex-start">
-            <IconInfoCircle size={20} aria-hidden="true" style={{ flexShrink: 0, color: 'var(--mantine-color-blue-8)' }} />
+            <IconInfoCircle size={20} aria-hidden="true" style={{ flexShrink: 0, color: 'light-dark(var(--mantine-color-blue-8), var(--mantine-color-blue-3))' }} />
             <Stack gap={4}>
-              <Text fw={600} size="sm" c="blue.9">
+              <Text fw={600} size="sm" c="light-dark(var(--mantine-color-blue-9), var(--mantine-color-blue-2))">
                 Built for your organization
               </Text>
               <Text size="sm">
@@ -118,7 +118,7 @@ function DownloadToolForm({ tool, customerName, onClose, onConfigurationNotFound
       </Stack>
 
       {error != null && (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} aria-hidden="true" />} styles={{ message: { color: 'var(--mantine-color-red-9)' } }}>
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} aria-hidden="true" />} styles={{ message: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-2))' } }}>
           {downloadErrorMessage(error)}
         </Alert>
       )}
@@ -165,7 +165,7 @@ function LinkReady({ link, timeZone, oneTime, onAnother }: { link: DownloadLink;
   const clipboard = useClipboard({ timeout: COPY_CONFIRMATION_MS });
   const copyLabel = clipboard.copied ? 'Link copied' : 'Copy link';
   return (
-    <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)" role="region" aria-label="Download link ready">
+    <Paper withBorder radius="md" p="md" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))" role="region" aria-label="Download link ready">
       <Stack gap="sm">
         <Text fw={600} size="sm">
           Your link is ready

@@ -154,7 +154,7 @@ function ClosedTicketNotice({ onFollowUp }: { onFollowUp: () => void }) {
       radius="md"
       title={CLOSED_TITLE}
       icon={<IconLock size={18} aria-hidden="true" />}
-      styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
+      styles={{ title: { color: 'light-dark(var(--mantine-color-dark-7), var(--mantine-color-dark-0))' } }}
       data-testid="closed-ticket-notice"
     >
       <Stack gap="sm" align="flex-start">
