@@ -1,12 +1,25 @@
-// Builds the web app when its output is missing or older than any of its sources, so
-// `npm start` on a fresh clone just works and a second start does not rebuild for nothing.
+// Builds what `npm start` serves when its output is missing or older than any of its sources: the
+// web app (Vite) and the compiled server (esbuild), so `npm start` on a fresh clone just works and a
+// second start does not rebuild for nothing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const output = join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/contract/src', 'package-lock.json'];
+const TARGETS = [
+  {
+    name: 'web app',
+    output: 'apps/web/dist/index.html',
+    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/contract/src', 'package-lock.json'],
+    build: ['run', 'build'],
+  },
+  {
+    name: 'server',
+    output: 'apps/server/dist/bin/main.js',
+    sources: ['apps/server/src', 'apps/server/seed', 'packages/contract/src', 'scripts/build-server.mjs', 'package-lock.json'],
+    build: ['run', 'build:server'],
+  },
+];
 
 function newestChange(path) {
   if (!existsSync(path)) return 0;
@@ -15,12 +28,15 @@ function newestChange(path) {
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs);
 }
 
-const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((source) => newestChange(join(root, source))));
-if (builtAt >= changedAt) {
-  console.log('web app is up to date (apps/web/dist)');
-} else {
-  console.log(builtAt ? 'web app sources changed; rebuilding…' : 'building the web app…');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  process.exit(result.status ?? 1);
+for (const target of TARGETS) {
+  const output = join(root, target.output);
+  const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
+  const changedAt = Math.max(...target.sources.map((source) => newestChange(join(root, source))));
+  if (builtAt >= changedAt) {
+    console.log(`${target.name} is up to date (${target.output})`);
+    continue;
+  }
+  console.log(builtAt ? `${target.name} sources changed; rebuilding…` : `building the ${target.name}…`);
+  const result = spawnSync('npm', target.build, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
