@@ -61,6 +61,8 @@ async function openTicket(page: Page, ticketNumber: string) {
   await page.getByRole('searchbox', { name: 'Search' }).fill(ticketNumber);
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'All Tickets' }).click();
+  // The list has taken the search (it is in the address) before a ticket is opened from it.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(ticketNumber)}`));
   const row = page.getByRole('article').filter({ hasText: ticketNumber });
   await row.getByRole('link', { name: /View Details/ }).click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: /Conversation/ })).toBeVisible();
