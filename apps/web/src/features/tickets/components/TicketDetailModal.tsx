@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
 import { COPY_CONFIRMATION_MS, isClosedTicketStatus, TICKET_RESPONSE_MAX_LENGTH, type Ticket } from '@portal/contract';
 import { IconCheck, IconLink, IconLock, IconPlus, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { formatDateTime } from '../../../shared/format';
 import { ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
@@ -169,20 +170,13 @@ function ClosedTicketNotice({ onFollowUp }: { onFollowUp: () => void }) {
 
 /** Issue 15: the ticket's own address, ready to paste into an e-mail or a chat. */
 function CopyTicketLink({ id }: { id: number }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useClipboard({ timeout: COPY_CONFIRMATION_MS });
   return (
     <Button
       size="compact-xs"
       variant="subtle"
       leftSection={copied ? <IconCheck size={14} aria-hidden="true" /> : <IconLink size={14} aria-hidden="true" />}
-      onClick={() => {
-        void navigator.clipboard?.writeText(`${window.location.origin}${ticketPath(id)}`).then(() => setCopied(true), () => undefined);
-      }}
+      onClick={() => copy(`${window.location.origin}${ticketPath(id)}`)}
     >
       {copied ? 'Link copied' : 'Copy link'}
     </Button>

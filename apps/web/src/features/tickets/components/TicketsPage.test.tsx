@@ -206,6 +206,16 @@ describe('TicketsPage in the address (issue 15)', () => {
     expect(currentSearch()).toBe('?status=all');
   });
 
+  it('copies the ticket’s own address and says so', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'GET /api/crm/nable-tickets': () => list([aTicket()]), 'GET /api/crm/nable-tickets/7': ok(detailOf(aTicket())) });
+    render('/tickets/7');
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket details' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Copy link' }));
+    expect(await within(dialog).findByRole('button', { name: 'Link copied' })).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/tickets/7`);
+  });
+
   it('opens a ticket from its row at its own address', async () => {
     stubApi({ 'GET /api/crm/nable-tickets': () => list([aTicket()]), 'GET /api/crm/nable-tickets/7': ok(detailOf(aTicket())) });
     render('/tickets?sort=oldest');
