@@ -7,6 +7,7 @@ import { createSessionsService } from './modules/auth/sessions.service.js';
 import { resealVault, setCredentialPasswordHidden } from './modules/inventory/inventory.service.js';
 import { createVaultKeyRing } from './platform/secret-box.js';
 import { createLogger } from './platform/logger.js';
+import { createPortalMetrics } from './platform/metrics.js';
 import { createTokenService } from './platform/tokens.js';
 
 const USAGE = `Usage: npm run portal -- <command>
@@ -66,7 +67,8 @@ async function main(): Promise<number> {
 }
 
 async function impersonate(config: AppConfig, db: Database, email: string, by: string | undefined): Promise<number> {
-  const sessions = createSessionsService({ db, tokens: createTokenService(config.secrets.tokenSecret), config });
+  // The CLI serves no metrics; its sessions service counts into a registry nobody reads.
+  const sessions = createSessionsService({ db, tokens: createTokenService(config.secrets.tokenSecret), config, metrics: createPortalMetrics() });
   const staff = by?.trim() || `${userInfo().username} (provider staff)`;
   const { url, expiresAt, contact } = await sessions.issueImpersonationUrl(email, staff);
   process.stdout.write(

@@ -9,6 +9,8 @@ export interface AppConfig {
   publicUrl: string;
   trustProxy: boolean;
   logLevel: string;
+  /** Where log lines go instead of the server's output (LOG_FILE); resolved from the repository root. */
+  logFile: string | undefined;
   database: { kind: 'external'; url: string } | { kind: 'embedded'; port: number; dir: string };
   dataDir: string;
   seedDemoData: boolean;
@@ -18,6 +20,8 @@ export interface AppConfig {
   autoPayEveryMinutes: number;
   provider: { name: string; emailDomain: string; supportPhone: string; supportEmail: string; portalHomeUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
+  /** Who may read GET /metrics: a bearer token on the portal's port and/or a listen address of its own; neither, nobody. */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
   /** The remote-monitoring system the support tools' agent builds report to. */
   monitoring: { serverUrl: string };
   apps: { voice: string; paylink: string; office365: string; googleWorkspace: string };
@@ -48,6 +52,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     publicUrl,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    logFile: env.LOG_FILE ? fromRepoRoot(env.LOG_FILE) : undefined,
     database: env.DATABASE_URL
       ? { kind: 'external', url: env.DATABASE_URL }
       : { kind: 'embedded', port: env.EMBEDDED_PG_PORT, dir: `${dataDir}/pg` },
@@ -63,6 +68,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       portalHomeUrl: env.PORTAL_HOME_URL ?? publicUrl,
     },
     monitoring: { serverUrl: (env.MONITORING_SERVER_URL ?? `https://rmm.${env.PROVIDER_EMAIL_DOMAIN.toLowerCase()}`).replace(/\/+$/, '') },
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.PROVIDER_NAME} <no-reply@${env.PROVIDER_EMAIL_DOMAIN}>` },
     apps: {
       voice: env.VOICE_APP_URL,
