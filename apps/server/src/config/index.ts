@@ -13,6 +13,8 @@ export interface AppConfig {
   logFile: string | undefined;
   database: { kind: 'external'; url: string } | { kind: 'embedded'; port: number; dir: string };
   dataDir: string;
+  /** The folder of PostgreSQL's client programs for backups (POSTGRES_BIN_DIR), looked in before the others. */
+  postgresBinDir: string | undefined;
   seedDemoData: boolean;
   /** Requests a minute per caller across the API; 0 means no budget. */
   apiRequestsPerMinute: number;
@@ -57,6 +59,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       ? { kind: 'external', url: env.DATABASE_URL }
       : { kind: 'embedded', port: env.EMBEDDED_PG_PORT, dir: `${dataDir}/pg` },
     dataDir,
+    postgresBinDir: env.POSTGRES_BIN_DIR,
     seedDemoData: env.SEED_DEMO_DATA,
     apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
     autoPayEveryMinutes: env.AUTOPAY_EVERY_MINUTES,

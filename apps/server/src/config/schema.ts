@@ -38,6 +38,8 @@ export const environmentSchema = z.object({
   PORTAL_DATA_DIR: z.string().trim().min(1).default('.data/portal'),
   EMBEDDED_PG_PORT: port('EMBEDDED_PG_PORT').default(54329),
   SEED_DEMO_DATA: flag.default(true),
+  /** Where `npm run portal -- backup/restore` look first for pg_dump and pg_restore (they must be the database's major version or newer). */
+  POSTGRES_BIN_DIR: z.string().trim().min(1).optional(),
   /** Requests a minute each signed-in contact (or, signed out, each client address) may make to the API; 0 turns the budget off. */
   API_REQUESTS_PER_MINUTE: z.coerce
     .number({ error: 'API_REQUESTS_PER_MINUTE must be a whole number' })

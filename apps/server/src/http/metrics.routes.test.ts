@@ -212,7 +212,7 @@ describe('request ids in the log', () => {
   afterAll(() => test.close());
 
   it('writes the id on every line of a request, and no link token or secret query value', async () => {
-    const linkToken = 'Zk3pQ9vX2mL7wR4tY8nB1cD6hJ0sA5eF';
+    const linkToken = 'v1.Zk3pQ9vX2mL7wR4tY8nB1cD6.1.2.-.t5x0qk.hJ0sA5eFq8W2mZ4xC7vB9nL1kP3oR6tY0uI5wE2aS7d';
     const refused = await test.app.inject({ method: 'GET', url: `/api/crm/support-tools/links/${linkToken}?token=reset-secret-value&page=2`, headers: { 'x-request-id': 'trace-me-1' } });
     expect(refused.headers['x-request-id']).toBe('trace-me-1');
     const lines = readFileSync(logFile, 'utf8')
@@ -226,5 +226,8 @@ describe('request ids in the log', () => {
     const text = readFileSync(logFile, 'utf8');
     expect(text).not.toContain(linkToken);
     expect(text).not.toContain('reset-secret-value');
+    // The web app's hashed asset names stay readable.
+    await test.app.inject({ method: 'GET', url: '/assets/ShellAppsProfileServicesPageWithALongName-CzU0NLfO.js' });
+    expect(readFileSync(logFile, 'utf8')).toContain('/assets/ShellAppsProfileServicesPageWithALongName-CzU0NLfO.js');
   });
 });

@@ -18,15 +18,19 @@ const REDACTED_PATHS = [
 
 /** Query parameters whose values never reach the log; a reset link's `token`, for one. */
 const SECRET_QUERY_PARAMETER = /token|password|secret|key|code|signature/i;
-/** A path segment this long of token characters is a link token (support-tool links), not a name. */
-const TOKEN_LIKE_SEGMENT = /^[A-Za-z0-9_~.-]{24,}$/;
+/**
+ * A path segment with a run this long of base64url characters is a link token (a support-tool
+ * link ends in a 43-character signature), unless it is a file name (the web app's hashed assets).
+ */
+const TOKEN_LIKE_SEGMENT = /[A-Za-z0-9_-]{32,}/;
+const FILE_NAME = /\.(js|mjs|css|map|svg|png|jpe?g|webp|ico|woff2?|json|txt|html|webmanifest)$/i;
 
 /** The request's URL as logged: link tokens in the path and secret query values replaced. */
 export function loggableUrl(url: string): string {
   const [path = '', query] = url.split('?', 2) as [string, string | undefined];
   const safePath = path
     .split('/')
-    .map((segment) => (TOKEN_LIKE_SEGMENT.test(segment) ? '[redacted]' : segment))
+    .map((segment) => (TOKEN_LIKE_SEGMENT.test(segment) && !FILE_NAME.test(segment) ? '[redacted]' : segment))
     .join('/');
   if (query === undefined) return safePath;
   const safeQuery = query
