@@ -99,20 +99,29 @@ describe('backup and restore (pg_dump / pg_restore, custom format)', () => {
     expect(after).toEqual(before);
   });
 
-  it('refuses to restore over a database that has tables, and replaces it with --force', async (context) => {
-    const file = join(folder, 'over.dump');
-    writeFileSync(file, 'not yet a backup');
+  /** A new database holding one table of its own. */
+  async function databaseWithALeftover(): Promise<string> {
     const target = await emptyDatabase();
     const client = new pg.Client({ connectionString: target });
     await client.connect();
     await client.query('CREATE TABLE leftover (id int); INSERT INTO leftover VALUES (1)');
     await client.end();
-    await expect(restoreDatabase(target, file)).rejects.toThrow(/already has 1 table.*--force/);
-    if (!fits) context.skip(`no pg_dump/pg_restore of PostgreSQL ${serverMajor} or newer on this machine for the --force half`);
+    return target;
+  }
+
+  it('refuses to restore over a database that has tables, and says how to force it', async () => {
+    const file = join(folder, 'anything.dump');
+    writeFileSync(file, 'the emptiness check comes before the file is read');
+    await expect(restoreDatabase(await databaseWithALeftover(), file)).rejects.toThrow(/already has 1 table: .*only into an empty database.*Pass --force/);
+  });
+
+  it('with --force, drops what the backup holds and restores over it', async (context) => {
+    if (!fits) context.skip(`no pg_dump/pg_restore of PostgreSQL ${serverMajor} or newer on this machine`);
+    const file = join(folder, 'over.dump');
     await backupDatabase(sourceUrl, file);
+    const target = await databaseWithALeftover();
     await restoreDatabase(target, file, { force: true });
-    const after = await fingerprint(target);
-    const { ['public.leftover']: leftover, ...restored } = after;
+    const { ['public.leftover']: leftover, ...restored } = await fingerprint(target);
     expect(leftover).toEqual({ rows: 1, md5: expect.any(String) });
     expect(restored).toEqual(await fingerprint(sourceUrl));
   });
