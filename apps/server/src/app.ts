@@ -65,9 +65,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (config.metrics.port !== undefined) {
     const { host, port } = config.metrics;
     const listener = listenForMetrics(metrics, host, port);
-    // Started with the app, not at build time, so building an app (tests) opens no port.
-    app.addHook('onListen', async () => {
-      await listener.start();
+    // Opened when the app gets ready, so a taken port stops the start instead of leaving the portal unwatched.
+    app.addHook('onReady', async () => {
+      await listener.start().catch((error: unknown) => {
+        throw new Error(`The metrics listener could not start on ${host}:${port} (METRICS_HOST/METRICS_PORT): ${(error as Error).message}`);
+      });
       logger.info({ host, port }, 'metrics listening');
     });
     app.addHook('onClose', () => listener.stop());

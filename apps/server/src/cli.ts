@@ -85,12 +85,13 @@ async function main(): Promise<number> {
  * embedded server is started, or the running one used, and left as it was found.
  */
 async function backupOrRestore(config: AppConfig, log: Logger, command: 'backup' | 'restore', file: string, force: boolean): Promise<number> {
+  const target = config.database;
   const embedded =
-    config.database.kind === 'embedded'
-      ? await startEmbeddedPostgres({ dir: config.database.dir, port: config.database.port, log, attachToRunning: true, portalUrl: config.publicUrl })
+    target.kind === 'embedded'
+      ? await startEmbeddedPostgres({ dir: target.dir, port: target.port, log, attachToRunning: true, portalUrl: config.publicUrl })
       : undefined;
-  const url = embedded ? embedded.connectionString() : (config.database as { url: string }).url;
-  const where = embedded ? `the embedded PostgreSQL (${config.database.kind === 'embedded' ? config.database.dir : ''})` : 'the PostgreSQL at DATABASE_URL';
+  const url = target.kind === 'external' ? target.url : embedded!.connectionString();
+  const where = target.kind === 'external' ? 'the PostgreSQL at DATABASE_URL' : `the embedded PostgreSQL (${target.dir})`;
   const folders = candidateFolders(config.postgresBinDir);
   try {
     if (command === 'backup') {

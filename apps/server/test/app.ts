@@ -43,7 +43,13 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
     counted: (outcome) => metrics.mails.inc({ outcome }),
   });
   const app = await buildApp({ config, database, logger, mailer, metrics, webDistDir: options.webDistDir ?? '/nonexistent' });
-  await app.ready();
+  try {
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await database.close();
+    throw error;
+  }
   return {
     app,
     database,

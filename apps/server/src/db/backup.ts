@@ -54,9 +54,9 @@ export async function findPrograms(program: PostgresProgram, folders = candidate
   for (const folder of folders) {
     const path = join(folder, program);
     if (!isExecutable(path)) continue;
-    const real = statSync(path).ino + ':' + statSync(path).dev;
-    if (seen.has(real)) continue;
-    seen.add(real);
+    const { ino, dev } = statSync(path);
+    if (seen.has(`${dev}:${ino}`)) continue;
+    seen.add(`${dev}:${ino}`);
     try {
       const { stdout } = await run(path, ['--version']);
       const major = Number(/(\d+)(?:\.\d+)?/.exec(stdout.replace(/^[^\d]*/, ''))?.[1]);

@@ -1,5 +1,6 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,16 @@ import { createAccount, createContact } from '../../test/factories.js';
 import { createLogger } from '../platform/logger.js';
 
 const METRICS_TOKEN = 'metrics-token-for-the-scraper-0123456789';
+
+/** A port nobody listens on just now. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
 
 /** One sample's value from the Prometheus text format, or 0 when the series is not there (yet). */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -144,10 +155,10 @@ describe('the request budget in the metrics', () => {
 
 describe('GET /metrics on a listen address of its own', () => {
   let test: TestApp;
-  const port = 8339;
+  let port = 0;
   beforeAll(async () => {
+    port = await freePort();
     test = await buildTestApp({ METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1' });
-    await test.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(() => test.close());
 
@@ -171,6 +182,10 @@ describe('GET /metrics on a listen address of its own', () => {
 
   it('stays closed on the portal port (no token configured there)', async () => {
     expect((await test.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+  });
+
+  it('stops a second app from starting on a metrics port already taken, saying which', async () => {
+    await expect(buildTestApp({ METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1' })).rejects.toThrow(new RegExp(`metrics listener could not start on 127\\.0\\.0\\.1:${port}.*EADDRINUSE`));
   });
 });
 
