@@ -73,8 +73,9 @@ const patterns = [
   { name: 'a CVV field', test: (line) => /"(cc_)?(cvv|cvc)2?"\s*:\s*"?(?!\[redacted\])\d/i.test(line) },
   { name: 'a token in a query string', test: (line) => /[?&][A-Za-z_]*token=(?!\[redacted\])[^&"\s]/i.test(line) },
   { name: 'a support-tool link token', test: (line) => /\/support-tools\/links\/(?!\[redacted\])[A-Za-z0-9_~.-]{16,}/.test(line) },
-  // randomToken(): 32 random bytes in base64url, the shape of reset, refresh, launch and link tokens.
-  { name: 'a random token (43 base64url characters)', test: (line) => /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/.test(line.replace(NUMERIC_FIELDS, '')) },
+  // randomToken(): 32 random bytes in base64url, the shape of reset, refresh, launch and link tokens
+  // (a run followed by a dot is a file name: the web app's assets are name-hash.js).
+  { name: 'a random token (43 base64url characters)', test: (line) => /(?<![A-Za-z0-9_.-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_.-])/.test(line.replace(NUMERIC_FIELDS, '')) },
   {
     name: 'a card number (13–19 digits passing the Luhn check)',
     test: (line) =>
