@@ -35,7 +35,8 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${E2E_ENV.PORTAL_DATA_DIR} && npm start`,
     cwd: repoRoot,
-    env: E2E_ENV,
+    // Info level, into a file of its own: scripts/check-log-secrets.mjs reads it after the run (decision 0024).
+    env: { ...E2E_ENV, LOG_LEVEL: 'info', LOG_FILE: `${E2E_ENV.PORTAL_DATA_DIR}/server.log` },
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -3,6 +3,8 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Endpoint } from '@portal/contract';
 import { WEB_DIST_DIR } from './config/paths.js';
 import { databaseAnswers } from './db/client.js';
@@ -17,10 +19,12 @@ import { registerWebApp } from './http/static-web.js';
 import { createRateLimiter } from './db/rate-limits.repository.js';
 import { findLiveCaller } from './modules/auth/caller.repository.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { countRequests, listenForMetrics, registerMetricsRoute } from './http/metrics-endpoint.js';
 import { createMailer } from './platform/mail.js';
+import { createPortalMetrics } from './platform/metrics.js';
 import { createMailOutbox } from './db/mail-outbox.repository.js';
 import { createLocalMonitoringSystem } from './platform/monitoring-system.js';
-import { createSandboxGateway } from './platform/payment-gateway.js';
+import { countPayments, createSandboxGateway } from './platform/payment-gateway.js';
 import { createTokenService } from './platform/tokens.js';
 import { createAutoPayRunner, type AutoPayRunner } from './modules/billing/autopay.js';
 import { apiRoutes } from './routes.js';
@@ -47,9 +51,29 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // A long path parameter reaches the contract's validation (400 in the envelope) instead of the router's bare 414;
     // Node's own limit on the request line and headers (16 KiB) stops anything longer before it gets here.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
+    // Every log line of a request carries this id (reqId), the answer its X-Request-Id, a failure's envelope its request_id.
+    genReqId: requestIdOf,
   });
 
   installErrorHandler(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  const metrics = deps.metrics ?? createPortalMetrics({ pool: database.pool, processMetrics: true });
+  countRequests(app, metrics);
+  registerMetricsRoute(app, metrics, config.metrics);
+  if (config.metrics.port !== undefined) {
+    const { host, port } = config.metrics;
+    const listener = listenForMetrics(metrics, host, port);
+    // Opened when the app gets ready, so a taken port stops the start instead of leaving the portal unwatched.
+    app.addHook('onReady', async () => {
+      await listener.start().catch((error: unknown) => {
+        throw new Error(`The metrics listener could not start on ${host}:${port} (METRICS_HOST/METRICS_PORT): ${(error as Error).message}`);
+      });
+      logger.info({ host, port }, 'metrics listening');
+    });
+    app.addHook('onClose', () => listener.stop());
+  }
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -101,16 +125,32 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const tokens = createTokenService(config.secrets.tokenSecret);
   const authenticate = createAuthenticator({ tokens, findLiveCaller: (contactId, sessionId) => findLiveCaller(database.db, contactId, sessionId) });
-  const mailer = deps.mailer ?? createMailer({ outbox: createMailOutbox(database.db), smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: logger });
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      outbox: createMailOutbox(database.db),
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      log: logger,
+      counted: (outcome) => metrics.mails.inc({ outcome }),
+    });
   const inFlight = createInFlight();
-  const budget = createRequestBudget(createRateLimiter(database.db), config.apiRequestsPerMinute);
+  const budget = createRequestBudget(createRateLimiter(database.db), config.apiRequestsPerMinute, () => metrics.throttled.inc({ limit: 'request_budget' }));
   // The sandbox gateway signs its transaction ids with the token secret, so they are stable across instances.
-  const paymentGateway = deps.paymentGateway ?? createSandboxGateway({ secret: config.secrets.tokenSecret });
+  const paymentGateway = countPayments(deps.paymentGateway ?? createSandboxGateway({ secret: config.secrets.tokenSecret }), (outcome) => metrics.payments.inc({ outcome }));
   const monitoringSystem = deps.monitoringSystem ?? createLocalMonitoringSystem({ serverUrl: config.monitoring.serverUrl, secret: config.secrets.tokenSecret });
-  app.decorate('builtEndpoints', registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer, paymentGateway, monitoringSystem }), { authenticate, budget, inFlight }));
+  app.decorate('builtEndpoints', registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer, paymentGateway, monitoringSystem, metrics }), { authenticate, budget, inFlight }));
   app.decorate('autoPay', createAutoPayRunner({ db: database.db, gateway: paymentGateway, mailer, config }));
   // app.close() returns only when every API handler has finished (or after 15 s), so callers can close the database next.
   app.addHook('onClose', () => inFlight.settled(15_000));
   await registerWebApp(app, config, deps.webDistDir ?? WEB_DIST_DIR);
   return app;
+}
+
+/** An incoming X-Request-Id (a load balancer's) is kept when it is a short plain token; anything else gets a fresh id. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export function requestIdOf(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }

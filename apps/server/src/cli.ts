@@ -1,12 +1,17 @@
 import { parseArgs } from 'node:util';
+import { statSync } from 'node:fs';
 import { userInfo } from 'node:os';
+import { resolve } from 'node:path';
 import { ConfigError, loadConfig, type AppConfig } from './config/index.js';
+import { backupDatabase, BackupError, candidateFolders, restoreDatabase } from './db/backup.js';
 import type { Database } from './db/client.js';
+import { startEmbeddedPostgres } from './db/embedded-postgres.js';
 import { openDatabase } from './db/open.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
 import { resealVault, setCredentialPasswordHidden } from './modules/inventory/inventory.service.js';
 import { createVaultKeyRing } from './platform/secret-box.js';
-import { createLogger } from './platform/logger.js';
+import { createLogger, type Logger } from './platform/logger.js';
+import { createPortalMetrics } from './platform/metrics.js';
 import { createTokenService } from './platform/tokens.js';
 
 const USAGE = `Usage: npm run portal -- <command>
@@ -21,6 +26,13 @@ Commands:
   vault-rekey
       Seals every stored password and note again under VAULT_KEY. After a key rotation, run it
       with the old key in VAULT_OLD_KEYS; when it is done, the old key can be retired.
+  backup <file>
+      Writes the whole database (embedded, or at DATABASE_URL) to <file> with pg_dump's custom
+      format. Keep VAULT_KEY and TOKEN_SECRET (or the data folder's secrets.json) safe apart from it:
+      the stored credential passwords in the backup open only with that VAULT_KEY.
+  restore <file> [--force]
+      Restores a backup into an empty database (a fresh PORTAL_DATA_DIR, or a new database at
+      DATABASE_URL). --force drops what the database holds first. Start the portal afterwards.
 `;
 
 /** Commands for the provider's staff, run beside the portal (they share its database). */
@@ -28,10 +40,12 @@ async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     args: process.argv.slice(2),
     allowPositionals: true,
-    options: { by: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { by: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   const [command, argument] = positionals;
-  const known = (command === 'impersonate' && argument) || ((command === 'hide-password' || command === 'show-password') && argument) || command === 'vault-rekey';
+  const known =
+    ((command === 'impersonate' || command === 'hide-password' || command === 'show-password' || command === 'backup' || command === 'restore') && argument) ||
+    command === 'vault-rekey';
   if (values.help || !known) {
     process.stdout.write(USAGE);
     return values.help ? 0 : 2;
@@ -39,6 +53,7 @@ async function main(): Promise<number> {
 
   const config = loadConfig();
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
+  if (command === 'backup' || command === 'restore') return backupOrRestore(config, log, command, resolve(process.env.INIT_CWD ?? process.cwd(), argument!), values.force === true);
   const database = await openDatabase(config, log, { attachToRunning: true });
   try {
     if (command === 'impersonate') return await impersonate(config, database.db, argument!, values.by);
@@ -65,8 +80,43 @@ async function main(): Promise<number> {
   }
 }
 
+/**
+ * Backups reach the database without migrating or seeding it (a restore needs it empty): the
+ * embedded server is started, or the running one used, and left as it was found.
+ */
+async function backupOrRestore(config: AppConfig, log: Logger, command: 'backup' | 'restore', file: string, force: boolean): Promise<number> {
+  const target = config.database;
+  const embedded =
+    target.kind === 'embedded'
+      ? await startEmbeddedPostgres({ dir: target.dir, port: target.port, log, attachToRunning: true, portalUrl: config.publicUrl })
+      : undefined;
+  const url = target.kind === 'external' ? target.url : embedded!.connectionString();
+  const where = target.kind === 'external' ? 'the PostgreSQL at DATABASE_URL' : `the embedded PostgreSQL (${target.dir})`;
+  const folders = candidateFolders(config.postgresBinDir);
+  try {
+    if (command === 'backup') {
+      const program = await backupDatabase(url, file, folders);
+      process.stdout.write(
+        `Backed up ${where} to ${file} (${statSync(file).size} bytes, pg_dump ${program.major}).\n` +
+          'Keep VAULT_KEY and TOKEN_SECRET (or secrets.json of the data folder) apart from it: stored credential passwords open only with that VAULT_KEY.\n',
+      );
+    } else {
+      const program = await restoreDatabase(url, file, { force, folders });
+      process.stdout.write(`Restored ${file} into ${where} (pg_restore ${program.major}). Start the portal with the VAULT_KEY and TOKEN_SECRET of the backed-up one.\n`);
+    }
+    return 0;
+  } catch (error) {
+    if (!(error instanceof BackupError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 1;
+  } finally {
+    await embedded?.stop();
+  }
+}
+
 async function impersonate(config: AppConfig, db: Database, email: string, by: string | undefined): Promise<number> {
-  const sessions = createSessionsService({ db, tokens: createTokenService(config.secrets.tokenSecret), config });
+  // The CLI serves no metrics; its sessions service counts into a registry nobody reads.
+  const sessions = createSessionsService({ db, tokens: createTokenService(config.secrets.tokenSecret), config, metrics: createPortalMetrics() });
   const staff = by?.trim() || `${userInfo().username} (provider staff)`;
   const { url, expiresAt, contact } = await sessions.issueImpersonationUrl(email, staff);
   process.stdout.write(

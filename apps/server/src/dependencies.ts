@@ -2,6 +2,7 @@ import type { AppConfig } from './config/index.js';
 import type { DatabaseHandle, Executor } from './db/client.js';
 import type { Logger } from './platform/logger.js';
 import type { Mailer } from './platform/mail.js';
+import type { PortalMetrics } from './platform/metrics.js';
 import type { MonitoringSystem } from './platform/monitoring-system.js';
 import type { PaymentGateway } from './platform/payment-gateway.js';
 import type { TokenService } from './platform/tokens.js';
@@ -19,6 +20,8 @@ export interface AppDependencies {
   paymentGateway?: PaymentGateway;
   /** Tests may bring their own; by default the built-in agent builder (platform/monitoring-system.ts). */
   monitoringSystem?: MonitoringSystem;
+  /** Tests may bring their own (to count the mail of their own mailer too); by default one per app. */
+  metrics?: PortalMetrics;
 }
 
 /** What route modules receive: the app's dependencies plus the services built from them. */
@@ -27,4 +30,5 @@ export interface RouteDependencies extends AppDependencies {
   mailer: Mailer<Executor>;
   paymentGateway: PaymentGateway;
   monitoringSystem: MonitoringSystem;
+  metrics: PortalMetrics;
 }

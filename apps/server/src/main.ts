@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { file: config.logFile });
   const database = await openDatabase(config, logger);
   const app = await buildApp({ config, database, logger });
 

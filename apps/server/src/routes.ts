@@ -28,11 +28,11 @@ import { createUsersService } from './modules/users/users.service.js';
  * implements yet answers 501.
  */
 export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
-  const { database, tokens, mailer, config, paymentGateway, monitoringSystem } = deps;
+  const { database, tokens, mailer, config, paymentGateway, monitoringSystem, metrics } = deps;
   const db = database.db;
-  const sessions = createSessionsService({ db, tokens, config });
+  const sessions = createSessionsService({ db, tokens, config, metrics });
   return [
-    ...authRoutes(sessions, createPasswordResetService({ db, mailer, config })),
+    ...authRoutes(sessions, createPasswordResetService({ db, mailer, config, metrics })),
     ...servicesRoutes(createServicesService({ db })),
     ...appsRoutes(createAppsService({ db, config })),
     ...profileRoutes(createProfileService({ db, confirmPassword: sessions.confirmPassword, mailer, config })),

@@ -5,6 +5,7 @@ import { loadConfig, type AppConfig } from '../src/config/index.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { createLogger, type Logger } from '../src/platform/logger.js';
 import { createMailer } from '../src/platform/mail.js';
+import { createPortalMetrics, type PortalMetrics } from '../src/platform/metrics.js';
 import { createMailOutbox } from '../src/db/mail-outbox.repository.js';
 import { createTestDatabase } from './database.js';
 
@@ -12,11 +13,12 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: AppConfig;
+  metrics: PortalMetrics;
   close(): Promise<void>;
 }
 
 /** The whole server on a fresh database of its own, driven with `app.inject` (no port). */
-export async function buildTestApp(overrides: Record<string, string> = {}, options: { webDistDir?: string; logger?: Logger } = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Record<string, string> = {}, options: { webDistDir?: string; logger?: Logger; processMetrics?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -30,13 +32,29 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
   });
   const logger = options.logger ?? createLogger('silent');
   // The real outbox, minus the printing: tests read sent mail from the mail_outbox table.
-  const mailer = createMailer({ outbox: createMailOutbox(database.db), smtpUrl: undefined, from: config.mail.from, log: logger, print: () => undefined });
-  const app = await buildApp({ config, database, logger, mailer, webDistDir: options.webDistDir ?? '/nonexistent' });
-  await app.ready();
+  // Process metrics (memory, event loop) watch the whole process, so only tests that read them turn them on.
+  const metrics = createPortalMetrics({ pool: database.pool, processMetrics: options.processMetrics ?? false });
+  const mailer = createMailer({
+    outbox: createMailOutbox(database.db),
+    smtpUrl: undefined,
+    from: config.mail.from,
+    log: logger,
+    print: () => undefined,
+    counted: (outcome) => metrics.mails.inc({ outcome }),
+  });
+  const app = await buildApp({ config, database, logger, mailer, metrics, webDistDir: options.webDistDir ?? '/nonexistent' });
+  try {
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await database.close();
+    throw error;
+  }
   return {
     app,
     database,
     config,
+    metrics,
     async close() {
       await app.close();
       await database.close();

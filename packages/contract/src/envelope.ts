@@ -17,6 +17,8 @@ export const errorEnvelope = z.object({
   fields: z.record(z.string(), z.string()).optional(),
   /** A stable machine-readable code, e.g. `not_found`, `validation_failed`. */
   code: z.string().optional(),
+  /** The request's id, as in the X-Request-Id header and every log line of the request, so a report can be matched to the log. */
+  request_id: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

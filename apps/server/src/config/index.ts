@@ -9,8 +9,12 @@ export interface AppConfig {
   publicUrl: string;
   trustProxy: boolean;
   logLevel: string;
+  /** Where log lines go instead of the server's output (LOG_FILE); resolved from the repository root. */
+  logFile: string | undefined;
   database: { kind: 'external'; url: string } | { kind: 'embedded'; port: number; dir: string };
   dataDir: string;
+  /** The folder of PostgreSQL's client programs for backups (POSTGRES_BIN_DIR), looked in before the others. */
+  postgresBinDir: string | undefined;
   seedDemoData: boolean;
   /** Requests a minute per caller across the API; 0 means no budget. */
   apiRequestsPerMinute: number;
@@ -18,6 +22,8 @@ export interface AppConfig {
   autoPayEveryMinutes: number;
   provider: { name: string; emailDomain: string; supportPhone: string; supportEmail: string; portalHomeUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
+  /** Who may read GET /metrics: a bearer token on the portal's port and/or a listen address of its own; neither, nobody. */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
   /** The remote-monitoring system the support tools' agent builds report to. */
   monitoring: { serverUrl: string };
   apps: { voice: string; paylink: string; office365: string; googleWorkspace: string };
@@ -48,10 +54,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     publicUrl,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    logFile: env.LOG_FILE ? fromRepoRoot(env.LOG_FILE) : undefined,
     database: env.DATABASE_URL
       ? { kind: 'external', url: env.DATABASE_URL }
       : { kind: 'embedded', port: env.EMBEDDED_PG_PORT, dir: `${dataDir}/pg` },
     dataDir,
+    postgresBinDir: env.POSTGRES_BIN_DIR,
     seedDemoData: env.SEED_DEMO_DATA,
     apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
     autoPayEveryMinutes: env.AUTOPAY_EVERY_MINUTES,
@@ -63,6 +71,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       portalHomeUrl: env.PORTAL_HOME_URL ?? publicUrl,
     },
     monitoring: { serverUrl: (env.MONITORING_SERVER_URL ?? `https://rmm.${env.PROVIDER_EMAIL_DOMAIN.toLowerCase()}`).replace(/\/+$/, '') },
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.PROVIDER_NAME} <no-reply@${env.PROVIDER_EMAIL_DOMAIN}>` },
     apps: {
       voice: env.VOICE_APP_URL,

@@ -31,11 +31,15 @@ export const environmentSchema = z.object({
   PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']).optional(),
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Log lines (JSON) go to this file, appended, instead of the server's output. */
+  LOG_FILE: z.string().trim().min(1).optional(),
 
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
   PORTAL_DATA_DIR: z.string().trim().min(1).default('.data/portal'),
   EMBEDDED_PG_PORT: port('EMBEDDED_PG_PORT').default(54329),
   SEED_DEMO_DATA: flag.default(true),
+  /** Where `npm run portal -- backup/restore` look first for pg_dump and pg_restore (they must be the database's major version or newer). */
+  POSTGRES_BIN_DIR: z.string().trim().min(1).optional(),
   /** Requests a minute each signed-in contact (or, signed out, each client address) may make to the API; 0 turns the budget off. */
   API_REQUESTS_PER_MINUTE: z.coerce
     .number({ error: 'API_REQUESTS_PER_MINUTE must be a whole number' })
@@ -61,6 +65,17 @@ export const environmentSchema = z.object({
 
   /** The remote-monitoring server the RMM agent reports to (its address goes into every agent build); default https://rmm.<PROVIDER_EMAIL_DOMAIN>. */
   MONITORING_SERVER_URL: url('MONITORING_SERVER_URL', ['https:', 'http:']).optional(),
+
+  /** Bearer token that opens GET /metrics on the portal's port; unset, /metrics answers 404 there (decision 0024). */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(24, 'METRICS_TOKEN must be at least 24 characters')
+    .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable characters without spaces')
+    .optional(),
+  /** A listen address of its own for GET /metrics, without a token (keep it on a private network); unset, none. */
+  METRICS_PORT: port('METRICS_PORT').optional(),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
 
   SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().trim().min(3).optional(),

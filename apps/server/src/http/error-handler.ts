@@ -37,7 +37,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: known.code, message: known.message }, 'request refused');
 
-    const body: ErrorEnvelope = { errors: true, message: known.message, code: known.code };
+    const body: ErrorEnvelope = { errors: true, message: known.message, code: known.code, request_id: request.id };
     if (known.fields) body.fields = known.fields;
     if (known.headers) void reply.headers(known.headers);
     return reply.status(status).send(body);

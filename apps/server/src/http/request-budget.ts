@@ -12,13 +12,15 @@ export interface RequestBudget {
   spend(caller: { contactId: number } | { ip: string | null }): Promise<void>;
 }
 
-export function createRequestBudget(limiter: RateLimiter, perMinute: number): RequestBudget {
+/** `refused` is told of every request the budget turns away (the metrics count them). */
+export function createRequestBudget(limiter: RateLimiter, perMinute: number, refused: () => void = () => undefined): RequestBudget {
   return {
     async spend(caller) {
       if (perMinute <= 0) return;
       const key = 'contactId' in caller ? `api:contact:${caller.contactId}` : `api:address:${caller.ip ?? 'unknown'}`;
       const { hits, retryAfterSeconds } = await limiter.hit(key, WINDOW_SECONDS);
       if (hits <= perMinute) return;
+      refused();
       throw new AppError(
         'rate_limited',
         `Too many requests: at most ${perMinute} a minute. Please wait ${retryAfterSeconds} seconds and try again.`,

@@ -1,5 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import type { Logger } from './logger.js';
+import type { MailOutcome } from './metrics.js';
 
 export interface MailMessage {
   to: string;
@@ -36,7 +37,16 @@ export interface Mailer<Tx = unknown> {
   deliverSoon(outboxId: number): void;
 }
 
-export function createMailer<Tx>(deps: { outbox: MailOutbox<Tx>; smtpUrl: string | undefined; from: string; log: Logger; print?: (text: string) => void }): Mailer<Tx> {
+export function createMailer<Tx>(deps: {
+  outbox: MailOutbox<Tx>;
+  smtpUrl: string | undefined;
+  from: string;
+  log: Logger;
+  print?: (text: string) => void;
+  /** Told how each delivery ended (the metrics count them). */
+  counted?: (outcome: MailOutcome) => void;
+}): Mailer<Tx> {
+  const counted = deps.counted ?? (() => undefined);
   const { outbox } = deps;
   const { smtpUrl } = deps;
   // nodemailer (about 5 MB in memory) is loaded by the first mail sent over SMTP, not at start-up.
@@ -67,12 +77,15 @@ export function createMailer<Tx>(deps: { outbox: MailOutbox<Tx>; smtpUrl: string
           ].join('\n'),
         );
         await outbox.markLogged(outboxId);
+        counted('printed');
         return;
       }
       try {
         await (await smtpTransport(smtpUrl)).sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
         await outbox.markSent(outboxId);
+        counted('sent');
       } catch (error) {
+        counted('failed');
         deps.log.error({ err: error, outboxId }, 'sending mail failed');
         await outbox.markFailed(outboxId, String((error as Error).message));
       }

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { CardType } from '@portal/contract';
+import type { PaymentOutcome } from './metrics.js';
 
 /**
  * The payment network, behind the interface a real gateway (Stripe, Authorize.net, …) would be
@@ -152,6 +153,23 @@ export function createSandboxGateway(options: { secret: string; now?: () => Date
       }
       check(source.card);
       return outcome(TEST_CARD_BEHAVIOUR[source.card.number], idempotencyKey);
+    },
+  };
+}
+
+/** The gateway, with every charge's outcome told to `counted` (the metrics count payments by outcome). */
+export function countPayments(gateway: PaymentGateway, counted: (outcome: PaymentOutcome) => void): PaymentGateway {
+  return {
+    tokenize: (card) => gateway.tokenize(card),
+    async charge(request) {
+      try {
+        const outcome = await gateway.charge(request);
+        counted(outcome.status);
+        return outcome;
+      } catch (error) {
+        counted(error instanceof CardRefused ? 'card_refused' : 'error');
+        throw error;
+      }
     },
   };
 }

@@ -9,6 +9,7 @@ import { auditLog, contacts, mailOutbox, oneTimeTokens, passwordResetTokens } fr
 import { createTokenService, hashToken } from '../../platform/tokens.js';
 import { INVALID_IMPERSONATION, LOGIN_FAILED, RESET_REQUESTED, SESSION_EXPIRED } from './auth.messages.js';
 import { createSessionsService } from './sessions.service.js';
+import { createPortalMetrics } from '../../platform/metrics.js';
 
 let test: TestApp;
 let accountId: number;
@@ -277,7 +278,7 @@ describe('throttling', () => {
 
 describe('impersonation', () => {
   const service = () =>
-    createSessionsService({ db: test.database.db, tokens: createTokenService(test.config.secrets.tokenSecret), config: test.config });
+    createSessionsService({ db: test.database.db, tokens: createTokenService(test.config.secrets.tokenSecret), config: test.config, metrics: createPortalMetrics() });
   const tokenLogin = (token: string) => inject({ method: 'POST', url: '/api/crm/auth/token-login', payload: { token } });
   const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 

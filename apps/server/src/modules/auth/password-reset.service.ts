@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { AppError } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { Mailer } from '../../platform/mail.js';
+import type { PortalMetrics } from '../../platform/metrics.js';
 import { hashPassword } from '../../platform/password.js';
 import { randomToken } from '../../platform/tokens.js';
 import { recordAudit } from '../audit/audit-log.js';
@@ -35,11 +36,12 @@ export interface PasswordResetServiceDeps {
   db: Database;
   mailer: Mailer<Executor>;
   config: Pick<AppConfig, 'publicUrl' | 'provider'>;
+  metrics: Pick<PortalMetrics, 'throttled'>;
 }
 
 /** Forgotten passwords (decision 0006): the e-mailed link, and choosing a new password with it. */
-export function createPasswordResetService({ db, mailer, config }: PasswordResetServiceDeps) {
-  const throttle = createThrottle(db);
+export function createPasswordResetService({ db, mailer, config, metrics }: PasswordResetServiceDeps) {
+  const throttle = createThrottle(db, () => metrics.throttled.inc({ limit: 'password_reset' }));
 
   return {
     async requestPasswordReset(email: string, meta: ClientMeta): Promise<void> {

@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config/index.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
+import type { PortalMetrics } from '../../platform/metrics.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 import { randomToken, type TokenService } from '../../platform/tokens.js';
 import { recordAudit } from '../audit/audit-log.js';
@@ -27,6 +28,7 @@ export interface SessionsServiceDeps {
   db: Database;
   tokens: TokenService;
   config: Pick<AppConfig, 'publicUrl'>;
+  metrics: Pick<PortalMetrics, 'signIns' | 'signInsRefused' | 'throttled'>;
 }
 
 /**
@@ -35,8 +37,8 @@ export interface SessionsServiceDeps {
  * service issues both tokens: a short-lived signed access token and a random refresh token that
  * rotates on every use (the repository keeps only its hash).
  */
-export function createSessionsService({ db, tokens, config }: SessionsServiceDeps) {
-  const throttle = createThrottle(db);
+export function createSessionsService({ db, tokens, config, metrics }: SessionsServiceDeps) {
+  const throttle = createThrottle(db, () => metrics.throttled.inc({ limit: 'sign_in' }));
   // Verified against when the username is unknown, so both answers take the same time.
   const decoyHash = hashPassword(randomToken());
 
@@ -123,12 +125,15 @@ export function createSessionsService({ db, tokens, config }: SessionsServiceDep
           ...meta,
           details: { reason: contact ? 'wrong_password' : 'unknown_username' },
         });
+        metrics.signInsRefused.inc();
         throw new AppError('unauthenticated', LOGIN_FAILED);
       }
 
       await throttle.clear(userKey.key);
       await recordAudit(db, { action: 'auth.login', outcome: 'success', actor: contact.email, accountId: contact.accountId, contactId: contact.id, ...meta });
-      return issueSession(contact, meta);
+      const session = await issueSession(contact, meta);
+      metrics.signIns.inc();
+      return session;
     },
 
     async refresh(refreshToken: string | undefined, meta: ClientMeta): Promise<LoginResult> {

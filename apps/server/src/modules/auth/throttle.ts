@@ -5,15 +5,16 @@ import { createRateLimiter } from '../../db/rate-limits.repository.js';
 /**
  * The sign-in and reset throttles (decision 0006): fixed windows in PostgreSQL, so every server
  * instance counts into the same windows. `refuseWhenOver` answers 429 with Retry-After once any
- * of the keys has reached its limit; `count` adds one to each.
+ * of the keys has reached its limit (and tells `refused`, for the metrics); `count` adds one to each.
  */
-export function createThrottle(db: Executor) {
+export function createThrottle(db: Executor, refused: () => void = () => undefined) {
   const limiter = createRateLimiter(db);
   return {
     async refuseWhenOver(keys: Array<{ key: string; limit: number }>, windowSeconds: number, message: (minutes: number) => string): Promise<void> {
       for (const { key, limit } of keys) {
         const count = await limiter.peek(key, windowSeconds);
         if (count.hits >= limit) {
+          refused();
           const minutes = Math.ceil(count.retryAfterSeconds / 60);
           throw new AppError('rate_limited', message(minutes), undefined, { 'retry-after': String(count.retryAfterSeconds) });
         }

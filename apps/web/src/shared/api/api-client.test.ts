@@ -83,6 +83,22 @@ describe('apiCall', () => {
     expect(errorMessage(error, 'Login failed')).toBe('Login failed');
   });
 
+  it("names the request's reference on a failure of the portal's own, not on the caller's mistakes", async () => {
+    const id = '5f0c1d2e-aaaa-4bbb-8ccc-123456789abc';
+    network.fetch.mockResolvedValue(jsonResponse({ errors: true, message: 'Something went wrong on our side.', code: 'internal', request_id: id }, 500));
+    const failure = await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
+    expect(failure.requestId).toBe(id);
+    expect(errorMessage(failure, 'Login failed')).toBe(`Something went wrong on our side. Reference: ${id}`);
+
+    network.fetch.mockResolvedValue(jsonResponse({ errors: true, message: 'Login failed', code: 'unauthenticated', request_id: id }, 401));
+    const refused = await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
+    expect(errorMessage(refused, 'Login failed')).toBe('Login failed');
+
+    network.fetch.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502, headers: { 'x-request-id': 'lb-42' } }));
+    const proxied = await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
+    expect(errorMessage(proxied, 'Login failed')).toBe('Login failed Reference: lb-42');
+  });
+
   it('uses a client default when an error answer is not JSON (a proxy error page)', async () => {
     network.fetch.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
 

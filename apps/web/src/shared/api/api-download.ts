@@ -2,7 +2,7 @@ import { errorEnvelope, type Endpoint } from '@portal/contract';
 import { refreshSession } from '../session/session-refresh';
 import { readSession } from '../session/session-store';
 import { ApiError, defaultMessageForStatus, NETWORK_ERROR_STATUS } from './api-error';
-import { endpointUrl, readJson, type ApiCallOptions } from './request';
+import { endpointUrl, readJson, requestIdOf, type ApiCallOptions } from './request';
 
 export interface DownloadedFile {
   blob: Blob;
@@ -64,8 +64,9 @@ async function readFile(response: Response, fallbackFilename: string): Promise<D
     return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) ?? fallbackFilename };
   }
   const failure = errorEnvelope.safeParse(await readJson(response));
-  if (failure.success) throw new ApiError(response.status, failure.data.message, { fields: failure.data.fields, code: failure.data.code, fromServer: true });
-  throw new ApiError(response.status, defaultMessageForStatus(response.status));
+  const requestId = (failure.success ? failure.data.request_id : undefined) ?? requestIdOf(response);
+  if (failure.success) throw new ApiError(response.status, failure.data.message, { fields: failure.data.fields, code: failure.data.code, fromServer: true, requestId });
+  throw new ApiError(response.status, defaultMessageForStatus(response.status), { requestId });
 }
 
 /** Hands a file to the browser as a download under `filename`. */

@@ -6,6 +6,8 @@ interface ApiErrorDetails {
   code?: string;
   /** True when `message` was written by the server; server messages win over client defaults (docs/product.md §7/§8). */
   fromServer?: boolean;
+  /** The server's id of the request (X-Request-Id, the envelope's request_id): what support finds the log lines by. */
+  requestId?: string;
   cause?: unknown;
 }
 
@@ -16,6 +18,7 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
   readonly code: string | undefined;
   readonly fromServer: boolean;
+  readonly requestId: string | undefined;
 
   constructor(status: number, message: string, details: ApiErrorDetails = {}) {
     super(message, { cause: details.cause });
@@ -23,6 +26,7 @@ export class ApiError extends Error {
     this.fields = details.fields ?? {};
     this.code = details.code;
     this.fromServer = details.fromServer ?? false;
+    this.requestId = details.requestId;
   }
 }
 
@@ -31,7 +35,9 @@ export class ApiError extends Error {
  * screen's default from the error catalogue (docs/product.md §8), e.g. `errorMessage(error, 'Login failed')`.
  */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.fromServer && error.message ? error.message : fallback;
+  const message = error instanceof ApiError && error.fromServer && error.message ? error.message : fallback;
+  // A failure on the portal's side names its request, so a customer can quote it to support.
+  return error instanceof ApiError && error.status >= 500 && error.requestId ? `${message} Reference: ${error.requestId}` : message;
 }
 
 /** Client-side wording for answers that carry no usable server message. */

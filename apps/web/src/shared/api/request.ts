@@ -81,12 +81,13 @@ export async function requestEndpoint<E extends Endpoint>(endpoint: E, options: 
       fields: failure.data.fields,
       code: failure.data.code,
       fromServer: true,
+      requestId: failure.data.request_id ?? requestIdOf(response),
     });
   }
   if (response.ok) {
-    throw new ApiError(response.status, UNREADABLE_RESPONSE_MESSAGE, { code: 'contract_mismatch' });
+    throw new ApiError(response.status, UNREADABLE_RESPONSE_MESSAGE, { code: 'contract_mismatch', requestId: requestIdOf(response) });
   }
-  throw new ApiError(response.status, defaultMessageForStatus(response.status));
+  throw new ApiError(response.status, defaultMessageForStatus(response.status), { requestId: requestIdOf(response) });
 }
 
 /** The URL of one call: the configured API base, the filled path and the query. */
@@ -119,4 +120,9 @@ export async function readJson(response: Response): Promise<unknown> {
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** The portal's id of this request (a proxy's own error page may carry none). */
+export function requestIdOf(response: Response): string | undefined {
+  return response.headers?.get('x-request-id') ?? undefined;
 }
