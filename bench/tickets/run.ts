@@ -19,7 +19,9 @@ const ASSET_SEARCH = process.env.BENCH_ASSET_SEARCH ?? 'thinkpad dispatch';
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))], {
+/** BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (written when it stops). */
+const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))], {
   cwd: repoRoot,
   env: { ...process.env, ...BENCH_ENV },
   stdio: ['ignore', 'pipe', 'inherit'],

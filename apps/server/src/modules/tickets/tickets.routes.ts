@@ -6,6 +6,7 @@ export function ticketRoutes(tickets: TicketService): EndpointRoute[] {
   return [
     route(endpoints.listTickets, async ({ caller, query }) => tickets.list(caller, query)),
     route(endpoints.getTicket, async ({ caller, params }) => tickets.get(caller, params.id)),
+    route(endpoints.listTicketConversation, async ({ caller, params, query }) => tickets.conversation(caller, params.id, query)),
     route(endpoints.respondToTicket, async ({ caller, params, body }) => new Respond(await tickets.respond(caller, params.id, body.description), 'Your response was added.')),
     route(endpoints.createTicket, async ({ caller, body }) => new Respond(await tickets.create(caller, body), 'Your ticket was opened.', 201)),
   ];
