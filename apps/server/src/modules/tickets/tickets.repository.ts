@@ -1,5 +1,5 @@
 import { CLOSED_TICKET_STATUSES, TICKET_COUNT_CAP, TICKET_SEARCH_COUNT_CAP, type TICKET_SORTS, type TICKET_STATUS_FILTERS } from '@portal/contract';
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { ticketEntries, tickets } from '../../db/schema/index.js';
 import { isOpenTicket, ticketsVisibleIn, type TicketScope } from './tickets.policy.js';
@@ -108,6 +108,13 @@ function prepared(db: Executor, name: string, build: () => PreparedList): Prepar
   return query;
 }
 
+/** The planner's estimate of a query's rows (EXPLAIN, no execution). */
+async function estimatedMatches(db: Executor, query: SQLWrapper): Promise<number> {
+  const result = await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`);
+  const plan = (result.rows[0] as { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] })['QUERY PLAN'];
+  return plan[0].Plan['Plan Rows'];
+}
+
 export interface TicketListPage {
   rows: TicketRow[];
   /** Matches in all, or the cap when `capped`. */
@@ -144,7 +151,20 @@ export async function listTickets(db: Executor, scope: TicketScope, filter: Tick
     return ((await query.execute(values)) as { count: number }[])[0]?.count ?? 0;
   };
   if (filter.search) {
-    // A search usually matches a scattered few: one pass over at most countUpTo of them gives both
+    const oneOff = () => and(ticketsVisibleIn(scope), statusCondition(filter.status, false), searchCondition(filter.search!, false));
+    /**
+     * A common word: more matches than the cap, by the planner's estimate from the column's word
+     * statistics (planning only, nothing read). The page is then the first rows in the list's order;
+     * as a one-off statement it is planned with the word's real frequency, so PostgreSQL walks the
+     * sort's index and stops after the page, whatever the account's size, and the count is not taken
+     * ("1,000+"). Only a page that comes back short is counted, so the end of the list is exact.
+     */
+    if ((await estimatedMatches(db, db.select({ one: sql`1` }).from(tickets).where(oneOff()))) > countedUpTo) {
+      const rows = await db.select(ticketColumns).from(tickets).where(oneOff()).orderBy(...ordering(filter.sort)).limit(filter.limit).offset(filter.offset);
+      if (rows.length === filter.limit) return { rows, totalCount: countedUpTo, capped: true };
+      return { rows, ...counted(rows.length > 0 ? filter.offset + rows.length : await cappedCount()) };
+    }
+    // A word the planner expects to be rarer: one pass over at most countUpTo matches gives both
     // the page and the count (count(*) OVER () is taken before LIMIT and OFFSET). Without an order
     // the inner scan stops at countUpTo matches, so the page is right only when they are all of them.
     const query = prepared(db, `${name}_search`, () => {
@@ -170,16 +190,8 @@ export async function listTickets(db: Executor, scope: TicketScope, filter: Tick
       // No row to carry the count: nothing matches, or the page is past the end (then count on its own).
       return filter.offset > 0 ? { rows: [], ...counted(await cappedCount()) } : { rows: [], totalCount: 0, capped: false };
     }
-    // A common word: more matches than the cap. The page is the first rows in the list's order; as a
-    // one-off statement it is planned with the word's real frequency, so PostgreSQL walks the sort's
-    // index and stops after the page instead of sorting every match.
-    const rows = await db
-      .select(ticketColumns)
-      .from(tickets)
-      .where(and(ticketsVisibleIn(scope), statusCondition(filter.status, false), searchCondition(filter.search, false)))
-      .orderBy(...ordering(filter.sort))
-      .limit(filter.limit)
-      .offset(filter.offset);
+    // More matches than the estimate said: the page in the list's order, the count capped.
+    const rows = await db.select(ticketColumns).from(tickets).where(oneOff()).orderBy(...ordering(filter.sort)).limit(filter.limit).offset(filter.offset);
     return { rows, totalCount: countedUpTo, capped: true };
   }
   // Without a search the count is an index-only scan and the page the first rows of an index;

@@ -394,6 +394,8 @@ describe('long lists and long conversations (docs/decisions/0022)', () => {
              now() - make_interval(mins => 200 - LEAST(n, 119)), now()
       FROM generate_series(1, 120) n`);
     const other = await createTicket(db, { accountId: bigAccountId, ticketNumber: 'TKT-900002', subject: 'Another', description: 'x', status: 'New' });
+    // Word statistics for the planner's estimate of a common word (docs/decisions/0022).
+    await db.execute(sql`ANALYZE tickets`);
     otherTicketEntryId = (await createTicketEntry(db, { accountId: bigAccountId, ticketId: other.id, content: 'Elsewhere' })).id;
   });
 
@@ -454,6 +456,19 @@ describe('long lists and long conversations (docs/decisions/0022)', () => {
     expect(new Set(seen).size).toBe(120);
     expect(seen.slice(0, 3)).toEqual(['Reply 120', 'Reply 119', 'Reply 118']);
     expect(seen.at(-1)).toBe('Reply 1');
+  });
+
+  it('pages a very common word in order without counting it, and counts only when a page comes back short', async () => {
+    const first = await bigList({ status: '', search: 'routine' });
+    expect(first).toMatchObject({ total_count: 1_000, total_count_capped: true });
+    expect(first.tickets[0]!.subject).toBe('Routine request 10049');
+    const dates = first.tickets.map((t) => t.created_date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    // 9,045 routine tickets: the last page holds 45 and says the exact total.
+    const last = await bigList({ status: '', search: 'routine', offset: '9000' });
+    expect(last).toMatchObject({ total_count: 9_045, total_count_capped: false });
+    expect(last.tickets).toHaveLength(45);
+    expect(last.tickets.at(-1)!.subject).toBe('Routine request 1');
   });
 
   it('takes a smaller page, refuses a bad cursor, and finds nothing before an entry of another ticket', async () => {
