@@ -1,6 +1,17 @@
 import type pg from 'pg';
+import { sanitizeTicketHtml } from '../../apps/server/src/modules/tickets/ticket-html.js';
 import { hashPassword } from '../../apps/server/src/platform/password.js';
-import { ASSET_COUNT, BENCH_ACCOUNT, BENCH_ADMIN_EMAIL, BENCH_PASSWORD, BENCH_USER_EMAIL, ENTRY_COUNT, TICKET_COUNT } from './bench-config.js';
+import {
+  ASSET_COUNT,
+  BENCH_ACCOUNT,
+  BENCH_ADMIN_EMAIL,
+  BENCH_PASSWORD,
+  BENCH_USER_EMAIL,
+  ENTRIES_PER_TICKET,
+  ENTRY_COUNT,
+  LONG_CONVERSATION_ENTRIES,
+  TICKET_COUNT,
+} from './bench-config.js';
 
 /**
  * Vocabulary of the generated tickets. Subjects combine an issue with a place; descriptions three
@@ -42,12 +53,35 @@ const CONTACTS = 50;
 
 const arrayLiteral = (values: string[]) => `ARRAY[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`;
 
+/** The help desk's replies as a sanitizing writer stores them (links with target and rel added). */
+const providerReply = (k: string, ticketNumber: string, sentence: string, kb: string) =>
+  `'<p>Update ' || ${k} || ' on ' || ${ticketNumber} || ':</p><ul><li>' || ${sentence} || '</li><li>Next step <strong>tonight</strong>.</li></ul>` +
+  `<p>See <a href="https://support.itpartners.example/kb/' || ${kb} || '" target="_blank" rel="noopener noreferrer nofollow">the article</a>.</p>'`;
+
+/** The bench account is seeded at this size, with entries marked clean (docs/decisions/0027) and its long conversation. */
 export async function benchDataExists(client: pg.Client | pg.PoolClient): Promise<boolean> {
-  const result = await client.query('SELECT count(*)::int AS n FROM tickets t JOIN accounts a ON a.id = t.account_id WHERE a.name = $1', [BENCH_ACCOUNT]);
-  return result.rows[0].n >= TICKET_COUNT;
+  const result = await client.query(
+    `SELECT (SELECT count(*)::int FROM tickets t WHERE t.account_id = a.id) AS tickets,
+            (SELECT bool_and(content_is_clean) FROM (SELECT content_is_clean FROM ticket_entries e WHERE e.account_id = a.id LIMIT 1000) s) AS clean,
+            (SELECT count(*)::int FROM ticket_entries e WHERE e.account_id = a.id AND e.ticket_id = (SELECT min(id) FROM tickets WHERE account_id = a.id)) AS longest
+     FROM accounts a WHERE a.name = $1`,
+    [BENCH_ACCOUNT],
+  );
+  const row = result.rows[0] as { tickets: number; clean: boolean; longest: number } | undefined;
+  return row !== undefined && row.tickets === TICKET_COUNT && row.clean && row.longest >= LONG_CONVERSATION_ENTRIES;
 }
 
-/** Seeds 100,000 tickets and 500,000 entries with set-based SQL (generate_series), then VACUUM ANALYZE. */
+/** The oldest ticket of the bench account carries the long conversation. */
+export async function longConversationTicket(client: pg.Client | pg.PoolClient): Promise<number> {
+  const result = await client.query('SELECT min(t.id)::int AS id FROM tickets t JOIN accounts a ON a.id = t.account_id WHERE a.name = $1', [BENCH_ACCOUNT]);
+  return result.rows[0].id;
+}
+
+/**
+ * Seeds the tickets (100,000 by default) with five entries each, and one ticket with 5,000, with
+ * set-based SQL (generate_series), then VACUUM ANALYZE. The entries are stored as the portal's
+ * writers store them: sanitized and marked clean; the seed checks that the sanitizer leaves them as they are.
+ */
 export async function seedBenchData(client: pg.Client | pg.PoolClient, log: (line: string) => void): Promise<void> {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const statuses = STATUS_PLAN.flatMap(([status, weight]) => Array.from({ length: weight }, () => status));
@@ -88,23 +122,28 @@ export async function seedBenchData(client: pg.Client | pg.PoolClient, log: (lin
   );
   log(`  tickets: ${TICKET_COUNT.toLocaleString('en-US')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   started = Date.now();
-  const perTicket = ENTRY_COUNT / TICKET_COUNT;
-  await client.query(
-    `INSERT INTO ticket_entries (ticket_id, account_id, created_by, from_address, content, is_internal, created_at, updated_at)
-     SELECT t.id, t.account_id,
-            CASE WHEN k % 2 = 1 THEN 'Jordan Reyes' ELSE 'Bench User (Customer Portal)' END,
-            CASE WHEN k % 2 = 1 THEN 'jordan.reyes@itpartners.example' ELSE 'bench.user1@bench.example' END,
-            CASE WHEN k % 2 = 1
-                 THEN '<p>Update ' || k || ' on ' || t.ticket_number || ':</p><ul><li>' || (${arrayLiteral(SENTENCES)})[1 + (t.id + k) % ${SENTENCES.length}]
-                      || '</li><li>Next step <strong>tonight</strong>.</li></ul><p>See <a href="https://support.itpartners.example/kb/' || (t.id % 97) || '">the article</a>.</p>'
-                 ELSE 'Thanks. ' || (${arrayLiteral(SENTENCES)})[1 + (t.id * 3 + k) % ${SENTENCES.length}] END,
-            k = 3,
-            t.created_at + make_interval(mins => k * 45), t.created_at + make_interval(mins => k * 45)
-     FROM tickets t, generate_series(1, ${perTicket}) k
-     WHERE t.account_id = $1`,
-    [accountId],
-  );
-  log(`  conversation entries: ${ENTRY_COUNT.toLocaleString('en-US')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const sample = await client.query(`SELECT ${providerReply("1", "'TKT-200001'", `'${SENTENCES[0]}'`, "'5'")} AS content`);
+  const clean = (await sanitizeTicketHtml(sample.rows[0].content)) === sample.rows[0].content;
+  if (!clean) log('  (the seeded replies are not what the sanitizer makes of them: stored unmarked, sanitized on read)');
+  const entries = (ticketFilter: string, perTicket: number) =>
+    client.query(
+      `INSERT INTO ticket_entries (ticket_id, account_id, created_by, from_address, content, content_is_clean, is_internal, created_at, updated_at)
+       SELECT t.id, t.account_id,
+              CASE WHEN k % 2 = 1 THEN 'Jordan Reyes' ELSE 'Bench User (Customer Portal)' END,
+              CASE WHEN k % 2 = 1 THEN 'jordan.reyes@itpartners.example' ELSE 'bench.user1@bench.example' END,
+              CASE WHEN k % 2 = 1
+                   THEN ${providerReply('k', 't.ticket_number', `(${arrayLiteral(SENTENCES)})[1 + (t.id + k) % ${SENTENCES.length}]`, '(t.id % 97)')}
+                   ELSE 'Thanks. ' || (${arrayLiteral(SENTENCES)})[1 + (t.id * 3 + k) % ${SENTENCES.length}] END,
+              $2,
+              k = 3,
+              t.created_at + make_interval(mins => k * 45), t.created_at + make_interval(mins => k * 45)
+       FROM tickets t, generate_series(1, ${perTicket}) k
+       WHERE t.account_id = $1 AND ${ticketFilter}`,
+      [accountId, clean],
+    );
+  await entries(`t.id > (SELECT min(id) FROM tickets WHERE account_id = $1)`, ENTRIES_PER_TICKET);
+  await entries(`t.id = (SELECT min(id) FROM tickets WHERE account_id = $1)`, LONG_CONVERSATION_ENTRIES);
+  log(`  conversation entries: ${ENTRY_COUNT.toLocaleString('en-US')} (one ticket with ${LONG_CONVERSATION_ENTRIES.toLocaleString('en-US')}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await client.query('COMMIT');
   started = Date.now();
   await client.query('VACUUM (ANALYZE) tickets');

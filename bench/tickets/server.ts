@@ -25,6 +25,11 @@ try {
 } finally {
   client.release();
 }
+if (process.env.BENCH_SEED_ONLY === '1') {
+  // Seeding the large account ahead of time (BENCH_TICKETS=1000000 takes minutes).
+  await database.close();
+  process.exit(0);
+}
 const app = await buildApp({ config, database, logger, webDistDir: '/nonexistent' });
 await app.listen({ host: '127.0.0.1', port: config.port });
 const address = app.server.address();

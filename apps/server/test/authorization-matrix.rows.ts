@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EndpointName } from '@portal/contract';
 import type { Database } from '../src/db/client.js';
 import { assets, billingAccounts, credentials, licenses, orders, statements, supportTools } from '../src/db/schema/index.js';
-import { createContact, createService, createTicket } from './factories.js';
+import { createContact, createService, createTicket, createTicketEntry } from './factories.js';
 
 /**
  * One row per endpoint of the contract, for the authorization matrix (authorization-matrix.test.ts).
@@ -119,6 +119,14 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   createTicket: { scope: 'own-account', request: () => ({ body: { subject: 'Printer offline', description: 'It stopped.', priority: 'low' } }) },
   getTicket: { scope: 'object', request: async (c) => ({ params: { id: (await ticketOf(c)).id } }) },
   respondToTicket: { scope: 'object', request: async (c) => ({ params: { id: (await ticketOf(c)).id }, body: { description: 'Any news?' } }) },
+  listTicketConversation: {
+    scope: 'object',
+    request: async (c) => {
+      const ticket = await ticketOf(c);
+      const newest = await createTicketEntry(c.db, { accountId: c.accountId, ticketId: ticket.id });
+      return { params: { id: ticket.id }, query: { before: String(newest.id) } };
+    },
+  },
 
   // Administrators: users and licenses.
   listContacts: { scope: 'own-account', request: () => ({ query: { search: 'a', limit: '10' } }) },

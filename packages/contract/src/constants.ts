@@ -19,6 +19,16 @@ export const TICKET_PAGE_LIMIT = 100;
 /** The deepest `offset` the ticket list accepts (10,000 pages of 100). */
 export const TICKET_MAX_OFFSET = 1_000_000;
 export const TICKET_SEARCH_DEBOUNCE_MS = 500;
+/**
+ * Docs/decisions/0027: the ticket list counts matches exactly only up to a cap beyond the page
+ * asked for; above it `total_count_capped` is set and the screen shows "10,000+". Without a search
+ * the count is an index-only scan (cheap up to 10,000); each match of a search costs a visit to the
+ * table, so a search counts up to 1,000.
+ */
+export const TICKET_COUNT_CAP = 10_000;
+export const TICKET_SEARCH_COUNT_CAP = 1_000;
+/** The newest entries of a ticket's conversation that the detail carries; older ones come in pages of this size. */
+export const TICKET_CONVERSATION_PAGE = 50;
 export const TICKET_DESCRIPTION_PREVIEW = 150;
 export const TICKET_RESPONSE_MAX_LENGTH = 20_000;
 export const RECENT_ASSETS_SHOWN = 5;

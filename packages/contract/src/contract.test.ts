@@ -20,7 +20,7 @@ describe('contract', () => {
       'POST /billing/account/:id/payments/creditcard-onfile', 'PATCH /billing/account/:id',
       'DELETE /billing/account/:id/payments/creditcard', 'GET /crm/orders', 'GET /crm/orders/:id',
       'GET /crm/assets', 'GET /crm/assets/:id', 'GET /crm/vendors', 'GET /crm/credentials', 'POST /crm/credentials',
-      'GET /crm/nable-tickets', 'GET /crm/nable-tickets/:id', 'POST /crm/nable-tickets/:id',
+      'GET /crm/nable-tickets', 'GET /crm/nable-tickets/:id', 'GET /crm/nable-tickets/:id/conversation', 'POST /crm/nable-tickets/:id',
       'GET /crm/support-tools', 'POST /crm/support-tools/generate-link', 'POST /crm/support-tools/download',
       'GET /crm/support-tools/download-history',
     ]) {

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../endpoint.js';
 import { idParams } from '../entities/common.js';
-import { newTicketInput, ticket, ticketList, ticketListQuery, ticketResponseInput } from '../entities/ticket.js';
+import { conversationPage, conversationPageQuery, newTicketInput, ticket, ticketList, ticketListQuery, ticketResponseInput } from '../entities/ticket.js';
 
 const tag = 'Tickets';
 
@@ -17,11 +17,22 @@ export const listTickets = defineEndpoint({
 export const getTicket = defineEndpoint({
   method: 'GET',
   path: '/crm/nable-tickets/:id',
-  summary: 'One ticket with its conversation, newest first',
+  summary: 'One ticket with the newest entries of its conversation, newest first',
   tag,
   access: 'user',
   params: idParams,
   result: ticket,
+});
+
+export const listTicketConversation = defineEndpoint({
+  method: 'GET',
+  path: '/crm/nable-tickets/:id/conversation',
+  summary: 'Older entries of a ticket’s conversation, newest first, before a given entry',
+  tag,
+  access: 'user',
+  params: idParams,
+  query: conversationPageQuery,
+  result: conversationPage,
 });
 
 export const respondToTicket = defineEndpoint({

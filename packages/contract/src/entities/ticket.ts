@@ -10,6 +10,7 @@ import {
   TICKET_PAGE_LIMIT,
   TICKET_MAX_OFFSET,
   CLOSED_TICKET_STATUSES,
+  TICKET_CONVERSATION_PAGE,
 } from '../constants.js';
 import { timestamp, openEnum } from './common.js';
 import { multiLineText, singleLineText } from './text.js';
@@ -49,8 +50,29 @@ export function isClosedTicketStatus(status: string): boolean {
   return (CLOSED_TICKET_STATUSES as readonly string[]).includes(status);
 }
 
-export const ticket = ticketSummary.extend({ conversation: z.array(conversationEntry) });
-export type Ticket = z.infer<typeof ticket>;
+/**
+ * A ticket with the newest part of its conversation (docs/decisions/0027): at most
+ * TICKET_CONVERSATION_PAGE entries, newest first; `conversation_has_more` says that older ones
+ * exist, fetched through `GET /crm/nable-tickets/:id/conversation?before=<oldest id shown>`.
+ */
+export const ticket = ticketSummary.extend({
+  conversation: z.array(conversationEntry),
+  conversation_has_more: z.boolean().default(false),
+});
+export type Ticket = z.output<typeof ticket>;
+
+export const conversationPageQuery = z.object({
+  /** The oldest entry shown so far: the page holds the entries before it, newest first. */
+  before: z.coerce.number({ error: 'before must be an entry id' }).int('before must be an entry id').min(1, 'before must be an entry id').max(2_147_483_647, 'before must be an entry id'),
+  limit: z.coerce.number().int().min(1).max(TICKET_CONVERSATION_PAGE).default(TICKET_CONVERSATION_PAGE),
+});
+
+export const conversationPage = z.object({
+  entries: z.array(conversationEntry),
+  /** Entries older than the last of these remain. */
+  has_more: z.boolean(),
+});
+export type ConversationPage = z.infer<typeof conversationPage>;
 
 export const ticketListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(TICKET_PAGE_LIMIT).default(TICKET_PAGE_LIMIT),
@@ -68,10 +90,13 @@ export const ticketListQuery = z.object({
 
 export const ticketList = z.object({
   tickets: z.array(ticketSummary),
+  /** Matches in all; a lower bound when `total_count_capped` (docs/decisions/0027). */
   total_count: z.number().int(),
+  /** More than `total_count` tickets match: counting stopped at the cap ("10,000+"). */
+  total_count_capped: z.boolean().default(false),
   is_admin_view: z.boolean(),
 });
-export type TicketList = z.infer<typeof ticketList>;
+export type TicketList = z.output<typeof ticketList>;
 
 export const ticketResponseInput = z.object({
   description: multiLineText('Response', 'description is required')

@@ -17,6 +17,11 @@ export const tickets = pgTable(
     ticketNumber: text('ticket_number').notNull(),
     subject: text('subject').notNull(),
     description: text('description').notNull(),
+    /**
+     * The description was reduced to the HTML allow-list when it was written (docs/decisions/0027),
+     * so reading it needs no second pass; rows written by other paths stay false and are sanitized on read.
+     */
+    descriptionIsClean: boolean('description_is_clean').notNull().default(false),
     status: text('status', { enum: TICKET_STATUSES }).notNull().default('New'),
     priority: text('priority', { enum: TICKET_PRIORITIES }).notNull().default('medium'),
     /** Non-admins see only tickets assigned to them; null means unassigned. */
@@ -83,6 +88,8 @@ export const ticketEntries = pgTable(
     fromAddress: text('from_address').notNull(),
     /** HTML (sanitized on the way in) when it contains '<', else plain text. */
     content: text('content').notNull(),
+    /** Sanitized when written (docs/decisions/0027): read as it is; false means sanitize on the way out. */
+    contentIsClean: boolean('content_is_clean').notNull().default(false),
     isInternal: boolean('is_internal').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at')
@@ -91,7 +98,8 @@ export const ticketEntries = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    index('ticket_entries_ticket_id_created_at_idx').on(t.ticketId, t.createdAt.desc().nullsFirst()),
+    // The conversation's pages, newest first, with the id as tie-break (the `before` cursor).
+    index('ticket_entries_ticket_id_created_at_id_idx').on(t.ticketId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('ticket_entries_account_id_idx').on(t.accountId),
     foreignKey({ name: 'ticket_entries_ticket_fk', columns: [t.accountId, t.ticketId], foreignColumns: [tickets.accountId, tickets.id] }).onDelete('cascade'),
   ],

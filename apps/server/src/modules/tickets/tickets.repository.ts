@@ -1,5 +1,5 @@
-import { CLOSED_TICKET_STATUSES, type TICKET_SORTS, type TICKET_STATUS_FILTERS } from '@portal/contract';
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { CLOSED_TICKET_STATUSES, TICKET_COUNT_CAP, TICKET_SEARCH_COUNT_CAP, type TICKET_SORTS, type TICKET_STATUS_FILTERS } from '@portal/contract';
+import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { ticketEntries, tickets } from '../../db/schema/index.js';
 import { isOpenTicket, ticketsVisibleIn, type TicketScope } from './tickets.policy.js';
@@ -25,6 +25,7 @@ const ticketColumns = {
   status: tickets.status,
   priority: tickets.priority,
   description: tickets.description,
+  descriptionIsClean: tickets.descriptionIsClean,
   createdAt: tickets.createdAt,
   lastModifiedAt: tickets.lastModifiedAt,
   dueDate: tickets.dueDate,
@@ -48,24 +49,27 @@ const param = {
   numberPattern: sql.placeholder('numberPattern'),
   limit: sql.placeholder('limit'),
   offset: sql.placeholder('offset'),
+  /** How many matches are counted at most (docs/decisions/0027): the cap beyond the page asked for, plus one to tell "more". */
+  countUpTo: sql.placeholder('countUpTo'),
 };
 
 /**
  * The status groups are written as literal IN lists so the planner matches them to the partial
  * 'active' indexes (a bound array parameter would not be recognised as the index's predicate).
  */
-function statusCondition(status: TicketStatusFilter): SQL | undefined {
+function statusCondition(status: TicketStatusFilter, bound = true): SQL | undefined {
   const literalList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
   if (status === '') return undefined;
   if (status === 'active') return isOpenTicket();
   if (status === 'closed') return sql`${tickets.status} IN (${literalList(CLOSED_TICKET_STATUSES)})`;
-  return eq(tickets.status, param.status);
+  return eq(tickets.status, bound ? param.status : status);
 }
 
-function searchCondition(search: TicketSearch): SQL {
+/** `bound`: the values are the prepared statement's placeholders; otherwise written in (a one-off statement). */
+function searchCondition(search: TicketSearch, bound = true): SQL {
   const parts: SQL[] = [];
-  if (search.tsquery) parts.push(sql`${tickets.searchVector} @@ to_tsquery('simple', ${param.tsquery})`);
-  if (search.numberPattern) parts.push(sql`${tickets.ticketNumber} ILIKE ${param.numberPattern}`);
+  if (search.tsquery) parts.push(sql`${tickets.searchVector} @@ to_tsquery('simple', ${bound ? param.tsquery : search.tsquery})`);
+  if (search.numberPattern) parts.push(sql`${tickets.ticketNumber} ILIKE ${bound ? param.numberPattern : search.numberPattern}`);
   return parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0]! : or(...parts)!;
 }
 
@@ -75,16 +79,18 @@ function shapeName(scope: TicketScope, filter: TicketListFilter): string {
   return `tickets_${scope.assignedContactId === null ? 'account' : 'assigned'}_${status}_${search}_${filter.sort}`;
 }
 
-function ordering(sort: TicketSort): SQL[] {
+type SortColumns = Record<'id' | 'createdAt' | 'lastModifiedAt' | 'priorityRank', Parameters<typeof asc>[0]>;
+
+function ordering(sort: TicketSort, columns: SortColumns = tickets): SQL[] {
   switch (sort) {
     case 'oldest':
-      return [asc(tickets.createdAt), asc(tickets.id)];
+      return [asc(columns.createdAt), asc(columns.id)];
     case 'updated':
-      return [desc(tickets.lastModifiedAt), desc(tickets.id)];
+      return [desc(columns.lastModifiedAt), desc(columns.id)];
     case 'priority':
-      return [asc(tickets.priorityRank), desc(tickets.createdAt), desc(tickets.id)];
+      return [asc(columns.priorityRank), desc(columns.createdAt), desc(columns.id)];
     case 'newest':
-      return [desc(tickets.createdAt), desc(tickets.id)];
+      return [desc(columns.createdAt), desc(columns.id)];
   }
 }
 
@@ -102,10 +108,29 @@ function prepared(db: Executor, name: string, build: () => PreparedList): Prepar
   return query;
 }
 
-/** One page of the caller's tickets and how many match in all. */
-export async function listTickets(db: Executor, scope: TicketScope, filter: TicketListFilter): Promise<{ rows: TicketRow[]; totalCount: number }> {
+/** The planner's estimate of a query's rows (EXPLAIN, no execution). */
+async function estimatedMatches(db: Executor, query: SQLWrapper): Promise<number> {
+  const result = await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`);
+  const plan = (result.rows[0] as { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] })['QUERY PLAN'];
+  return plan[0].Plan['Plan Rows'];
+}
+
+export interface TicketListPage {
+  rows: TicketRow[];
+  /** Matches in all, or the cap when `capped`. */
+  totalCount: number;
+  /** More than `totalCount` match: counting stopped at the cap. */
+  capped: boolean;
+}
+
+/**
+ * One page of the caller's tickets and how many match, counted up to a cap beyond the page
+ * (docs/decisions/0027), so no list reads more than a bounded number of rows however large the account.
+ */
+export async function listTickets(db: Executor, scope: TicketScope, filter: TicketListFilter): Promise<TicketListPage> {
   const where = () => and(ticketsVisibleIn(scope, { accountId: param.accountId, contactId: param.contactId }), statusCondition(filter.status), filter.search && searchCondition(filter.search));
   const name = shapeName(scope, filter);
+  const countedUpTo = filter.offset + (filter.search ? TICKET_SEARCH_COUNT_CAP : TICKET_COUNT_CAP);
   const values = {
     accountId: scope.accountId,
     contactId: scope.assignedContactId ?? 0,
@@ -114,33 +139,60 @@ export async function listTickets(db: Executor, scope: TicketScope, filter: Tick
     numberPattern: filter.search?.numberPattern ?? '',
     limit: filter.limit,
     offset: filter.offset,
+    countUpTo: countedUpTo + 1,
   };
-  const count = () =>
-    prepared(db, `${name}_count`, () =>
-      db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(tickets)
-        .where(where())
-        .prepare(`${name}_count`),
-    );
-  const countAll = async () => ((await count().execute(values)) as { count: number }[])[0]?.count ?? 0;
+  const counted = (count: number) => ({ totalCount: Math.min(count, countedUpTo), capped: count > countedUpTo });
+  // count(*) over at most countUpTo matches: the scan stops there.
+  const cappedCount = async () => {
+    const query = prepared(db, `${name}_count`, () => {
+      const matches = db.select({ one: sql`1` }).from(tickets).where(where()).limit(param.countUpTo).as('matches');
+      return db.select({ count: sql<number>`count(*)::int` }).from(matches).prepare(`${name}_count`);
+    });
+    return ((await query.execute(values)) as { count: number }[])[0]?.count ?? 0;
+  };
   if (filter.search) {
-    // A search matches a scattered few: one pass over them gives both the page and the count
-    // (count(*) OVER () is taken before LIMIT and OFFSET), instead of reading every match twice.
-    const query = prepared(db, `${name}_search`, () =>
-      db
-        .select({ ...ticketColumns, totalCount: sql<number>`(count(*) OVER ())::int` })
+    const oneOff = () => and(ticketsVisibleIn(scope), statusCondition(filter.status, false), searchCondition(filter.search!, false));
+    /**
+     * A common word: more matches than the cap, by the planner's estimate from the column's word
+     * statistics (planning only, nothing read). The page is then the first rows in the list's order;
+     * as a one-off statement it is planned with the word's real frequency, so PostgreSQL walks the
+     * sort's index and stops after the page, whatever the account's size, and the count is not taken
+     * ("1,000+"). Only a page that comes back short is counted, so the end of the list is exact.
+     */
+    if ((await estimatedMatches(db, db.select({ one: sql`1` }).from(tickets).where(oneOff()))) > countedUpTo) {
+      const rows = await db.select(ticketColumns).from(tickets).where(oneOff()).orderBy(...ordering(filter.sort)).limit(filter.limit).offset(filter.offset);
+      if (rows.length === filter.limit) return { rows, totalCount: countedUpTo, capped: true };
+      return { rows, ...counted(rows.length > 0 ? filter.offset + rows.length : await cappedCount()) };
+    }
+    // A word the planner expects to be rarer: one pass over at most countUpTo matches gives both
+    // the page and the count (count(*) OVER () is taken before LIMIT and OFFSET). Without an order
+    // the inner scan stops at countUpTo matches, so the page is right only when they are all of them.
+    const query = prepared(db, `${name}_search`, () => {
+      const matches = db
+        .select({ ...ticketColumns, priorityRank: tickets.priorityRank })
         .from(tickets)
         .where(where())
-        .orderBy(...ordering(filter.sort))
+        .limit(param.countUpTo)
+        .as('matches');
+      const { priorityRank: _, ...columns } = matches._.selectedFields;
+      return db
+        .select({ ...columns, totalCount: sql<number>`(count(*) OVER ())::int` })
+        .from(matches)
+        .orderBy(...ordering(filter.sort, matches as unknown as SortColumns))
         .limit(param.limit)
         .offset(param.offset)
-        .prepare(`${name}_search`),
-    );
+        .prepare(`${name}_search`);
+    });
     const searched = (await query.execute(values)) as (TicketRow & { totalCount: number })[];
-    // A page past the end has no row to carry the count; only then is it counted on its own.
-    const totalCount = searched[0]?.totalCount ?? (filter.offset > 0 ? await countAll() : 0);
-    return { rows: searched.map(({ totalCount: _, ...row }) => row), totalCount };
+    const found = searched[0]?.totalCount;
+    if (found !== undefined && found <= countedUpTo) return { rows: searched.map(({ totalCount: _, ...row }) => row), ...counted(found) };
+    if (found === undefined) {
+      // No row to carry the count: nothing matches, or the page is past the end (then count on its own).
+      return filter.offset > 0 ? { rows: [], ...counted(await cappedCount()) } : { rows: [], totalCount: 0, capped: false };
+    }
+    // More matches than the estimate said: the page in the list's order, the count capped.
+    const rows = await db.select(ticketColumns).from(tickets).where(oneOff()).orderBy(...ordering(filter.sort)).limit(filter.limit).offset(filter.offset);
+    return { rows, totalCount: countedUpTo, capped: true };
   }
   // Without a search the count is an index-only scan and the page the first rows of an index;
   // the two run side by side on two connections.
@@ -154,33 +206,61 @@ export async function listTickets(db: Executor, scope: TicketScope, filter: Tick
       .offset(param.offset)
       .prepare(`${name}_page`),
   );
-  const [rows, totalCount] = await Promise.all([page.execute(values) as Promise<TicketRow[]>, countAll()]);
-  return { rows, totalCount };
+  const [rows, count] = await Promise.all([page.execute(values) as Promise<TicketRow[]>, cappedCount()]);
+  return { rows, ...counted(count) };
 }
 
 export async function findTicket(db: Executor, scope: TicketScope, id: number): Promise<TicketRow | undefined> {
-  const [row] = await db
-    .select(ticketColumns)
-    .from(tickets)
-    .where(and(ticketsVisibleIn(scope), eq(tickets.id, id)))
-    .limit(1);
+  const name = `ticket_${scope.assignedContactId === null ? 'account' : 'assigned'}`;
+  const query = prepared(db, name, () =>
+    db
+      .select(ticketColumns)
+      .from(tickets)
+      .where(and(ticketsVisibleIn(scope, { accountId: param.accountId, contactId: param.contactId }), eq(tickets.id, sql.placeholder('id'))))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = (await query.execute({ accountId: scope.accountId, contactId: scope.assignedContactId ?? 0, id })) as TicketRow[];
   return row;
 }
 
-/** The conversation, newest first (ties broken by insertion order, newest first). */
-export async function listTicketEntries(db: Executor, accountId: number, ticketId: number): Promise<TicketEntryRow[]> {
-  return db
-    .select()
-    .from(ticketEntries)
-    .where(and(eq(ticketEntries.ticketId, ticketId), eq(ticketEntries.accountId, accountId)))
-    .orderBy(desc(ticketEntries.createdAt), desc(ticketEntries.id));
+export interface ConversationSlice {
+  /** Newest first (ties broken by insertion order, newest first). */
+  entries: TicketEntryRow[];
+  /** Older entries remain. */
+  hasMore: boolean;
 }
 
+/**
+ * The newest `limit` entries of a ticket's conversation, or with `before` the `limit` entries
+ * older than that entry (docs/decisions/0027). One index range read of limit + 1 rows, however
+ * long the conversation; an entry of another ticket or account as `before` finds nothing.
+ */
+export async function listTicketEntries(db: Executor, accountId: number, ticketId: number, page: { limit: number; before?: number }): Promise<ConversationSlice> {
+  const name = page.before === undefined ? 'ticket_entries_newest' : 'ticket_entries_before';
+  const query = prepared(db, name, () => {
+    const ofTicket = and(eq(ticketEntries.ticketId, sql.placeholder('ticketId')), eq(ticketEntries.accountId, sql.placeholder('accountId')));
+    const olderThanCursor = sql`(${ticketEntries.createdAt}, ${ticketEntries.id}) < (
+      SELECT cursor.created_at, cursor.id FROM ticket_entries AS cursor
+      WHERE cursor.id = ${sql.placeholder('before')} AND cursor.ticket_id = ${sql.placeholder('ticketId')} AND cursor.account_id = ${sql.placeholder('accountId')})`;
+    return db
+      .select()
+      .from(ticketEntries)
+      .where(page.before === undefined ? ofTicket : and(ofTicket, olderThanCursor))
+      .orderBy(desc(ticketEntries.createdAt), desc(ticketEntries.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  });
+  const rows = (await query.execute({ accountId, ticketId, before: page.before ?? 0, limit: page.limit + 1 })) as TicketEntryRow[];
+  return { entries: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+}
+
+/** `content` has been sanitized by the caller: it is stored as clean (docs/decisions/0027). */
 export async function insertTicketEntry(
   db: Executor,
   entry: { accountId: number; ticketId: number; createdBy: string; fromAddress: string; content: string; isInternal: boolean },
 ): Promise<void> {
-  await db.insert(ticketEntries).values(entry);
+  await db.insert(ticketEntries).values({ ...entry, contentIsClean: true });
 }
 
 export async function touchTicket(db: Executor, accountId: number, ticketId: number): Promise<void> {
@@ -211,9 +291,10 @@ export async function insertTicket(
   db: Executor,
   values: Pick<typeof tickets.$inferInsert, 'accountId' | 'ticketNumber' | 'subject' | 'description' | 'priority' | 'assignedContactId'>,
 ): Promise<number> {
+  // The description has been sanitized by the caller: stored as clean (docs/decisions/0027).
   const [row] = await db
     .insert(tickets)
-    .values({ ...values, status: 'New' })
+    .values({ ...values, status: 'New', descriptionIsClean: true })
     .returning({ id: tickets.id });
   return row!.id;
 }

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelope, successEnvelope, ticket, ticketList, TICKET_RESPONSE_MAX_LENGTH, type TicketList } from '@portal/contract';
+import { conversationPage, errorEnvelope, successEnvelope, ticket, ticketList, TICKET_RESPONSE_MAX_LENGTH, type TicketList } from '@portal/contract';
 import { bearer, signIn } from '../../../test/auth.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { createAccount, createContact, createTicket, createTicketEntry } from '../../../test/factories.js';
@@ -367,4 +367,128 @@ describe('opening a new ticket', () => {
       priority: 'Priority must be urgent, high, medium or low',
     });
   });
+});
+
+describe('long lists and long conversations (docs/decisions/0027)', () => {
+  let bigAccountId: number;
+  let bigAdmin: string;
+  let longTicketId: number;
+  let otherTicketEntryId: number;
+
+  beforeAll(async () => {
+    const db = test.database.db;
+    bigAccountId = (await createAccount(db, { name: 'Many Tickets Co' })).id;
+    const admin = await createContact(db, { accountId: bigAccountId, adminGroup: true });
+    bigAdmin = (await signIn(test.app, admin.email)).access_token;
+    // 10,050 tickets, one in ten about a widget (1,005), newest last; all closed but the first 20.
+    await db.execute(sql`
+      INSERT INTO tickets (account_id, ticket_number, subject, description, status, created_at, last_modified_at)
+      SELECT ${bigAccountId}, 'TKT-' || (500000 + n), CASE WHEN n % 10 = 0 THEN 'Widget jammed ' || n ELSE 'Routine request ' || n END, 'Generated.',
+             CASE WHEN n <= 20 THEN 'New' ELSE 'Complete' END, now() - make_interval(secs => 20000 - n), now()
+      FROM generate_series(1, 10050) n`);
+    longTicketId = (await createTicket(db, { accountId: bigAccountId, ticketNumber: 'TKT-900001', subject: 'A long conversation', description: 'Many replies.', status: 'In Progress' })).id;
+    // 120 entries, one a minute; two share a time so the id breaks the tie.
+    await db.execute(sql`
+      INSERT INTO ticket_entries (ticket_id, account_id, created_by, from_address, content, created_at, updated_at)
+      SELECT ${longTicketId}, ${bigAccountId}, 'Jordan Reyes', 'jordan.reyes@itpartners.example', 'Reply ' || n,
+             now() - make_interval(mins => 200 - LEAST(n, 119)), now()
+      FROM generate_series(1, 120) n`);
+    const other = await createTicket(db, { accountId: bigAccountId, ticketNumber: 'TKT-900002', subject: 'Another', description: 'x', status: 'New' });
+    // Word statistics for the planner's estimate of a common word (docs/decisions/0027).
+    await db.execute(sql`ANALYZE tickets`);
+    otherTicketEntryId = (await createTicketEntry(db, { accountId: bigAccountId, ticketId: other.id, content: 'Elsewhere' })).id;
+  });
+
+  const bigList = async (query: Record<string, string>) => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/crm/nable-tickets', query, headers: bearer(bigAdmin) });
+    expect(response.statusCode, response.body).toBe(200);
+    return successEnvelope(ticketList).parse(response.json()).result;
+  };
+
+  it('counts up to 10,000 without a search and says the count is capped', async () => {
+    const all = await bigList({ status: '' });
+    expect(all).toMatchObject({ total_count: 10_000, total_count_capped: true });
+    expect(all.tickets).toHaveLength(100);
+    const active = await bigList({});
+    expect(active).toMatchObject({ total_count: 22, total_count_capped: false }); // 20 generated, the long one and 'Another'
+  });
+
+  it('counts a search up to 1,000 beyond the page, with the newest matches first even when capped', async () => {
+    const first = await bigList({ status: '', search: 'widget' });
+    expect(first).toMatchObject({ total_count: 1_000, total_count_capped: true });
+    expect(first.tickets).toHaveLength(100);
+    expect(first.tickets.every((t) => t.subject.startsWith('Widget jammed'))).toBe(true);
+    // The newest widget ticket is n = 10,050, then 10,040, …
+    expect(first.tickets.slice(0, 3).map((t) => t.subject)).toEqual(['Widget jammed 10050', 'Widget jammed 10040', 'Widget jammed 10030']);
+    const dates = first.tickets.map((t) => t.created_date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    // Deeper pages count further: from offset 900 up to 1,900 matches, so the 1,005 are exact.
+    const deep = await bigList({ status: '', search: 'widget', offset: '900' });
+    expect(deep).toMatchObject({ total_count: 1_005, total_count_capped: false });
+    expect(deep.tickets).toHaveLength(100);
+    expect(deep.tickets[0]!.subject).toBe('Widget jammed 1050');
+    const last = await bigList({ status: '', search: 'widget', offset: '1000' });
+    expect(last.tickets.map((t) => t.subject)).toEqual(['Widget jammed 50', 'Widget jammed 40', 'Widget jammed 30', 'Widget jammed 20', 'Widget jammed 10']);
+    // Past the end: no rows, the exact count.
+    expect(await bigList({ status: '', search: 'widget', offset: '2000' })).toMatchObject({ tickets: [], total_count: 1_005, total_count_capped: false });
+  });
+
+  it('sends the newest 50 entries of a long conversation and pages back to the first with `before`', async () => {
+    const response = await detailOf(longTicketId);
+    const first = successEnvelope(ticket).parse(response.json()).result;
+    expect(first.conversation).toHaveLength(50);
+    expect(first.conversation_has_more).toBe(true);
+    expect(first.conversation[0]!.content).toBe('Reply 120');
+    const seen = first.conversation.map((e) => e.content);
+    let before = first.conversation.at(-1)!.id;
+    let more = true;
+    while (more) {
+      const page = await olderEntries(longTicketId, { before: String(before) });
+      expect(page.statusCode, page.body).toBe(200);
+      const { result } = successEnvelope(conversationPage).parse(page.json());
+      expect(result.entries.length).toBeLessThanOrEqual(50);
+      seen.push(...result.entries.map((e) => e.content));
+      more = result.has_more;
+      if (more) before = result.entries.at(-1)!.id;
+    }
+    // Every entry once, newest first; 'Reply 119' and 'Reply 120' share a time and the later insert comes first.
+    expect(seen).toHaveLength(120);
+    expect(new Set(seen).size).toBe(120);
+    expect(seen.slice(0, 3)).toEqual(['Reply 120', 'Reply 119', 'Reply 118']);
+    expect(seen.at(-1)).toBe('Reply 1');
+  });
+
+  it('pages a very common word in order without counting it, and counts only when a page comes back short', async () => {
+    const first = await bigList({ status: '', search: 'routine' });
+    expect(first).toMatchObject({ total_count: 1_000, total_count_capped: true });
+    expect(first.tickets[0]!.subject).toBe('Routine request 10049');
+    const dates = first.tickets.map((t) => t.created_date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    // 9,045 routine tickets: the last page holds 45 and says the exact total.
+    const last = await bigList({ status: '', search: 'routine', offset: '9000' });
+    expect(last).toMatchObject({ total_count: 9_045, total_count_capped: false });
+    expect(last.tickets).toHaveLength(45);
+    expect(last.tickets.at(-1)!.subject).toBe('Routine request 1');
+  });
+
+  it('takes a smaller page, refuses a bad cursor, and finds nothing before an entry of another ticket', async () => {
+    const small = await olderEntries(longTicketId, { before: String(otherTicketEntryId), limit: '5' });
+    expect(successEnvelope(conversationPage).parse(small.json()).result).toEqual({ entries: [], has_more: false });
+    for (const before of ['0', '-1', 'x', '']) {
+      const refused = await olderEntries(longTicketId, { before });
+      expect(refused.statusCode, before).toBe(400);
+      expect(errorEnvelope.parse(refused.json()).fields).toHaveProperty('before');
+    }
+    expect((await olderEntries(longTicketId, { before: '1', limit: '51' })).statusCode).toBe(400);
+  });
+
+  it('answers 404 for the conversation of a ticket the caller may not see', async () => {
+    const rival = await test.app.inject({ method: 'GET', url: `/api/crm/nable-tickets/${longTicketId}/conversation`, query: { before: '1' }, headers: bearer(tokens.rival) });
+    expect(rival.statusCode).toBe(404);
+    expect(errorEnvelope.parse(rival.json()).message).toBe(TICKET_NOT_FOUND);
+  });
+
+  const detailOf = (id: number) => test.app.inject({ method: 'GET', url: `/api/crm/nable-tickets/${id}`, headers: bearer(bigAdmin) });
+  const olderEntries = (id: number, query: Record<string, string>) =>
+    test.app.inject({ method: 'GET', url: `/api/crm/nable-tickets/${id}/conversation`, query, headers: bearer(bigAdmin) });
 });

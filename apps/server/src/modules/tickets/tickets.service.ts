@@ -1,5 +1,5 @@
-import { isClosedTicketStatus, type ConversationEntry, type Ticket, type TicketList, type TicketSummary, type z } from '@portal/contract';
-import type { newTicketInput, ticketListQuery } from '@portal/contract';
+import { isClosedTicketStatus, TICKET_CONVERSATION_PAGE, type ConversationEntry, type ConversationPage, type Ticket, type TicketList, type TicketSummary, type z } from '@portal/contract';
+import type { conversationPageQuery, newTicketInput, ticketListQuery } from '@portal/contract';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../platform/app-error.js';
 import { fullName, type Caller } from '../auth/caller.js';
@@ -38,26 +38,39 @@ export function createTicketService({ db }: { db: Database }) {
     return row;
   }
 
-  async function withConversation(caller: Caller, row: TicketRow): Promise<Ticket> {
-    const entries = await listTicketEntries(db, caller.accountId, row.id);
-    return { ...(await toSummary(row)), conversation: await Promise.all(entries.map(toConversationEntry)) };
+  /**
+   * The ticket with the newest page of its conversation. Both are read at once; the entries are
+   * only used once the ticket is known to be the caller's (they are read by account and ticket).
+   */
+  async function ticketWithConversation(caller: Caller, id: number): Promise<Ticket> {
+    if (id > MAX_ID) throw new AppError('not_found', TICKET_NOT_FOUND);
+    const [row, slice] = await Promise.all([findTicket(db, ticketScopeOf(caller), id), listTicketEntries(db, caller.accountId, id, { limit: TICKET_CONVERSATION_PAGE })]);
+    if (!row) throw new AppError('not_found', TICKET_NOT_FOUND);
+    return { ...(await toSummary(row)), conversation: await Promise.all(slice.entries.map(toConversationEntry)), conversation_has_more: slice.hasMore };
   }
 
   return {
     async list(caller: Caller, query: z.output<typeof ticketListQuery>): Promise<TicketList> {
       const scope = ticketScopeOf(caller);
-      const { rows, totalCount } = await listTickets(db, scope, {
+      const { rows, totalCount, capped } = await listTickets(db, scope, {
         status: query.status,
         sort: query.sort,
         limit: query.limit,
         offset: query.offset,
         search: query.search ? parseTicketSearch(query.search) : undefined,
       });
-      return { tickets: await Promise.all(rows.map(toSummary)), total_count: totalCount, is_admin_view: scope.isAdminView };
+      return { tickets: await Promise.all(rows.map(toSummary)), total_count: totalCount, total_count_capped: capped, is_admin_view: scope.isAdminView };
     },
 
     async get(caller: Caller, id: number): Promise<Ticket> {
-      return withConversation(caller, await visibleTicket(caller, id));
+      return ticketWithConversation(caller, id);
+    },
+
+    /** Older entries of a visible ticket's conversation, before the entry given (docs/decisions/0027). */
+    async conversation(caller: Caller, id: number, page: z.output<typeof conversationPageQuery>): Promise<ConversationPage> {
+      const row = await visibleTicket(caller, id);
+      const slice = await listTicketEntries(db, caller.accountId, row.id, page);
+      return { entries: await Promise.all(slice.entries.map(toConversationEntry)), has_more: slice.hasMore };
     },
 
     /**
@@ -79,7 +92,7 @@ export function createTicketService({ db }: { db: Database }) {
         });
         await touchTicket(tx, caller.accountId, row.id);
       });
-      return withConversation(caller, await visibleTicket(caller, id));
+      return ticketWithConversation(caller, id);
     },
 
     /** Opens a ticket assigned to the caller (so a non-administrator sees it too). */
@@ -96,7 +109,7 @@ export function createTicketService({ db }: { db: Database }) {
           assignedContactId: caller.contactId,
         });
       });
-      return withConversation(caller, await visibleTicket(caller, id));
+      return ticketWithConversation(caller, id);
     },
   };
 }
@@ -116,7 +129,8 @@ async function toSummary(row: TicketRow): Promise<TicketSummary> {
     subject: row.subject,
     status: row.status,
     priority: row.priority,
-    description: await sanitizeTicketHtml(row.description),
+    // Sanitized when written, or now for rows written by other paths (docs/decisions/0007, 0027).
+    description: row.descriptionIsClean ? row.description : await sanitizeTicketHtml(row.description),
     created_date: row.createdAt.toISOString(),
     last_modified_date: row.lastModifiedAt.toISOString(),
     due_date: row.dueDate?.toISOString() ?? null,
@@ -133,7 +147,7 @@ async function toConversationEntry(row: TicketEntryRow): Promise<ConversationEnt
     from_address: row.fromAddress,
     created_date: row.createdAt.toISOString(),
     updated_date: row.updatedAt.toISOString(),
-    content: await sanitizeTicketHtml(row.content),
+    content: row.contentIsClean ? row.content : await sanitizeTicketHtml(row.content),
     is_internal: row.isInternal,
   };
 }

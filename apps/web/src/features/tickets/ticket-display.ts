@@ -121,3 +121,6 @@ export function conversationWhen(iso: string, timeZone: string, now: Date = new 
   }
   return 'just now';
 }
+
+/** A count the server capped (docs/decisions/0027) reads "10,000+"; an exact one as it is. */
+export const formatTicketCount = (count: number, capped = false) => `${count.toLocaleString('en-US')}${capped ? '+' : ''}`;

@@ -30,6 +30,13 @@ export const ticketDetailQuery = (id: number) =>
     queryFn: ({ signal }) => apiCall(endpoints.getTicket, { signal, params: { id } }),
   });
 
+/** Docs/decisions/0027: the conversation's entries before `before` (the oldest shown), newest first. */
+export function useEarlierConversation(id: number) {
+  return useMutation({
+    mutationFn: (before: number) => apiCall(endpoints.listTicketConversation, { params: { id }, query: { before } }),
+  });
+}
+
 export function useRespondToTicket(id: number) {
   const queryClient = useQueryClient();
   return useMutation({

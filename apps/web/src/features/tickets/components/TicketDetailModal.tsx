@@ -1,13 +1,13 @@
 import { Alert, Badge, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
-import { COPY_CONFIRMATION_MS, isClosedTicketStatus, TICKET_RESPONSE_MAX_LENGTH, type Ticket } from '@portal/contract';
-import { IconCheck, IconLink, IconLock, IconPlus, IconSend } from '@tabler/icons-react';
+import { COPY_CONFIRMATION_MS, isClosedTicketStatus, TICKET_RESPONSE_MAX_LENGTH, type ConversationEntry, type Ticket } from '@portal/contract';
+import { IconCheck, IconChevronDown, IconLink, IconLock, IconPlus, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { formatDateTime } from '../../../shared/format';
 import { ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
-import { ticketDetailQuery, useRespondToTicket } from '../api/tickets-queries';
+import { ticketDetailQuery, useEarlierConversation, useRespondToTicket } from '../api/tickets-queries';
 import { ConversationEntryCard } from './ConversationEntryCard';
 import { badgeTextColour } from '../../../shared/ui/StatusBadge';
 import { OverdueBadge, TICKET_NUMBER_INK, TicketPriorityBadge, TicketStatusBadge } from './TicketBadges';
@@ -20,6 +20,8 @@ import { isTicketOverdue } from '../ticket-display';
 /** Spec §8 defaults; the server's message wins when it has one. */
 export const TICKET_DETAIL_ERROR = 'Failed to load ticket details';
 export const RESPONSE_ERROR = 'Failed to create response';
+export const SHOW_EARLIER = 'Show earlier messages';
+export const EARLIER_ERROR = 'Failed to load earlier messages';
 /** docs/decisions/0018: a closed ticket takes no replies; the screen says so and offers a follow-up. */
 export const CLOSED_TITLE = 'This ticket is closed';
 export const CLOSED_MESSAGE = 'Closed tickets no longer take replies. If the problem is back or you still need help, open a follow-up ticket and we will pick it up from there.';
@@ -123,26 +125,66 @@ function TicketDetailBody({ ticket, timeZone, onFollowUp }: { ticket: Ticket; ti
         <TicketContent text={ticket.description} />
       </Stack>
 
-      <Stack gap="sm" component="section" aria-labelledby="conversation-heading">
-        <Title order={3} fz="md" id="conversation-heading">
-          Conversation ({ticket.conversation.length})
-        </Title>
-        {/* Issue 15: the reply box sits on top of the conversation, right above the newest entry. */}
-        {closed ? <ClosedTicketNotice onFollowUp={() => onFollowUp(ticket)} /> : <ResponseForm ticketId={ticket.id} />}
-        {ticket.conversation.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No messages yet.
-          </Text>
-        ) : (
-          <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {ticket.conversation.map((entry, index) => (
-              <li key={entry.id}>
-                <ConversationEntryCard entry={entry} latest={index === 0} timeZone={timeZone} />
-              </li>
-            ))}
-          </Stack>
-        )}
-      </Stack>
+      <Conversation ticket={ticket} timeZone={timeZone} replyBox={closed ? <ClosedTicketNotice onFollowUp={() => onFollowUp(ticket)} /> : <ResponseForm ticketId={ticket.id} />} />
+    </Stack>
+  );
+}
+
+/**
+ * The conversation, newest first. The detail carries the newest entries (docs/decisions/0027);
+ * "Show earlier messages" fetches the ones before the oldest shown, page by page, until all are there.
+ */
+function Conversation({ ticket, timeZone, replyBox }: { ticket: Ticket; timeZone: string; replyBox: ReactNode }) {
+  const [loaded, setLoaded] = useState<{ after: ConversationEntry[]; entries: ConversationEntry[]; hasMore: boolean } | null>(null);
+  const loadEarlier = useEarlierConversation(ticket.id);
+  // Earlier pages follow the newest entries they were fetched after; once the ticket is reloaded with
+  // other newest entries (a new reply shifts them), it starts again from those.
+  const earlier = loaded && loaded.after === ticket.conversation ? loaded : { entries: [], hasMore: ticket.conversation_has_more };
+  const entries = earlier.entries.length === 0 ? ticket.conversation : [...ticket.conversation, ...earlier.entries];
+  const oldest = entries.at(-1);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="conversation-heading">
+      <Title order={3} fz="md" id="conversation-heading">
+        Conversation ({entries.length}
+        {earlier.hasMore ? '+' : ''})
+      </Title>
+      {/* Issue 15: the reply box sits on top of the conversation, right above the newest entry. */}
+      {replyBox}
+      {entries.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No messages yet.
+        </Text>
+      ) : (
+        <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {entries.map((entry, index) => (
+            <li key={entry.id}>
+              <ConversationEntryCard entry={entry} latest={index === 0} timeZone={timeZone} />
+            </li>
+          ))}
+        </Stack>
+      )}
+      {earlier.hasMore && oldest && (
+        <Stack gap={6} align="center">
+          {loadEarlier.isError && (
+            <Text size="sm" c="red.8" role="alert">
+              {errorMessage(loadEarlier.error, EARLIER_ERROR)}
+            </Text>
+          )}
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconChevronDown size={16} aria-hidden="true" />}
+            loading={loadEarlier.isPending}
+            onClick={() =>
+              loadEarlier.mutate(oldest.id, {
+                onSuccess: (page) => setLoaded({ after: ticket.conversation, entries: [...earlier.entries, ...page.entries], hasMore: page.has_more }),
+              })
+            }
+          >
+            {SHOW_EARLIER}
+          </Button>
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -104,6 +104,7 @@ describe('TicketsPage', () => {
         { id: 3, created_by: 'Uma Patel (Customer Portal)', from_address: 'uma.user@acme.example', created_date: '2026-11-21T16:30:00.000Z', updated_date: '2026-11-21T16:30:00.000Z', content: 'Still broken', is_internal: false },
         { id: 2, created_by: 'Jordan Reyes', from_address: 'jordan.reyes@itpartners.example', created_date: '2026-11-21T16:00:00.000Z', updated_date: '2026-11-21T16:00:00.000Z', content: '<p>Checked <b>the queue</b><img src=x onerror="alert(1)"></p>', is_internal: true },
       ],
+      conversation_has_more: false,
     };
     stubApi({ 'GET /api/crm/nable-tickets': list([aTicket()]), 'GET /api/crm/nable-tickets/7': ok(detail) });
     render();
@@ -126,7 +127,7 @@ describe('TicketsPage', () => {
   });
 });
 
-const detailOf = (summary: TicketSummary, conversation: Ticket['conversation'] = []): Ticket => ({ ...summary, conversation });
+const detailOf = (summary: TicketSummary, conversation: Ticket['conversation'] = [], hasMore = false): Ticket => ({ ...summary, conversation, conversation_has_more: hasMore });
 const entry = (overrides: Partial<Ticket['conversation'][number]> = {}): Ticket['conversation'][number] => ({
   id: 1,
   created_by: 'Jordan Reyes',
@@ -326,5 +327,64 @@ describe('closed tickets take no replies (docs/decisions/0018)', () => {
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByRole('textbox', { name: 'Add Response' })).toBeInTheDocument();
     expect(within(dialog).queryByTestId('closed-ticket-notice')).toBeNull();
+  });
+});
+
+describe('long lists and conversations (docs/decisions/0027)', () => {
+  it('shows a capped count as "10,000+" in the badge and the range', async () => {
+    stubApi({ 'GET /api/crm/nable-tickets': () => ok({ tickets: [aTicket()], total_count: 10_000, total_count_capped: true, is_admin_view: true }) });
+    render('/tickets?status=all');
+    expect(await screen.findByText('10,000+ total')).toBeInTheDocument();
+    expect(screen.getByTestId('ticket-range')).toHaveTextContent('Showing 1–1 of 10,000+');
+  });
+
+  it('shows an exact count without the plus', async () => {
+    stubApi({ 'GET /api/crm/nable-tickets': () => ok({ tickets: [aTicket()], total_count: 1_000, total_count_capped: false, is_admin_view: true }) });
+    render();
+    expect(await screen.findByText('1000 total')).toBeInTheDocument();
+    expect(screen.getByTestId('ticket-range')).toHaveTextContent('Showing 1–1 of 1,000');
+  });
+
+  it('shows the newest entries and fetches earlier ones with "Show earlier messages" until there are none', async () => {
+    const at = (minutes: number) => new Date(Date.UTC(2026, 10, 21, 12, minutes)).toISOString();
+    const newest = [entry({ id: 9, content: 'Newest reply', created_date: at(50) }), entry({ id: 8, content: 'Second newest', created_date: at(40) })];
+    const pages: Record<string, unknown> = {
+      '8': { entries: [entry({ id: 5, content: 'An older reply', created_date: at(30) })], has_more: true },
+      '5': { entries: [entry({ id: 2, content: 'The first reply', created_date: at(10) })], has_more: false },
+    };
+    const fetchMock = stubApi({
+      'GET /api/crm/nable-tickets': list([aTicket()]),
+      'GET /api/crm/nable-tickets/7': ok(detailOf(aTicket(), newest, true)),
+      'GET /api/crm/nable-tickets/7/conversation': () => {
+        const before = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://portal.test').searchParams.get('before')!;
+        return ok(pages[before]);
+      },
+    });
+    render('/tickets/7');
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Newest reply');
+    expect(within(dialog).getAllByTestId('conversation-entry')).toHaveLength(2);
+    expect(within(dialog).getByRole('heading', { name: 'Conversation (2+)' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show earlier messages' }));
+    expect(await within(dialog).findByText('An older reply')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show earlier messages' }));
+    expect(await within(dialog).findByText('The first reply')).toBeInTheDocument();
+    const shown = within(dialog).getAllByTestId('conversation-entry').map((card) => card.textContent);
+    expect(shown).toHaveLength(4);
+    expect(shown[0]).toContain('Newest reply');
+    expect(shown[3]).toContain('The first reply');
+    expect(within(dialog).getByRole('heading', { name: 'Conversation (4)' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Show earlier messages' })).not.toBeInTheDocument();
+    const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://portal.test')).filter((url) => url.pathname.endsWith('/conversation'));
+    expect(asked.map((url) => url.searchParams.get('before'))).toEqual(['8', '5']);
+  });
+
+  it('offers no "Show earlier messages" when the detail has the whole conversation', async () => {
+    stubApi({ 'GET /api/crm/nable-tickets': list([aTicket()]), 'GET /api/crm/nable-tickets/7': ok(detailOf(aTicket(), [entry({ id: 3, content: 'Only reply' })])) });
+    render('/tickets/7');
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Only reply');
+    expect(within(dialog).getByRole('heading', { name: 'Conversation (1)' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Show earlier messages' })).not.toBeInTheDocument();
   });
 });

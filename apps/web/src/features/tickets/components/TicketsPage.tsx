@@ -11,7 +11,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { ticketListQuery } from '../api/tickets-queries';
 import { pageCount, searchOfView, TICKET_PATH_PATTERN, ticketIdOf, ticketPath, TICKETS_PATH, viewFromSearch, type TicketListView } from '../ticket-address';
-import { hasNonDefaultFilter, ticketTimeZone, type TicketFilters } from '../ticket-display';
+import { formatTicketCount, hasNonDefaultFilter, ticketTimeZone, type TicketFilters } from '../ticket-display';
 import { NewTicketModal } from './NewTicketModal';
 import { TicketDetailModal } from './TicketDetailModal';
 import { TicketFilterBar } from './TicketFilterBar';
@@ -118,7 +118,7 @@ export function TicketsPage() {
           <>
             {tickets.isSuccess && (
               <Badge variant="light" size="lg" radius="sm">
-                {tickets.data.total_count} total
+                {tickets.data.total_count_capped ? formatTicketCount(tickets.data.total_count, true) : tickets.data.total_count} total
               </Badge>
             )}
             {adminView && (
@@ -179,7 +179,7 @@ export function TicketsPage() {
           </Stack>
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Text size="sm" c="dimmed" aria-live="polite" data-testid="ticket-range">
-              Showing {firstShown.toLocaleString('en-US')}–{(firstShown + tickets.data.tickets.length - 1).toLocaleString('en-US')} of {tickets.data.total_count.toLocaleString('en-US')}
+              Showing {firstShown.toLocaleString('en-US')}–{(firstShown + tickets.data.tickets.length - 1).toLocaleString('en-US')} of {formatTicketCount(tickets.data.total_count, tickets.data.total_count_capped)}
             </Text>
             <Text size="sm" c="dimmed">
               Times in {formatTimeZone(zone)}
