@@ -111,6 +111,7 @@ async function audit(route, visit, flags, attempt = 1) {
     ...flags,
   });
   const { lhr } = result;
+  process.stderr.write(`lighthouse ${route} (${visit}): ${lhr.categories.performance.score}\n`);
   if (lhr.runtimeError) {
     // Seen once under heavy load: Chromium reported the document as failed. One more try, then give up.
     if (attempt < 2) return audit(route, visit, flags, attempt + 1);
