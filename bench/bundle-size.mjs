@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 /** gzip KB. Measured 2026-11-25 (decision 0022); the tolerance absorbs a dependency's patch release. */
-const BUDGET_KB = { signInJs: 152, signInCss: 36.5, signedInJs: 212, signedInCss: 38 };
+const BUDGET_KB = { signInJs: 184, signInCss: 36, signedInJs: 240, signedInCss: 36 };
 const TOLERANCE = 0.02;
 
 /** What the sign-in page must never load: the signed-in screens' own code and the heavy libraries. */
