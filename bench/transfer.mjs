@@ -1,37 +1,27 @@
 // What a browser transfers per screen, cold (issue 16): each route is opened in a fresh Chromium
 // context against the portal on its own port and data folder (demo data), and the bytes on the
 // wire (headers and encoded bodies) are added up beside the bytes after decoding, so the effect of
-// compression shows. Run after `npm run build`: npm run bench:transfer
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// compression shows. It fails when the sign-in page downloads a script that the build's manifest
+// does not list as the sign-in page's own (decision 0022: no signed-in code before signing in).
+// Run after `npm run build`: npm run bench:transfer
+import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, startPortal } from './portal-process.mjs';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_TRANSFER_PORT ?? 8393);
-const DATA_DIR = '.data/bench-transfer';
-const base = `http://127.0.0.1:${PORT}`;
-const ROUTES = ['/login', '/apps', '/dashboard', '/services', '/tickets', '/tickets/60', '/billing', '/users', '/it-assets'];
+const ROUTES = ['/login', '/forgot-password', '/apps', '/dashboard', '/services', '/tickets', '/tickets/60', '/billing', '/users', '/it-assets', '/profile'];
+const SIGNED_OUT = new Set(['/login', '/forgot-password']);
 
-rmSync(`${repoRoot}/${DATA_DIR}`, { recursive: true, force: true });
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: repoRoot,
-  env: { ...process.env, PORT: String(PORT), PORTAL_DATA_DIR: DATA_DIR, EMBEDDED_PG_PORT: String(PORT + 46000), LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
+const portal = await startPortal({ port: PORT, dataDir: '.data/bench-transfer' });
+const signInScripts = signInPageScripts();
+let unexpected = [];
 try {
-  await waitForReady();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const rows = [];
   for (const route of ROUTES) {
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({ baseURL: portal.base, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    if (route !== '/login') await signIn(page);
+    if (!SIGNED_OUT.has(route)) await signIn(page);
     // Only this route's own load counts: the sign-in's downloads are behind us, the cache is cleared.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
@@ -46,26 +36,35 @@ try {
       wire += sizes.responseHeadersSize + sizes.responseBodySize;
       decoded += (await response.body().catch(() => Buffer.alloc(0))).length;
     }
+    if (route === '/login') {
+      unexpected = responses.map((response) => new URL(response.url()).pathname).filter((path) => path.endsWith('.js') && path.startsWith('/assets/') && !signInScripts.has(path));
+    }
     rows.push([route, String(responses.length), (wire / 1024).toFixed(1), (decoded / 1024).toFixed(1)]);
     await context.close();
   }
   await browser.close();
   printTable(['route (cold, 390 px)', 'requests', 'on the wire KB', 'decoded KB'], rows);
 } finally {
-  server.kill('SIGTERM');
-  await once(server, 'exit');
+  await portal.stop();
 }
+if (unexpected.length) {
+  console.error(`/login downloaded scripts that are not the sign-in page's own: ${unexpected.join(', ')}`);
+  process.exit(1);
+}
+console.log(`/login downloaded only the sign-in page's own scripts (${signInScripts.size} in the build's manifest)`);
 
-async function waitForReady() {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the portal did not become ready');
+/** The sign-in page's scripts: index.html's entry and its static imports, from the build's manifest. */
+function signInPageScripts() {
+  const manifest = JSON.parse(readFileSync(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8'));
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    (chunk.imports ?? []).forEach(visit);
+  };
+  visit('index.html');
+  return files;
 }
 
 async function signIn(page) {

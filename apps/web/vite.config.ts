@@ -29,6 +29,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which chunks each page and screen loads, for the bundle budget (bench/bundle-size.mjs).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

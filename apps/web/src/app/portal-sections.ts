@@ -35,11 +35,13 @@ export interface PortalSection {
    */
   subPaths?: readonly string[];
   page: LazyExoticComponent<ComponentType>;
+  /** Starts loading the screen's code without showing it (on "Sign in", for the screen it leads to). */
+  preload: () => Promise<unknown>;
 }
 
-/** Each screen is its own chunk, loaded on first visit, so the first bundle stays small. */
-function lazyPage<Module>(load: () => Promise<Module>, exportName: keyof Module) {
-  return lazy(async () => ({ default: (await load())[exportName] as ComponentType }));
+/** Each screen is its own chunk, loaded on first visit (or preloaded), so the first bundle stays small. */
+function lazyScreen(load: () => Promise<ComponentType>): Pick<PortalSection, 'page' | 'preload'> {
+  return { page: lazy(async () => ({ default: await load() })), preload: load };
 }
 
 /** Routes and sidebar come from this one table, so a link never points at an unregistered route. */
@@ -50,7 +52,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     breadcrumb: ['Workspace', 'Dashboard'],
     icon: IconLayoutDashboard,
     group: 'Workspace',
-    page: lazyPage(() => import('../features/dashboard/components/DashboardPage'), 'DashboardPage'),
+    ...lazyScreen(async () => (await import('../features/dashboard/components/DashboardPage')).DashboardPage),
   },
   {
     path: '/apps',
@@ -58,7 +60,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     breadcrumb: ['Workspace', 'Apps'],
     icon: IconApps,
     group: 'Workspace',
-    page: lazyPage(() => import('../features/apps/components/AppsPage'), 'AppsPage'),
+    ...lazyScreen(async () => (await import('../features/apps/components/AppsPage')).AppsPage),
   },
   {
     path: '/services',
@@ -66,7 +68,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     breadcrumb: ['Workspace', 'Services'],
     icon: IconServer2,
     group: 'Workspace',
-    page: lazyPage(() => import('../features/services/components/ServicesPage'), 'ServicesPage'),
+    ...lazyScreen(async () => (await import('../features/services/components/ServicesPage')).ServicesPage),
   },
   {
     path: '/tickets',
@@ -75,7 +77,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     icon: IconLifebuoy,
     group: 'Workspace',
     subPaths: [':ticketId'],
-    page: lazyPage(() => import('../features/tickets/components/TicketsPage'), 'TicketsPage'),
+    ...lazyScreen(async () => (await import('../features/tickets/components/TicketsPage')).TicketsPage),
   },
   {
     path: '/profile',
@@ -83,7 +85,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     breadcrumb: ['Account', 'Profile'],
     icon: IconUserCircle,
     group: 'Account',
-    page: lazyPage(() => import('../features/profile/components/ProfilePage'), 'ProfilePage'),
+    ...lazyScreen(async () => (await import('../features/profile/components/ProfilePage')).ProfilePage),
   },
   {
     path: '/billing',
@@ -92,7 +94,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     icon: IconReceipt2,
     group: 'Finance',
     requires: 'billing_group',
-    page: lazyPage(() => import('../features/billing/components/BillingPage'), 'BillingPage'),
+    ...lazyScreen(async () => (await import('../features/billing/components/BillingPage')).BillingPage),
   },
   {
     path: '/users',
@@ -101,7 +103,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     icon: IconUsers,
     group: 'Admin',
     requires: 'admin_group',
-    page: lazyPage(() => import('../features/users/components/UsersPage'), 'UsersPage'),
+    ...lazyScreen(async () => (await import('../features/users/components/UsersPage')).UsersPage),
   },
   {
     path: '/it-assets',
@@ -111,9 +113,9 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     group: 'Admin',
     requires: 'admin_group',
     // The Support Tools tab is the support-tools feature's; the app hands it to the page.
-    page: lazy(async () => {
+    ...lazyScreen(async () => {
       const [{ ItAssetsPage }, { SupportToolsTab }] = await Promise.all([import('../features/it-assets/components/ItAssetsPage'), import('./SupportToolsTab')]);
-      return { default: () => createElement(ItAssetsPage, { supportToolsTab: createElement(SupportToolsTab) }) };
+      return () => createElement(ItAssetsPage, { supportToolsTab: createElement(SupportToolsTab) });
     }),
   },
   {
@@ -124,7 +126,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     group: 'Admin',
     requires: 'admin_group',
     inSidebar: false,
-    page: lazyPage(() => import('../features/it-assets/components/VaultPage'), 'VaultPage'),
+    ...lazyScreen(async () => (await import('../features/it-assets/components/VaultPage')).VaultPage),
   },
 ];
 

@@ -1,17 +1,28 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth';
 import { loginPathReturningTo, pathAfterSignIn } from '../shared/navigation';
 import { useSession } from '../shared/session';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
-import { PORTAL_SECTIONS, sectionsFor } from './portal-sections';
+import { PORTAL_SECTIONS, sectionOf, sectionsFor } from './portal-sections';
 
 // The shell (AppShell, menus, navigation) is only needed once signed in; the sign-in screen
 // loads without it.
-const SignedInLayout = lazy(async () => ({
-  default: (await import('./layouts/SignedInLayout')).SignedInLayout,
-}));
+const loadSignedInLayout = () => import('./layouts/SignedInLayout');
+const SignedInLayout = lazy(async () => ({ default: (await loadSignedInLayout()).SignedInLayout }));
+
+/**
+ * The shell and a screen start downloading together: on "Sign in" beside the sign-in request, so the
+ * first signed-in screen does not wait for its code after the answer, and when a signed-in visit
+ * opens, so the screen does not wait for the shell (issue 16). Never earlier: the signed-out pages
+ * load nothing of the signed-in screens until someone signs in.
+ */
+function preloadSignedInScreen(pathname: string) {
+  const preloads = [loadSignedInLayout(), sectionOf(PORTAL_SECTIONS, pathname)?.preload()];
+  // A failed preload is only a missed head start: the route's own lazy load reports the failure.
+  for (const preload of preloads) preload?.catch(() => {});
+}
 
 const ForgotPasswordPage = lazy(async () => ({
   default: (await import('../features/auth/components/ForgotPasswordPage')).ForgotPasswordPage,
@@ -30,7 +41,7 @@ function SignedOutRoutes() {
   return (
     <Routes>
       <Route element={<SignedOutLayout />}>
-        <Route path="/login" element={<LoginPage />} />
+        <Route path="/login" element={<LoginPage onSigningIn={preloadSignedInScreen} />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/page-change-password" element={<ChangePasswordPage />} />
       </Route>
@@ -59,6 +70,10 @@ function FromSignIn() {
 function SignedInRoutes() {
   const { flags } = useSession();
   const sections = sectionsFor(flags);
+  // The shell and the screen load side by side, not the screen only once the shell has arrived.
+  const { pathname } = useLocation();
+  const [openedAt] = useState(pathname);
+  useEffect(() => preloadSignedInScreen(openedAt), [openedAt]);
   return (
     <Suspense
       fallback={

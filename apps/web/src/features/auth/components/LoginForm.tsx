@@ -14,7 +14,7 @@ import { FormFailure, PasswordField } from './AuthScreenParts';
 /** docs/product.md §8: the server's message, or this when there is none. */
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
 
-export function LoginForm() {
+export function LoginForm({ onSigningIn }: { onSigningIn?: (pathname: string) => void }) {
   const { signIn, notice } = useSession();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -32,11 +32,13 @@ export function LoginForm() {
 
   const submit = form.onSubmit((credentials) => {
     setFailure(null);
+    // The address a signed-out visit was sent here from (?next=, same-origin paths only), or /apps.
+    const destination = pathAfterSignIn(search);
+    onSigningIn?.(new URL(destination, window.location.origin).pathname);
     login.mutate(credentials, {
       onSuccess: (result) => {
         signIn(result);
-        // The address a signed-out visit was sent here from (?next=, same-origin paths only), or /apps.
-        navigate(pathAfterSignIn(search), { replace: true });
+        navigate(destination, { replace: true });
       },
       onError: (error) => {
         if (error instanceof ApiError) form.setErrors(error.fields);

@@ -4,7 +4,12 @@ import { SupportContactCard } from '../../../shared/ui/SupportContactCard';
 import { AuthScreen } from './AuthScreenParts';
 import { LoginForm } from './LoginForm';
 
-export function LoginPage() {
+interface LoginPageProps {
+  /** Called with the address the sign-in will lead to as soon as a valid form is submitted. */
+  onSigningIn?: (pathname: string) => void;
+}
+
+export function LoginPage({ onSigningIn }: LoginPageProps) {
   useDocumentTitle(`Sign in · ${portalConfig.providerName}`);
   return (
     <AuthScreen
@@ -12,7 +17,7 @@ export function LoginPage() {
       description="Welcome back. Manage your applications, services, tickets and billing in one place."
       footer={<SupportContactCard title="Need help signing in?" />}
     >
-      <LoginForm />
+      <LoginForm onSigningIn={onSigningIn} />
     </AuthScreen>
   );
 }

@@ -1,8 +1,12 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
-import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { DashboardSummary } from '@portal/contract';
+import { lazy, Suspense } from 'react';
 import { formatMonth } from '../../../shared/format';
+import { TREND_CHART_HEIGHT } from './trend-chart-size';
+
+// The chart library (recharts, ~120 KB compressed) is fetched only when the chart is shown, and the
+// dashboard's figures paint without waiting for it; the table below carries the same figures (issue 16).
+const TicketTrendBars = lazy(async () => ({ default: (await import('./TicketTrendBars')).TicketTrendBars }));
 
 /** Tickets opened and closed per month; the same figures as a table for screen readers. */
 export function TicketTrendChart({ trend, scope }: { trend: DashboardSummary['ticket_trend']; scope: DashboardSummary['tickets_scope'] }) {
@@ -26,23 +30,9 @@ export function TicketTrendChart({ trend, scope }: { trend: DashboardSummary['ti
         ) : (
           <>
             <div aria-hidden="true">
-              <BarChart
-                h={240}
-                data={data}
-                dataKey="month"
-                series={[
-                  { name: 'Opened', color: 'brand.6' },
-                  { name: 'Closed', color: 'teal.6' },
-                ]}
-                withLegend
-                legendProps={{ verticalAlign: 'bottom' }}
-                tickLine="y"
-                gridAxis="y"
-                barProps={{ radius: [4, 4, 0, 0] }}
-                yAxisProps={{ allowDecimals: false, width: 32 }}
-                // The chart is hidden from assistive technology (the table below carries its figures), so it must not take focus either.
-                barChartProps={{ accessibilityLayer: false }}
-              />
+              <Suspense fallback={<Skeleton h={TREND_CHART_HEIGHT} radius="md" />}>
+                <TicketTrendBars data={data} />
+              </Suspense>
             </div>
             <VisuallyHidden>
               <Table>

@@ -1,0 +1,41 @@
+// The built portal for a benchmark: the compiled server (`npm run build:if-needed` makes it) on a
+// port and a fresh data folder of its own, with demo data, so a run never touches another's.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const COMPILED_SERVER = 'apps/server/dist/bin/main.js';
+
+/** Debian's Chromium as root on a machine with only loopback (apps/web/playwright.config.ts, CHROMIUM_LAUNCH). */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+export async function startPortal({ port, dataDir, pgPort = port + 46000 }) {
+  rmSync(`${repoRoot}/${dataDir}`, { recursive: true, force: true });
+  const entry = existsSync(`${repoRoot}/${COMPILED_SERVER}`) ? [COMPILED_SERVER] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const server = spawn(process.execPath, entry, {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = once(server, 'exit');
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    if (server.exitCode !== null) throw new Error(`the portal exited with ${server.exitCode} before it was ready`);
+    if (attempt >= 240) throw new Error('the portal did not become ready');
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return {
+    base,
+    async stop() {
+      if (server.exitCode === null) server.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
