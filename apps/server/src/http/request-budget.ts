@@ -9,14 +9,17 @@ const WINDOW_SECONDS = 60;
  * counters live in PostgreSQL, so every server instance spends from the same budget.
  */
 export interface RequestBudget {
-  spend(caller: { contactId: number } | { ip: string | null }): Promise<void>;
+  spend(caller: { contactId: number } | { apiKeyId: number } | { ip: string | null }): Promise<void>;
 }
 
-export function createRequestBudget(limiter: RateLimiter, perMinute: number): RequestBudget {
+/** `providerPerMinute` is a provider API key's own budget (issue 18); it defaults to the customers'. */
+export function createRequestBudget(limiter: RateLimiter, customerPerMinute: number, providerPerMinute = customerPerMinute): RequestBudget {
   return {
     async spend(caller) {
+      const perMinute = 'apiKeyId' in caller ? providerPerMinute : customerPerMinute;
       if (perMinute <= 0) return;
-      const key = 'contactId' in caller ? `api:contact:${caller.contactId}` : `api:address:${caller.ip ?? 'unknown'}`;
+      const key =
+        'contactId' in caller ? `api:contact:${caller.contactId}` : 'apiKeyId' in caller ? `api:key:${caller.apiKeyId}` : `api:address:${caller.ip ?? 'unknown'}`;
       const { hits, retryAfterSeconds } = await limiter.hit(key, WINDOW_SECONDS);
       if (hits <= perMinute) return;
       throw new AppError(

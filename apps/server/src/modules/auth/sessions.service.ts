@@ -12,9 +12,11 @@ import {
   INVALID_IMPERSONATION,
   LOGIN_FAILED,
   SESSION_EXPIRED,
+  accountSuspended,
+  CONTACT_DEACTIVATED,
   THROTTLE,
 } from './auth.messages.js';
-import { findContactByEmail, findContactById, type ContactWithAccount } from './auth.repository.js';
+import { findContactByEmail, findContactById, findSignInBlock, type ContactWithAccount } from './auth.repository.js';
 import type { Caller } from './caller.js';
 import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
 import { findRefreshToken, revokeSession, rotateRefreshToken, startSession } from './sessions.repository.js';
@@ -26,7 +28,7 @@ export const IMPERSONATION_TOKEN_TTL_MS = 60 * 1000;
 export interface SessionsServiceDeps {
   db: Database;
   tokens: TokenService;
-  config: Pick<AppConfig, 'publicUrl'>;
+  config: Pick<AppConfig, 'publicUrl' | 'provider'>;
 }
 
 /**
@@ -127,6 +129,12 @@ export function createSessionsService({ db, tokens, config }: SessionsServiceDep
       }
 
       await throttle.clear(userKey.key);
+      // Only a caller who knows the password learns that the account is suspended.
+      const block = await findSignInBlock(db, contact.id);
+      if (block) {
+        await recordAudit(db, { action: 'auth.login', outcome: 'denied', actor: contact.email, accountId: contact.accountId, contactId: contact.id, ...meta, details: { reason: block.kind } });
+        throw new AppError('forbidden', block.kind === 'suspended' ? accountSuspended(block.reason, config.provider.supportEmail) : CONTACT_DEACTIVATED);
+      }
       await recordAudit(db, { action: 'auth.login', outcome: 'success', actor: contact.email, accountId: contact.accountId, contactId: contact.id, ...meta });
       return issueSession(contact, meta);
     },
@@ -144,7 +152,7 @@ export function createSessionsService({ db, tokens, config }: SessionsServiceDep
       if (current.expiresAt <= new Date()) throw new AppError('unauthenticated', SESSION_EXPIRED);
 
       const contact = await findContactById(db, current.contactId);
-      if (!contact) throw new AppError('unauthenticated', SESSION_EXPIRED);
+      if (!contact || (await findSignInBlock(db, contact.id))) throw new AppError('unauthenticated', SESSION_EXPIRED);
       // The service issues every token; the repository stores only its hash.
       const next = randomToken();
       const rotated = await db.transaction((tx) => rotateRefreshToken(tx, current, next, meta));

@@ -2,7 +2,7 @@ import { CLOSED_TICKET_STATUSES, type TICKET_SORTS, type TICKET_STATUS_FILTERS }
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { ticketEntries, tickets } from '../../db/schema/index.js';
-import { isOpenTicket, ticketsVisibleIn, type TicketScope } from './tickets.policy.js';
+import { entryVisibleToCustomer, isOpenTicket, ticketsVisibleIn, type TicketScope } from './tickets.policy.js';
 import type { TicketSearch } from './ticket-search.js';
 
 export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
@@ -172,7 +172,7 @@ export async function listTicketEntries(db: Executor, accountId: number, ticketI
   return db
     .select()
     .from(ticketEntries)
-    .where(and(eq(ticketEntries.ticketId, ticketId), eq(ticketEntries.accountId, accountId)))
+    .where(and(eq(ticketEntries.ticketId, ticketId), eq(ticketEntries.accountId, accountId), entryVisibleToCustomer()))
     .orderBy(desc(ticketEntries.createdAt), desc(ticketEntries.id));
 }
 

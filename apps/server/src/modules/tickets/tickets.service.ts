@@ -102,8 +102,8 @@ export function createTicketService({ db }: { db: Database }) {
 }
 
 
-/** The text as the contract's schema left it (trimmed), reduced to the HTML allow-list. */
-function cleanText(text: string, field: string): string {
+/** The text as the contract's schema left it (trimmed), reduced to the HTML allow-list (the provider API cleans its tickets the same way). */
+export function cleanText(text: string, field: string): string {
   const clean = sanitizeTicketHtml(text);
   if (clean === '') throw new AppError('validation_failed', NOTHING_LEFT_AFTER_SANITIZING, { [field]: NOTHING_LEFT_AFTER_SANITIZING });
   return clean;
