@@ -1,6 +1,6 @@
 import type { CurrentUser, LoginResult } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { AppError } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
@@ -19,8 +19,11 @@ import {
 import { findContactByEmail, findContactById, findSignInBlock, type ContactWithAccount } from './auth.repository.js';
 import type { Caller } from './caller.js';
 import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
-import { findRefreshToken, revokeSession, rotateRefreshToken, startSession } from './sessions.repository.js';
+import { findRefreshToken, revokeContactSessions, revokeSession, rotateRefreshToken, startSession } from './sessions.repository.js';
 import { createThrottle, minutesWord, signInFailuresKey } from './throttle.js';
+
+/** Ends every sign-in of a contact in the caller's transaction (the provider deactivating a contact). */
+export const endContactSessions = (tx: Executor, contactId: number): Promise<void> => revokeContactSessions(tx, contactId);
 
 /** An impersonation link works once, within a minute. */
 export const IMPERSONATION_TOKEN_TTL_MS = 60 * 1000;

@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { accounts, contacts } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { Mailer } from '../../platform/mail.js';
-import { revokeContactSessions } from '../auth/sessions.repository.js';
+import { endContactSessions } from '../auth/sessions.service.js';
 import { asSignInNameConflict, refuseTakenSignInName } from '../users/sign-in-name.js';
 import { writeInvitation } from '../users/users.service.js';
 import type { ProviderCaller } from './api-keys.js';
@@ -70,7 +70,7 @@ export function createProviderContacts({ db, mailer, config }: ProviderContactsD
               .set({ ...fields, deactivatedAt: input.active ? null : (before.deactivatedAt ?? sql`now()`) })
               .where(eq(contacts.id, before.id))
               .returning();
-            if (deactivating) await revokeContactSessions(tx, before.id);
+            if (deactivating) await endContactSessions(tx, before.id);
             await recordProviderChange(tx, provider, meta, deactivating ? 'provider.contact_deactivated' : 'provider.contact_updated', accountId, { contact_id: before.id, external_id: externalId });
             return { result: { created: false, item: contactWire(row!) }, outboxId: undefined };
           }
