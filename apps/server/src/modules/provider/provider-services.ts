@@ -59,7 +59,7 @@ export function createProviderServices(db: Database) {
           })
           .returning();
         await recordProviderChange(tx, provider, meta, before ? 'provider.service_updated' : 'provider.service_created', accountId, { service_id: row!.id, external_id: externalId });
-        return { created: !before, item: serviceWire(row!, product!) };
+        return { created: !before, item: serviceWire(row!, { name: product!.name, category: product!.category }) };
       });
     },
 

@@ -108,8 +108,8 @@ export function createProviderTickets(db: Database) {
         isBillable: item.is_billable,
         isTaxable: item.is_taxable,
         assignedContactId: assigned ? assignees.get(assigned)! : null,
-        createdAt: item.created_at ? new Date(item.created_at) : new Date(),
-        lastModifiedAt: new Date(),
+        createdAt: item.created_at ? new Date(item.created_at) : sql`now()`,
+        lastModifiedAt: sql`now()`,
       };
     });
     const excluded = (column: string) => sql.raw(`excluded.${column}`);
@@ -158,7 +158,7 @@ export function createProviderTickets(db: Database) {
           content: clean(entry.content, field('content'), true),
           isInternal: entry.is_internal,
           visibleToCustomer: entry.visible_to_customer,
-          createdAt: entry.created_at ? new Date(entry.created_at) : new Date(),
+          createdAt: entry.created_at ? new Date(entry.created_at) : sql`now()`,
         })),
       )
       .onConflictDoUpdate({
