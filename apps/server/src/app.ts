@@ -12,12 +12,13 @@ import type { AppDependencies } from './dependencies.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { createInFlight } from './http/in-flight.js';
-import { buildOpenApiDocument } from './http/openapi.js';
+import { buildOpenApiDocument, buildProviderOpenApiDocument } from './http/openapi.js';
 import { API_BASE, registerEndpoints } from './http/register-endpoints.js';
 import { createRequestBudget } from './http/request-budget.js';
 import { registerWebApp } from './http/static-web.js';
 import { createRateLimiter } from './db/rate-limits.repository.js';
 import { findLiveCaller } from './modules/auth/caller.repository.js';
+import { createApiKeyAuthenticator } from './modules/provider/api-keys.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { countRequests, listenForMetrics, registerMetricsRoute } from './http/metrics-endpoint.js';
 import { createMailer } from './platform/mail.js';
@@ -106,22 +107,31 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // API answers carry personal and account data: never kept by the browser or a shared cache.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(`${API_BASE}/`) && !request.url.startsWith(`${API_BASE}/docs`)) reply.header('cache-control', 'no-store');
+    const isDocs = request.url.startsWith(`${API_BASE}/docs`) || request.url.startsWith(`${API_BASE}/provider/docs`);
+    if (request.url.startsWith(`${API_BASE}/`) && !isDocs) reply.header('cache-control', 'no-store');
   });
 
   registerHealthRoutes(app, () => databaseAnswers(database.pool));
 
-  // The reference is generated from the contract when it is first asked for, not at start-up (docs/decisions/0021).
-  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
-  const openApiDocument = () => (document ??= buildOpenApiDocument({ title: `${config.provider.name} customer portal API`, version: '1.0.0', serverUrl: config.publicUrl }));
-  await app.register(swagger, { mode: 'static', specification: { document: { openapi: '3.1.0', info: { title: 'Loaded on request', version: '1.0.0' }, paths: {} } } });
-  await app.register(swaggerUi, {
-    routePrefix: `${API_BASE}/docs`,
-    staticCSP: true,
-    uiConfig: { docExpansion: 'list', deepLinking: true },
-    transformSpecification: () => openApiDocument(),
-    transformSpecificationClone: false,
-  });
+  // Two documents, each in a plugin context of its own (swagger decorates the instance it is registered in). Each is
+  // generated from the contract when it is first asked for, not at start-up (docs/decisions/0021).
+  const documents = [
+    { prefix: `${API_BASE}/docs`, build: () => buildOpenApiDocument({ title: `${config.provider.name} customer portal API`, version: '1.0.0', serverUrl: config.publicUrl }) },
+    { prefix: `${API_BASE}/provider/docs`, build: () => buildProviderOpenApiDocument({ title: `${config.provider.name} provider API`, version: '1.0.0', serverUrl: config.publicUrl }) },
+  ];
+  for (const { prefix, build } of documents) {
+    let document: ReturnType<typeof build> | undefined;
+    await app.register(async (docs) => {
+      await docs.register(swagger, { mode: 'static', specification: { document: { openapi: '3.1.0', info: { title: 'Generated on request', version: '1.0.0' }, paths: {} } } });
+      await docs.register(swaggerUi, {
+        routePrefix: prefix,
+        staticCSP: true,
+        uiConfig: { docExpansion: 'list', deepLinking: true },
+        transformSpecification: () => (document ??= build()),
+        transformSpecificationClone: false,
+      });
+    });
+  }
 
   const tokens = createTokenService(config.secrets.tokenSecret);
   const authenticate = createAuthenticator({ tokens, findLiveCaller: (contactId, sessionId) => findLiveCaller(database.db, contactId, sessionId) });
@@ -135,11 +145,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       counted: (outcome) => metrics.mails.inc({ outcome }),
     });
   const inFlight = createInFlight();
-  const budget = createRequestBudget(createRateLimiter(database.db), config.apiRequestsPerMinute, () => metrics.throttled.inc({ limit: 'request_budget' }));
+  const budget = createRequestBudget(createRateLimiter(database.db), {
+    customerPerMinute: config.apiRequestsPerMinute,
+    providerPerMinute: config.providerRequestsPerMinute,
+    refused: () => metrics.throttled.inc({ limit: 'request_budget' }),
+  });
+  const authenticateApiKey = createApiKeyAuthenticator(database.db);
   // The sandbox gateway signs its transaction ids with the token secret, so they are stable across instances.
   const paymentGateway = countPayments(deps.paymentGateway ?? createSandboxGateway({ secret: config.secrets.tokenSecret }), (outcome) => metrics.payments.inc({ outcome }));
   const monitoringSystem = deps.monitoringSystem ?? createLocalMonitoringSystem({ serverUrl: config.monitoring.serverUrl, secret: config.secrets.tokenSecret });
-  app.decorate('builtEndpoints', registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer, paymentGateway, monitoringSystem, metrics }), { authenticate, budget, inFlight }));
+  app.decorate('builtEndpoints', registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer, paymentGateway, monitoringSystem, metrics }), { authenticate, authenticateApiKey, budget, inFlight }));
   app.decorate('autoPay', createAutoPayRunner({ db: database.db, gateway: paymentGateway, mailer, config }));
   // app.close() returns only when every API handler has finished (or after 15 s), so callers can close the database next.
   app.addHook('onClose', () => inFlight.settled(15_000));

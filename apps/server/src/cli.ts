@@ -13,6 +13,9 @@ import { createVaultKeyRing } from './platform/secret-box.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { createPortalMetrics } from './platform/metrics.js';
 import { createTokenService } from './platform/tokens.js';
+import { createApiKey, parseScopes } from './modules/provider/api-keys.js';
+import { listApiKeys, revokeApiKey } from './modules/provider/api-keys.repository.js';
+import { PROVIDER_SCOPES } from '@portal/contract';
 
 const USAGE = `Usage: npm run portal -- <command>
 
@@ -33,6 +36,14 @@ Commands:
   restore <file> [--force]
       Restores a backup into an empty database (a fresh PORTAL_DATA_DIR, or a new database at
       DATABASE_URL). --force drops what the database holds first. Start the portal afterwards.
+  api-key create --name "<name>" --scopes <scope,scope,…> [--expires YYYY-MM-DD]
+      Creates a key for the provider API (/api/provider/v1, docs/provider-integration.md) and
+      prints it once; only its hash is kept. Scopes: ${PROVIDER_SCOPES.join(', ')}
+      (a :write scope also grants :read).
+  api-key list
+      Lists the keys: id, prefix, name, scopes, expiry, revocation and last use.
+  api-key revoke <id | prefix>
+      Revokes a key at once.
 `;
 
 /** Commands for the provider's staff, run beside the portal (they share its database). */
@@ -40,12 +51,21 @@ async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     args: process.argv.slice(2),
     allowPositionals: true,
-    options: { by: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      by: { type: 'string' },
+      force: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      expires: { type: 'string' },
+    },
   });
-  const [command, argument] = positionals;
+  const [command, argument, third] = positionals;
+  const apiKeyCommand = command === 'api-key' && (argument === 'create' || argument === 'list' || (argument === 'revoke' && third));
   const known =
     ((command === 'impersonate' || command === 'hide-password' || command === 'show-password' || command === 'backup' || command === 'restore') && argument) ||
-    command === 'vault-rekey';
+    command === 'vault-rekey' ||
+    apiKeyCommand;
   if (values.help || !known) {
     process.stdout.write(USAGE);
     return values.help ? 0 : 2;
@@ -57,6 +77,7 @@ async function main(): Promise<number> {
   const database = await openDatabase(config, log, { attachToRunning: true });
   try {
     if (command === 'impersonate') return await impersonate(config, database.db, argument!, values.by);
+    if (command === 'api-key') return await apiKey(database.db, argument!, third, values);
     if (command === 'vault-rekey') {
       const count = await resealVault(database.db, createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys));
       process.stdout.write(`${count} stored credential${count === 1 ? '' : 's'} sealed again under the current vault key.\n`);
@@ -112,6 +133,44 @@ async function backupOrRestore(config: AppConfig, log: Logger, command: 'backup'
   } finally {
     await embedded?.stop();
   }
+}
+
+async function apiKey(db: Database, action: string, target: string | undefined, values: { name?: string; scopes?: string; expires?: string }): Promise<number> {
+  if (action === 'create') {
+    if (!values.name || !values.scopes) {
+      process.stderr.write('api-key create needs --name "<name>" and --scopes <scope,scope,…>.\n');
+      return 2;
+    }
+    const expiresAt = values.expires ? new Date(`${values.expires}${values.expires.length === 10 ? 'T00:00:00Z' : ''}`) : null;
+    if (expiresAt && Number.isNaN(expiresAt.getTime())) {
+      process.stderr.write(`"${values.expires}" is not a date (YYYY-MM-DD).\n`);
+      return 2;
+    }
+    const { key, row } = await createApiKey(db, { name: values.name, scopes: parseScopes(values.scopes), expiresAt, createdBy: `${userInfo().username} (provider staff)` });
+    process.stdout.write(
+      `API key ${row.id} "${row.name}" (prefix ${row.prefix}), scopes ${row.scopes.join(', ')}${row.expiresAt ? `, expires ${row.expiresAt.toISOString()}` : ''}:\n\n  ${key}\n\nIt is shown only now; store it in the integration's secrets. Send it as Authorization: Bearer <key>.\n`,
+    );
+    return 0;
+  }
+  if (action === 'list') {
+    const rows = await listApiKeys(db);
+    if (rows.length === 0) process.stdout.write('No API keys yet. Create one with: npm run portal -- api-key create --name "PSA sync" --scopes tickets:write\n');
+    for (const row of rows) {
+      const state = row.revokedAt ? `revoked ${row.revokedAt.toISOString()}` : row.expiresAt && row.expiresAt <= new Date() ? `expired ${row.expiresAt.toISOString()}` : 'active';
+      process.stdout.write(
+        `${row.id}\t${row.prefix}\t${row.name}\t${row.scopes.join(',')}\t${state}\texpires ${row.expiresAt?.toISOString() ?? 'never'}\tlast used ${row.lastUsedAt?.toISOString() ?? 'never'}\n`,
+      );
+    }
+    return 0;
+  }
+  const byId = /^\d{1,9}$/.test(target!) ? { id: Number(target) } : { prefix: target!.replace(/^ppk_/, '').split('_')[0]! };
+  const row = await revokeApiKey(db, byId);
+  if (!row) {
+    process.stderr.write(`No API key has the id or prefix ${target}.\n`);
+    return 1;
+  }
+  process.stdout.write(`API key ${row.id} "${row.name}" (prefix ${row.prefix}) is revoked since ${row.revokedAt!.toISOString()}.\n`);
+  return 0;
 }
 
 async function impersonate(config: AppConfig, db: Database, email: string, by: string | undefined): Promise<number> {

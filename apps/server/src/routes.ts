@@ -21,6 +21,12 @@ import { createServicesService } from './modules/services/services.service.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { createTicketService } from './modules/tickets/tickets.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { createProviderAccounts } from './modules/provider/provider-accounts.js';
+import { createProviderBilling } from './modules/provider/provider-billing.js';
+import { createProviderContacts } from './modules/provider/provider-contacts.js';
+import { createProviderServices } from './modules/provider/provider-services.js';
+import { createProviderTickets } from './modules/provider/provider-tickets.js';
+import { providerRoutes } from './modules/provider/provider.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 
 /**
@@ -42,5 +48,13 @@ export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
     ...inventoryRoutes(createInventoryService({ db, vault: createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys) })),
     ...billingRoutes(createBillingService({ db, gateway: paymentGateway, mailer, config })),
     ...supportToolsRoutes(createSupportToolsService({ db, monitoring: monitoringSystem, config })),
+    // The provider's back-office API (issue 18), authenticated by API keys.
+    ...providerRoutes({
+      accounts: createProviderAccounts(db),
+      contacts: createProviderContacts({ db, mailer, config }),
+      services: createProviderServices(db),
+      tickets: createProviderTickets(db),
+      billing: createProviderBilling(db),
+    }),
   ];
 }

@@ -28,6 +28,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
     PUBLIC_URL: 'http://portal.test',
     // Far above what any test sends; request-budget.test.ts sets a small one of its own.
     API_REQUESTS_PER_MINUTE: '100000',
+    PROVIDER_API_REQUESTS_PER_MINUTE: '100000',
     ...overrides,
   });
   const logger = options.logger ?? createLogger('silent');

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { EndpointName } from '@portal/contract';
+import type { EndpointName, ProviderEndpointName } from '@portal/contract';
 import type { Database } from '../src/db/client.js';
 import { assets, billingAccounts, credentials, licenses, orders, statements, supportTools } from '../src/db/schema/index.js';
-import { createContact, createService, createTicket, createTicketEntry } from './factories.js';
+import { createAccount, createContact, createService, createTicket, createTicketEntry } from './factories.js';
 
 /**
  * One row per endpoint of the contract, for the authorization matrix (authorization-matrix.test.ts).
@@ -210,3 +210,52 @@ export async function createBillingAccount(db: Database, accountId: number, bill
 export async function createVoiceService(db: Database, accountId: number) {
   return createService(db, { accountId, itemType: 'itp_voice', apiId: `itpv-${unique()}`, metadata: { purchased_users: 50 } });
 }
+
+/**
+ * The provider API (issue 18): one row per provider endpoint, for the matrix's API-key callers and
+ * the fuzzing test. Each request names objects of one account the provider pushed (by external id).
+ */
+export interface ProviderMatrixContext {
+  db: Database;
+  accountExternalId: string;
+  /** A ticket of that account with an external id (its entries are upserted under it). */
+  ticketExternalId: string;
+}
+
+export async function createProviderMatrixContext(db: Database): Promise<ProviderMatrixContext> {
+  const accountExternalId = `matrix-account-${unique()}`;
+  const account = await createAccount(db, { externalId: accountExternalId });
+  const ticketExternalId = `matrix-ticket-${unique()}`;
+  await createTicket(db, { accountId: account.id, externalId: ticketExternalId });
+  return { db, accountExternalId, ticketExternalId };
+}
+
+type ProviderRow = (context: ProviderMatrixContext) => MatrixRequest;
+const inAccount = (c: ProviderMatrixContext, extra: Record<string, string> = {}) => ({ account_external_id: c.accountExternalId, ...extra });
+const fresh = (c: ProviderMatrixContext) => inAccount(c, { external_id: `matrix-${unique()}` });
+const listQuery = { limit: '5', updated_since: '2026-01-01T00:00:00Z' };
+
+export const PROVIDER_MATRIX_ROWS: Record<ProviderEndpointName, ProviderRow> = {
+  providerPutAccount: () => ({ params: { external_id: `matrix-${unique()}` }, body: { name: `Matrix account ${unique()}`, billing_id: `ba_matrix_${unique()}` } }),
+  providerGetAccount: (c) => ({ params: { external_id: c.accountExternalId } }),
+  providerListAccounts: () => ({ query: listQuery }),
+  providerPutContact: (c) => ({ params: fresh(c), body: { firstname: 'Matrix', lastname: 'Contact', email: `contact.${unique()}@matrix.example`, technical_group: true } }),
+  providerListContacts: (c) => ({ params: inAccount(c), query: listQuery }),
+  providerPutService: (c) => ({ params: fresh(c), body: { product: { name: 'Matrix Hosted Voice', category: 'Voice' }, item_type: 'itp_voice', price: 120, quantity: 1, seats: 4 } }),
+  providerListServices: (c) => ({ params: inAccount(c), query: listQuery }),
+  providerPutTicket: (c) => ({ params: fresh(c), body: { subject: 'Matrix ticket', description: 'Pushed by the matrix.', status: 'Assigned', priority: 'high' } }),
+  providerBulkTickets: (c) => ({ params: inAccount(c), body: { items: [{ external_id: `matrix-${unique()}`, subject: 'Bulk one' }, { external_id: `matrix-${unique()}`, subject: 'Bulk two' }] } }),
+  providerListTickets: (c) => ({ params: inAccount(c), query: listQuery }),
+  providerPutTicketEntry: (c) => ({
+    params: inAccount(c, { ticket_external_id: c.ticketExternalId, external_id: `matrix-${unique()}` }),
+    body: { author_name: 'Jordan Reyes', author_email: 'jordan@itpartners.example', content: 'On it.' },
+  }),
+  providerListTicketEntries: (c) => ({ params: inAccount(c), query: listQuery }),
+  providerPutStatement: (c) => ({
+    params: fresh(c),
+    body: { period_start: '2026-10-01', period_end: '2026-10-31', amount_due: 99.5, lines: [{ description: 'Cloud backup', quantity: 1, unit_price: 99.5, amount: 99.5 }] },
+  }),
+  providerListStatements: (c) => ({ params: inAccount(c), query: listQuery }),
+  providerPutPayment: (c) => ({ params: fresh(c), body: { amount: 25, payment_type: 'check', check_number: '1001' } }),
+  providerListPayments: (c) => ({ params: inAccount(c), query: listQuery }),
+};

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPath, endpoints, errorEnvelope, type Endpoint, type EndpointName } from '@portal/contract';
+import { PROVIDER_RESOURCES, PROVIDER_SCOPES, buildPath, endpoints, errorEnvelope, providerEndpoints, type Endpoint, type EndpointName, type ProviderEndpointName, type ProviderScope } from '@portal/contract';
 import { buildTestApp, type TestApp } from './app.js';
 import { signIn } from './auth.js';
-import { MATRIX_ROWS, createBillingAccount, createVoiceService, type MatrixContext } from './authorization-matrix.rows.js';
+import { MATRIX_ROWS, PROVIDER_MATRIX_ROWS, createBillingAccount, createProviderMatrixContext, createVoiceService, type MatrixContext } from './authorization-matrix.rows.js';
+import { createTestApiKey } from './provider-keys.js';
 import { createAccount, createContact } from './factories.js';
 
 /**
@@ -106,6 +107,80 @@ describe('authorization matrix (every endpoint × every kind of caller)', () => 
       }
     }
     console.log(`authorization matrix: ${Object.keys(endpoints).length} endpoints × ${CALLERS.length} callers = ${cases} cases; ${built.size} endpoints built`);
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
+
+/**
+ * Issue 18: every provider endpoint × every kind of API caller. A key holding the endpoint's scope
+ * succeeds; a key holding every scope but this resource's gets 403; a revoked key, an expired key,
+ * a customer's access token (even an administrator's) and no token at all get 401.
+ */
+const PROVIDER_CALLERS = ['keyWithScope', 'keyWithoutScope', 'revokedKey', 'expiredKey', 'customerToken', 'anonymous'] as const;
+type ProviderWho = (typeof PROVIDER_CALLERS)[number];
+const PROVIDER_EXPECTED: Record<ProviderWho, number | 'success'> = {
+  keyWithScope: 'success',
+  keyWithoutScope: 403,
+  revokedKey: 401,
+  expiredKey: 401,
+  customerToken: 401,
+  anonymous: 401,
+};
+
+describe('authorization matrix of the provider API (every endpoint × every kind of key)', () => {
+  let test: TestApp;
+  const bearers = new Map<string, string>();
+
+  beforeAll(async () => {
+    test = await buildTestApp();
+    const db = test.database.db;
+    for (const scope of PROVIDER_SCOPES) bearers.set(`with:${scope}`, await createTestApiKey(db, [scope]));
+    for (const resource of PROVIDER_RESOURCES) {
+      const others = PROVIDER_SCOPES.filter((scope) => !scope.startsWith(`${resource}:`));
+      bearers.set(`without:${resource}`, await createTestApiKey(db, others));
+    }
+    bearers.set('revokedKey', await createTestApiKey(db, PROVIDER_SCOPES, { revoked: true }));
+    bearers.set('expiredKey', await createTestApiKey(db, PROVIDER_SCOPES, { expired: true }));
+    const account = await createAccount(db);
+    const admin = await createContact(db, { accountId: account.id, adminGroup: true, billingGroup: true, technicalGroup: true });
+    bearers.set('customerToken', (await signIn(test.app, admin.email)).access_token);
+  });
+  afterAll(() => test.close());
+
+  it('has a row for every provider endpoint, and none for an endpoint that is gone', () => {
+    expect(Object.keys(PROVIDER_MATRIX_ROWS).sort()).toEqual(Object.keys(providerEndpoints).sort());
+  });
+
+  const bearerOf = (who: ProviderWho, scope: ProviderScope): string | undefined => {
+    if (who === 'keyWithScope') return bearers.get(`with:${scope}`);
+    if (who === 'keyWithoutScope') return bearers.get(`without:${scope.split(':')[0]}`);
+    return bearers.get(who);
+  };
+
+  it('answers every provider endpoint as its scope says, for every caller', async () => {
+    const failures: string[] = [];
+    let cases = 0;
+    for (const [name, endpoint] of Object.entries(providerEndpoints) as [ProviderEndpointName, Endpoint][]) {
+      // Each endpoint on an account of its own, so no earlier write decides a later answer.
+      const context = await createProviderMatrixContext(test.database.db);
+      for (const who of PROVIDER_CALLERS) {
+        const request = PROVIDER_MATRIX_ROWS[name](context);
+        const token = bearerOf(who, endpoint.scope!);
+        const url = `/api${buildPath(endpoint.path, request.params)}${request.query ? `?${new URLSearchParams(request.query)}` : ''}`;
+        const response = await test.app.inject({
+          method: endpoint.method,
+          url,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          payload: request.body === undefined ? undefined : (request.body as object),
+        });
+        cases += 1;
+        const expected = PROVIDER_EXPECTED[who];
+        const ok = expected === 'success' ? response.statusCode >= 200 && response.statusCode < 300 : response.statusCode === expected;
+        const envelopeOk = response.statusCode < 400 || errorEnvelope.safeParse(response.json()).success;
+        if (!ok || !envelopeOk) failures.push(`${endpoint.method} ${endpoint.path} as ${who}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
+      }
+    }
+    console.log(`provider authorization matrix: ${Object.keys(providerEndpoints).length} endpoints × ${PROVIDER_CALLERS.length} callers = ${cases} cases`);
     expect(failures).toEqual([]);
   }, 120_000);
 });

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, errorEnvelope, type Endpoint, type EndpointName } from '@portal/contract';
+import { PROVIDER_SCOPES, endpoints, errorEnvelope, providerEndpoints, type Endpoint, type EndpointName, type ProviderEndpointName } from '@portal/contract';
 import { buildTestApp, type TestApp } from './app.js';
 import { signIn } from './auth.js';
-import { MATRIX_ROWS, createBillingAccount, createVoiceService, type MatrixContext, type MatrixRequest } from './authorization-matrix.rows.js';
+import { MATRIX_ROWS, PROVIDER_MATRIX_ROWS, createBillingAccount, createProviderMatrixContext, createVoiceService, type MatrixContext, type MatrixRequest, type ProviderMatrixContext } from './authorization-matrix.rows.js';
+import { createTestApiKey } from './provider-keys.js';
 import { createAccount, createContact } from './factories.js';
 import { databaseFingerprint } from './database-fingerprint.js';
 import { hostileJson, hostilePathValue, hostileQuery, oddBody, type OddBody } from './hostile-input.js';
@@ -20,10 +21,15 @@ import { hostileJson, hostilePathValue, hostileQuery, oddBody, type OddBody } fr
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
 const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
 
-const names = Object.keys(endpoints) as EndpointName[];
-const endpointOf = (name: EndpointName) => endpoints[name] as Endpoint;
+/** The customer API's endpoints and the provider API's (issue 18): the provider's are called with a key holding every scope. */
+type AnyEndpointName = EndpointName | ProviderEndpointName;
+const everyEndpoint = { ...endpoints, ...providerEndpoints } as Record<AnyEndpointName, Endpoint>;
+const names = Object.keys(everyEndpoint) as AnyEndpointName[];
+const endpointOf = (name: AnyEndpointName) => everyEndpoint[name];
+const isProviderEndpoint = (name: AnyEndpointName): name is ProviderEndpointName => name in providerEndpoints;
 /** A sign-out would end the fuzzing caller's session; it is sent without a token instead. */
-const endsSession = (name: EndpointName) => {
+const endsSession = (name: AnyEndpointName) => {
+  if (isProviderEndpoint(name)) return false;
   const row = MATRIX_ROWS[name];
   return row.scope === 'public' && row.endsSession === true;
 };
@@ -32,8 +38,10 @@ describe('malformed input on every endpoint (property-based)', () => {
   let test: TestApp;
   let token: string;
   let context: MatrixContext;
+  let providerKey: string;
+  let providerContext: ProviderMatrixContext;
   let cases = 0;
-  const perEndpoint = new Map<EndpointName, number>();
+  const perEndpoint = new Map<AnyEndpointName, number>();
 
   beforeAll(async () => {
     test = await buildTestApp();
@@ -44,6 +52,8 @@ describe('malformed input on every endpoint (property-based)', () => {
     // Every flag, so that the role checks let the input through to the schemas and the handlers.
     const caller = await createContact(db, { accountId: account.id, adminGroup: true, billingGroup: true, technicalGroup: true });
     token = (await signIn(test.app, caller.email)).access_token;
+    providerKey = await createTestApiKey(db, PROVIDER_SCOPES, { name: 'Fuzzing key' });
+    providerContext = await createProviderMatrixContext(db);
     context = { db, accountId: account.id, billingId: account.billingApiId!, voiceServiceId: voice.id, assigneeId: caller.id, caller: { contactId: caller.id, email: caller.email, accountId: account.id } };
   });
   afterAll(() => {
@@ -52,7 +62,7 @@ describe('malformed input on every endpoint (property-based)', () => {
   });
 
   /** Sends one broken request and checks the answer; a refused write must leave the database as it was. */
-  async function check(name: EndpointName, request: MatrixRequest, options: { rawBody?: OddBody } = {}) {
+  async function check(name: AnyEndpointName, request: MatrixRequest, options: { rawBody?: OddBody } = {}) {
     const endpoint = endpointOf(name);
     const isWrite = endpoint.method !== 'GET';
     const before = isWrite ? await databaseFingerprint(test.database.pool) : undefined;
@@ -60,7 +70,8 @@ describe('malformed input on every endpoint (property-based)', () => {
     const params = Object.fromEntries(Object.entries(request.params ?? {}).map(([k, v]) => [k, String(v)]));
     const path = endpoint.path.replace(/:([A-Za-z_]+)/g, (_, key: string) => (key in params ? encodeURIComponent(params[key]!.toWellFormed()) : '1'));
     const query = request.query === undefined ? '' : `?${new URLSearchParams(request.query as Record<string, string>)}`;
-    const headers: Record<string, string> = { ...request.headers, ...(endsSession(name) ? {} : { authorization: `Bearer ${token}` }) };
+    const bearer = isProviderEndpoint(name) ? providerKey : token;
+    const headers: Record<string, string> = { ...request.headers, ...(endsSession(name) ? {} : { authorization: `Bearer ${bearer}` }) };
     let payload: string | Buffer | undefined;
     if (options.rawBody) {
       payload = options.rawBody.payload;
@@ -90,7 +101,8 @@ describe('malformed input on every endpoint (property-based)', () => {
     }
   }
 
-  const baseRequest = async (name: EndpointName) => MATRIX_ROWS[name].request(context);
+  const baseRequest = async (name: AnyEndpointName): Promise<MatrixRequest> =>
+    isProviderEndpoint(name) ? PROVIDER_MATRIX_ROWS[name](providerContext) : MATRIX_ROWS[name].request(context);
   const anEndpoint = fc.constantFrom(...names);
   const withBody = fc.constantFrom(...names.filter((name) => endpointOf(name).body));
   const withParams = fc.constantFrom(...names.filter((name) => endpointOf(name).path.includes(':')));

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
+import type { ProviderScope } from './provider/scopes.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call an endpoint, decided on the server before the handler runs.
@@ -9,8 +10,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * - admin / billing: a signed-in contact whose flag is set *in the database now*
  * - refresh: a refresh token as bearer
  * - reset: a password-reset token as bearer
+ * - provider: a provider API key as bearer, holding the endpoint's `scope` (never a customer's token)
  */
-export type EndpointAccess = 'public' | 'user' | 'admin' | 'billing' | 'refresh' | 'reset';
+export type EndpointAccess = 'public' | 'user' | 'admin' | 'billing' | 'refresh' | 'reset' | 'provider';
 
 export interface Endpoint<
   Params extends z.ZodType = z.ZodType,
@@ -24,6 +26,8 @@ export interface Endpoint<
   summary: string;
   tag: string;
   access: EndpointAccess;
+  /** The API-key scope a `provider` endpoint requires (a `:write` scope also grants `:read`). */
+  scope?: ProviderScope;
   params?: Params;
   query?: Query;
   body?: Body;

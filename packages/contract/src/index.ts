@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './endpoint.js';
 export * from './envelope.js';
 export * from './endpoints/index.js';
+export * from './provider/index.js';
 export * from './entities/common.js';
 export * from './entities/session.js';
 export * from './entities/contact.js';

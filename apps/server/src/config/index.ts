@@ -18,6 +18,8 @@ export interface AppConfig {
   seedDemoData: boolean;
   /** Requests a minute per caller across the API; 0 means no budget. */
   apiRequestsPerMinute: number;
+  /** Requests a minute per provider API key; 0 means no budget. */
+  providerRequestsPerMinute: number;
   /** Minutes between auto-pay runs on this instance; 0 = none. */
   autoPayEveryMinutes: number;
   provider: { name: string; emailDomain: string; supportPhone: string; supportEmail: string; portalHomeUrl: string };
@@ -62,6 +64,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     postgresBinDir: env.POSTGRES_BIN_DIR,
     seedDemoData: env.SEED_DEMO_DATA,
     apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
+    providerRequestsPerMinute: env.PROVIDER_API_REQUESTS_PER_MINUTE,
     autoPayEveryMinutes: env.AUTOPAY_EVERY_MINUTES,
     provider: {
       name: env.PROVIDER_NAME,

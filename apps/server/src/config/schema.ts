@@ -46,6 +46,12 @@ export const environmentSchema = z.object({
     .int('API_REQUESTS_PER_MINUTE must be a whole number')
     .min(0, 'API_REQUESTS_PER_MINUTE must be 0 (no budget) or more')
     .default(300),
+  /** Requests a minute each provider API key may make (its own budget, beside the customers'); 0 turns it off. */
+  PROVIDER_API_REQUESTS_PER_MINUTE: z.coerce
+    .number({ error: 'PROVIDER_API_REQUESTS_PER_MINUTE must be a whole number' })
+    .int('PROVIDER_API_REQUESTS_PER_MINUTE must be a whole number')
+    .min(0, 'PROVIDER_API_REQUESTS_PER_MINUTE must be 0 (no budget) or more')
+    .default(1200),
   /** How often this instance looks for automatic payments that are due; 0 leaves it to other instances or `npm run portal -- autopay`. */
   AUTOPAY_EVERY_MINUTES: z.coerce
     .number({ error: 'AUTOPAY_EVERY_MINUTES must be a whole number' })

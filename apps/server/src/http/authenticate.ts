@@ -20,6 +20,7 @@ export function createAuthenticator(deps: {
 }): Authenticate {
   return async (request, access) => {
     if (access === 'public' || access === 'refresh' || access === 'reset') return undefined;
+    if (access === 'provider') throw new Error('Provider endpoints are authenticated by their API key (register-endpoints.ts)');
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new AppError('unauthenticated', 'Please sign in to continue', undefined, { 'www-authenticate': 'Bearer' });
     const claims = await deps.tokens.verifyAccessToken(token);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { endpoints, errorEnvelope } from '@portal/contract';
 import type { Caller } from '../modules/auth/caller.js';
 import { createTokenService } from '../platform/tokens.js';
+import { unauthenticated } from '../platform/app-error.js';
 import { createAuthenticator } from './authenticate.js';
 import { installErrorHandler } from './error-handler.js';
 import { createInFlight } from './in-flight.js';
@@ -31,7 +32,7 @@ async function serverWithNothingBuilt(signedIn: Caller) {
   const app = Fastify();
   installErrorHandler(app);
   const authenticate = createAuthenticator({ tokens, findLiveCaller: async () => signedIn });
-  const built = registerEndpoints(app, [], { authenticate, budget: { spend: async () => undefined }, inFlight: createInFlight() });
+  const built = registerEndpoints(app, [], { authenticate, authenticateApiKey: async () => { throw unauthenticated('No provider keys in this test'); }, budget: { spend: async () => undefined }, inFlight: createInFlight() });
   await app.ready();
   const token = (await tokens.signAccessToken({ contactId: signedIn.contactId, accountId: signedIn.accountId, sessionId: signedIn.sessionId })).token;
   return { app, built, token };

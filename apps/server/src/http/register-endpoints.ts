@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { endpoints, successEnvelope, z, type Endpoint } from '@portal/contract';
+import { endpoints, providerEndpoints, successEnvelope, z, type Endpoint } from '@portal/contract';
 import type { Caller } from '../modules/auth/caller.js';
+import type { ApiKeyAuthenticator, ProviderCaller } from '../modules/provider/api-keys.js';
 import { AppError } from '../platform/app-error.js';
+import { bearerToken } from '../platform/tokens.js';
 import { cleanUserAgent, type ClientMeta } from '../platform/client-meta.js';
 import type { Authenticate } from './authenticate.js';
 import type { InFlight } from './in-flight.js';
@@ -19,6 +21,8 @@ export interface EndpointContext<E extends Endpoint> {
   body: Parsed<E['body']>;
   /** The signed-in contact; reading it on a public, refresh or reset endpoint is a programming error. */
   caller: Caller;
+  /** The provider API key making the request; only on `provider` endpoints. */
+  provider: ProviderCaller;
   /** The client's address and user agent, cleaned for storage (sessions, audit log). */
   client: ClientMeta;
   request: FastifyRequest;
@@ -65,6 +69,8 @@ function responseSchema(endpoint: Endpoint) {
  */
 export interface Pipeline {
   authenticate: Authenticate;
+  /** Provider endpoints take an API key instead of a customer's token (issue 18). */
+  authenticateApiKey: ApiKeyAuthenticator;
   budget: RequestBudget;
   inFlight: InFlight;
 }
@@ -72,7 +78,7 @@ export interface Pipeline {
 export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[], pipeline: Pipeline): Set<Endpoint> {
   const byKey = new Map(routes.map((r) => [key(r.endpoint), r]));
   const built = new Set(routes.map((r) => r.endpoint));
-  for (const endpoint of Object.values(endpoints) as Endpoint[]) {
+  for (const endpoint of [...Object.values(endpoints), ...Object.values(providerEndpoints)] as Endpoint[]) {
     const implemented = byKey.get(key(endpoint));
     byKey.delete(key(endpoint));
     app.route({
@@ -88,18 +94,20 @@ export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[],
   return built;
 }
 
-function runHandler({ endpoint, handler }: EndpointRoute, { authenticate, budget, inFlight }: Pipeline) {
+function runHandler({ endpoint, handler }: EndpointRoute, { authenticate, authenticateApiKey, budget, inFlight }: Pipeline) {
   return (request: FastifyRequest, reply: FastifyReply) => inFlight.run(async () => {
     // Who is asking comes first: an anonymous caller learns nothing about the input rules. A
     // refused token still spends from its address's budget, so guessing tokens is budgeted too.
     let caller: Caller | undefined;
+    let provider: ProviderCaller | undefined;
     try {
-      caller = await authenticate(request, endpoint.access);
+      if (endpoint.access === 'provider') provider = await authenticateApiKey(bearerToken(request.headers.authorization), endpoint.scope!);
+      else caller = await authenticate(request, endpoint.access);
     } catch (error) {
       await budget.spend({ ip: request.ip ?? null });
       throw error;
     }
-    await budget.spend(caller ? { contactId: caller.contactId } : { ip: request.ip ?? null });
+    await budget.spend(provider ? { apiKeyId: provider.keyId } : caller ? { contactId: caller.contactId } : { ip: request.ip ?? null });
     const context = {
       params: parseInput(endpoint.params, request.params, 'path'),
       query: parseInput(endpoint.query, request.query, 'query'),
@@ -107,6 +115,10 @@ function runHandler({ endpoint, handler }: EndpointRoute, { authenticate, budget
       get caller(): Caller {
         if (!caller) throw new Error(`${endpoint.method} ${endpoint.path} is ${endpoint.access}; it has no caller`);
         return caller;
+      },
+      get provider(): ProviderCaller {
+        if (!provider) throw new Error(`${endpoint.method} ${endpoint.path} is ${endpoint.access}; it has no provider key`);
+        return provider;
       },
       client: { ip: request.ip ?? null, userAgent: cleanUserAgent(request.headers['user-agent']) },
       request,

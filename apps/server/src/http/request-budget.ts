@@ -9,15 +9,23 @@ const WINDOW_SECONDS = 60;
  * counters live in PostgreSQL, so every server instance spends from the same budget.
  */
 export interface RequestBudget {
-  spend(caller: { contactId: number } | { ip: string | null }): Promise<void>;
+  spend(caller: { contactId: number } | { apiKeyId: number } | { ip: string | null }): Promise<void>;
 }
 
-/** `refused` is told of every request the budget turns away (the metrics count them). */
-export function createRequestBudget(limiter: RateLimiter, perMinute: number, refused: () => void = () => undefined): RequestBudget {
+/**
+ * `providerPerMinute` is a provider API key's own budget (issue 18; it defaults to the customers');
+ * `refused` is told of every request the budget turns away (the metrics count them).
+ */
+export function createRequestBudget(
+  limiter: RateLimiter,
+  { customerPerMinute, providerPerMinute = customerPerMinute, refused = () => undefined }: { customerPerMinute: number; providerPerMinute?: number; refused?: () => void },
+): RequestBudget {
   return {
     async spend(caller) {
+      const perMinute = 'apiKeyId' in caller ? providerPerMinute : customerPerMinute;
       if (perMinute <= 0) return;
-      const key = 'contactId' in caller ? `api:contact:${caller.contactId}` : `api:address:${caller.ip ?? 'unknown'}`;
+      const key =
+        'contactId' in caller ? `api:contact:${caller.contactId}` : 'apiKeyId' in caller ? `api:key:${caller.apiKeyId}` : `api:address:${caller.ip ?? 'unknown'}`;
       const { hits, retryAfterSeconds } = await limiter.hit(key, WINDOW_SECONDS);
       if (hits <= perMinute) return;
       refused();

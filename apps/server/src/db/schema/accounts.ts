@@ -6,15 +6,33 @@ import { createdAt, oneOf, timestamptz } from './columns.js';
 export { UI_COLOR_MODES };
 
 /** A customer of the provider; every row of customer data hangs off one (tenancy). */
-export const accounts = pgTable('accounts', {
+export const ACCOUNT_STATUSES = ['active', 'suspended'] as const;
+
+export const accounts = pgTable(
+  'accounts',
+  {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique('accounts_name_key'),
   /** The id of the account in the billing system; the `:id` of /billing/account/:id. */
   billingApiId: text('billing_api_id').unique('accounts_billing_api_id_key'),
   /** The customer's name in the remote-monitoring system; null means "not configured there". */
   monitoringCustomerName: text('monitoring_customer_name'),
+  /** The provider's own id of the account (its CRM's), by which the provider API upserts it. */
+  externalId: text('external_id').unique('accounts_external_id_key'),
+  /** A suspended account's users cannot sign in; they are told `suspended_reason` (or a default). */
+  status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
+  suspendedReason: text('suspended_reason'),
   createdAt: createdAt(),
-});
+  updatedAt: timestamptz('updated_at')
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check('accounts_status_check', oneOf(t.status, ACCOUNT_STATUSES)),
+    index('accounts_updated_at_id_idx').on(t.updatedAt, t.id),
+  ],
+);
 
 /**
  * The first two columns of every table of an account's own data: a serial key, and the account
@@ -46,6 +64,10 @@ export const contacts = pgTable(
     timeZone: text('time_zone').notNull().default('US/Eastern'),
     uiColorMode: text('ui_color_mode', { enum: UI_COLOR_MODES }).notNull().default('light'),
     passwordChangedAt: timestamptz('password_changed_at'),
+    /** The provider's own id of the contact, unique within the account (provider API). */
+    externalId: text('external_id'),
+    /** Set by the provider: the contact cannot sign in and their sessions end. */
+    deactivatedAt: timestamptz('deactivated_at'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at')
       .notNull()
@@ -58,5 +80,7 @@ export const contacts = pgTable(
     unique('contacts_account_id_id_key').on(t.accountId, t.id),
     check('contacts_ui_color_mode_check', oneOf(t.uiColorMode, UI_COLOR_MODES)),
     index('contacts_account_id_lastname_idx').on(t.accountId, t.lastname, t.firstname),
+    unique('contacts_account_id_external_id_key').on(t.accountId, t.externalId),
+    index('contacts_account_id_updated_at_id_idx').on(t.accountId, t.updatedAt, t.id),
   ],
 );

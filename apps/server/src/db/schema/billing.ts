@@ -67,8 +67,18 @@ export const statements = pgTable(
     periodEnd: date('period_end', { mode: 'string' }).notNull(),
     amountDue: money('amount_due').notNull(),
     lines: jsonb('lines').$type<StatementLine[]>().notNull().default([]),
+    /** The billing system's own id of the statement, unique within the account (provider API). */
+    externalId: text('external_id'),
+    updatedAt: timestamptz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
   },
-  (t) => [index('statements_account_id_created_at_idx').on(t.accountId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('statements_account_id_created_at_idx').on(t.accountId, t.createdAt.desc().nullsFirst()),
+    unique('statements_account_id_external_id_key').on(t.accountId, t.externalId),
+    index('statements_account_id_updated_at_id_idx').on(t.accountId, t.updatedAt, t.id),
+  ],
 );
 
 export const payments = pgTable(
@@ -96,10 +106,18 @@ export const payments = pgTable(
     failureReason: text('failure_reason'),
     /** Who paid: the signed-in contact, or null for auto-pay and payments made outside the portal. */
     paidByContactId: integer('paid_by_contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    /** The billing system's id of a payment recorded outside the portal (provider API); unique within the account. */
+    externalId: text('external_id'),
+    updatedAt: timestamptz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
   },
   (t) => [
     index('payments_account_id_created_at_idx').on(t.accountId, t.createdAt.desc().nullsFirst()),
     unique('payments_account_id_idempotency_key_key').on(t.accountId, t.idempotencyKey),
+    unique('payments_account_id_external_id_key').on(t.accountId, t.externalId),
+    index('payments_account_id_updated_at_id_idx').on(t.accountId, t.updatedAt, t.id),
     check('payments_payment_type_check', oneOf(t.paymentType, PAYMENT_TYPES)),
     check('payments_amount_check', sql`${t.amount} > 0`),
   ],

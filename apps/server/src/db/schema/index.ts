@@ -11,3 +11,4 @@ export * from './tickets.js';
 export * from './auth.js';
 export * from './platform.js';
 export * from './relations.js';
+export * from './provider.js';

@@ -1,7 +1,7 @@
 import { PROVISION_STATUSES, SERVICE_ITEM_TYPES, SERVICE_STATUSES } from '@portal/contract';
 import { check, foreignKey, index, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { accountOwnedKeys, contacts } from './accounts.js';
-import { createdAt, money, oneOf } from './columns.js';
+import { createdAt, money, oneOf, timestamptz } from './columns.js';
 
 /** The provider's product catalogue, shared by all accounts. */
 export const products = pgTable('products', {
@@ -36,7 +36,13 @@ export const services = pgTable(
     price: money('price').notNull().default(0),
     quantity: integer('quantity').notNull().default(1),
     metadata: jsonb('metadata').$type<ServiceMetadata>().notNull().default({}),
+    /** The provider's own id of the service, unique within the account (provider API). */
+    externalId: text('external_id'),
     createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
   },
   (t) => [
     unique('services_account_id_id_key').on(t.accountId, t.id),
@@ -45,6 +51,8 @@ export const services = pgTable(
     check('services_item_type_check', oneOf(t.itemType, SERVICE_ITEM_TYPES)),
     check('services_status_check', oneOf(t.status, SERVICE_STATUSES)),
     check('services_provision_status_check', oneOf(t.provisionStatus, PROVISION_STATUSES)),
+    unique('services_account_id_external_id_key').on(t.accountId, t.externalId),
+    index('services_account_id_updated_at_id_idx').on(t.accountId, t.updatedAt, t.id),
   ],
 );
 

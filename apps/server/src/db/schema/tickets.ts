@@ -33,6 +33,8 @@ export const tickets = pgTable(
     isTaxable: boolean('is_taxable').notNull().default(false),
     /** Hours logged, rounded (e.g. to the quarter hour). */
     timeRounded: numeric('time_rounded', { precision: 8, scale: 2, mode: 'number' }).notNull().default(0),
+    /** The provider's own id of the ticket (its PSA's), unique within the account (provider API). */
+    externalId: text('external_id'),
     /**
      * Words of number, subject and description for the list's search (prefix matching through a GIN
      * index). 'simple' keeps words as written (no stemming, no stop words), which suits ticket numbers,
@@ -70,6 +72,9 @@ export const tickets = pgTable(
     check('tickets_status_check', oneOf(t.status, TICKET_STATUSES)),
     check('tickets_priority_check', oneOf(t.priority, TICKET_PRIORITIES)),
     check('tickets_time_rounded_check', sql`${t.timeRounded} >= 0`),
+    unique('tickets_account_id_external_id_key').on(t.accountId, t.externalId),
+    // The provider's read-back: keyset pages on (last_modified_at, id).
+    index('tickets_account_id_last_modified_at_id_idx').on(t.accountId, t.lastModifiedAt, t.id),
   ],
 );
 
@@ -91,6 +96,13 @@ export const ticketEntries = pgTable(
     /** Sanitized when written (docs/decisions/0027): read as it is; false means sanitize on the way out. */
     contentIsClean: boolean('content_is_clean').notNull().default(false),
     isInternal: boolean('is_internal').notNull().default(false),
+    /**
+     * false: a technician's private note pushed by the provider's PSA. The customer API never
+     * returns it (the spec's is_internal is a badge on an entry the customer does see).
+     */
+    visibleToCustomer: boolean('visible_to_customer').notNull().default(true),
+    /** The provider's own id of the entry, unique within its ticket (provider API). */
+    externalId: text('external_id'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at')
       .notNull()
@@ -101,6 +113,8 @@ export const ticketEntries = pgTable(
     // The conversation's pages, newest first, with the id as tie-break (the `before` cursor).
     index('ticket_entries_ticket_id_created_at_id_idx').on(t.ticketId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('ticket_entries_account_id_idx').on(t.accountId),
+    unique('ticket_entries_ticket_id_external_id_key').on(t.ticketId, t.externalId),
+    index('ticket_entries_account_id_updated_at_id_idx').on(t.accountId, t.updatedAt, t.id),
     foreignKey({ name: 'ticket_entries_ticket_fk', columns: [t.accountId, t.ticketId], foreignColumns: [tickets.accountId, tickets.id] }).onDelete('cascade'),
   ],
 );

@@ -1,5 +1,9 @@
 /** What the auth endpoints answer, and the throttling limits behind their refusals. */
 export const LOGIN_FAILED = 'Invalid username or password';
+/** A suspended account's users are told why they cannot sign in (the provider's reason, when it gave one). */
+export const accountSuspended = (reason: string | null, supportEmail: string) =>
+  `Your company's account is suspended${reason ? `: ${reason.replace(/[.\s]+$/, '')}` : ''}. Please contact ${supportEmail}.`;
+export const CONTACT_DEACTIVATED = 'Your user has been deactivated. Please ask an administrator of your account.';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 export const INVALID_IMPERSONATION = 'Invalid token for impersonate login';
 export const INVALID_RESET = 'This password reset link is invalid, expired or already used. Please request a new one.';

@@ -44,6 +44,19 @@ export async function findContactByEmail(db: Executor, email: string): Promise<C
   return row;
 }
 
+/** Why a contact may not sign in now, if anything stops them: their account suspended, or their user deactivated (provider API). */
+export async function findSignInBlock(db: Executor, contactId: number): Promise<{ kind: 'suspended'; reason: string | null } | { kind: 'deactivated' } | undefined> {
+  const [row] = await db
+    .select({ status: accounts.status, reason: accounts.suspendedReason, deactivatedAt: contacts.deactivatedAt })
+    .from(contacts)
+    .innerJoin(accounts, eq(accounts.id, contacts.accountId))
+    .where(eq(contacts.id, contactId));
+  if (!row) return undefined;
+  if (row.status === 'suspended') return { kind: 'suspended', reason: row.reason };
+  if (row.deactivatedAt) return { kind: 'deactivated' };
+  return undefined;
+}
+
 export async function findContactById(db: Executor, id: number): Promise<ContactWithAccount | undefined> {
   const [row] = await db.select(contactWithAccount).from(contacts).innerJoin(accounts, eq(accounts.id, contacts.accountId)).where(eq(contacts.id, id));
   return row;

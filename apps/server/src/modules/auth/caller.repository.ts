@@ -12,7 +12,8 @@ function buildLiveCallerQuery(db: Database) {
   return db
     .select({ ...callerColumns, impersonatedBy: refreshTokens.impersonatedBy })
     .from(contacts)
-    .innerJoin(accounts, eq(accounts.id, contacts.accountId))
+    // A suspended account or a deactivated contact ends the sign-in at once (provider API).
+    .innerJoin(accounts, and(eq(accounts.id, contacts.accountId), eq(accounts.status, 'active')))
     .innerJoin(
       refreshTokens,
       and(
@@ -22,7 +23,7 @@ function buildLiveCallerQuery(db: Database) {
         gt(refreshTokens.familyExpiresAt, sql`now()`),
       ),
     )
-    .where(eq(contacts.id, sql.placeholder('contactId')))
+    .where(and(eq(contacts.id, sql.placeholder('contactId')), isNull(contacts.deactivatedAt)))
     .limit(1)
     .prepare('find_live_caller');
 }

@@ -1,6 +1,6 @@
 import type { CurrentUser, LoginResult } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { AppError } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { PortalMetrics } from '../../platform/metrics.js';
@@ -13,13 +13,18 @@ import {
   INVALID_IMPERSONATION,
   LOGIN_FAILED,
   SESSION_EXPIRED,
+  accountSuspended,
+  CONTACT_DEACTIVATED,
   THROTTLE,
 } from './auth.messages.js';
-import { findContactByEmail, findContactById, type ContactWithAccount } from './auth.repository.js';
+import { findContactByEmail, findContactById, findSignInBlock, type ContactWithAccount } from './auth.repository.js';
 import type { Caller } from './caller.js';
 import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
-import { findRefreshToken, revokeSession, rotateRefreshToken, startSession } from './sessions.repository.js';
+import { findRefreshToken, revokeContactSessions, revokeSession, rotateRefreshToken, startSession } from './sessions.repository.js';
 import { createThrottle, minutesWord, signInFailuresKey } from './throttle.js';
+
+/** Ends every sign-in of a contact in the caller's transaction (the provider deactivating a contact). */
+export const endContactSessions = (tx: Executor, contactId: number): Promise<void> => revokeContactSessions(tx, contactId);
 
 /** An impersonation link works once, within a minute. */
 export const IMPERSONATION_TOKEN_TTL_MS = 60 * 1000;
@@ -27,7 +32,7 @@ export const IMPERSONATION_TOKEN_TTL_MS = 60 * 1000;
 export interface SessionsServiceDeps {
   db: Database;
   tokens: TokenService;
-  config: Pick<AppConfig, 'publicUrl'>;
+  config: Pick<AppConfig, 'publicUrl' | 'provider'>;
   metrics: Pick<PortalMetrics, 'signIns' | 'signInsRefused' | 'throttled'>;
 }
 
@@ -130,6 +135,12 @@ export function createSessionsService({ db, tokens, config, metrics }: SessionsS
       }
 
       await throttle.clear(userKey.key);
+      // Only a caller who knows the password learns that the account is suspended.
+      const block = await findSignInBlock(db, contact.id);
+      if (block) {
+        await recordAudit(db, { action: 'auth.login', outcome: 'denied', actor: contact.email, accountId: contact.accountId, contactId: contact.id, ...meta, details: { reason: block.kind } });
+        throw new AppError('forbidden', block.kind === 'suspended' ? accountSuspended(block.reason, config.provider.supportEmail) : CONTACT_DEACTIVATED);
+      }
       await recordAudit(db, { action: 'auth.login', outcome: 'success', actor: contact.email, accountId: contact.accountId, contactId: contact.id, ...meta });
       const session = await issueSession(contact, meta);
       metrics.signIns.inc();
@@ -149,7 +160,7 @@ export function createSessionsService({ db, tokens, config, metrics }: SessionsS
       if (current.expiresAt <= new Date()) throw new AppError('unauthenticated', SESSION_EXPIRED);
 
       const contact = await findContactById(db, current.contactId);
-      if (!contact) throw new AppError('unauthenticated', SESSION_EXPIRED);
+      if (!contact || (await findSignInBlock(db, contact.id))) throw new AppError('unauthenticated', SESSION_EXPIRED);
       // The service issues every token; the repository stores only its hash.
       const next = randomToken();
       const rotated = await db.transaction((tx) => rotateRefreshToken(tx, current, next, meta));

@@ -1,7 +1,7 @@
 import { CLOSED_TICKET_STATUSES, type DashboardSummary } from '@portal/contract';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { isOpenTicket, ticketsVisibleIn, type TicketScope } from '../tickets/tickets.policy.js';
+import { entryVisibleToCustomer, isOpenTicket, ticketsVisibleIn, type TicketScope } from '../tickets/tickets.policy.js';
 import { billingAccounts, payments, products, services, ticketEntries, tickets } from '../../db/schema/index.js';
 
 // Which tickets the caller sees and which count as open are the tickets module's policy: the
@@ -79,7 +79,7 @@ export async function recentReplies(db: Executor, scope: TicketScope, limit: num
     .select({ id: ticketEntries.id, ticketId: tickets.id, number: tickets.ticketNumber, subject: tickets.subject, by: ticketEntries.createdBy, at: ticketEntries.createdAt })
     .from(ticketEntries)
     .innerJoin(tickets, and(eq(tickets.id, ticketEntries.ticketId), eq(tickets.accountId, ticketEntries.accountId)))
-    .where(and(ticketsVisibleIn(scope), eq(ticketEntries.isInternal, false)))
+    .where(and(ticketsVisibleIn(scope), eq(ticketEntries.isInternal, false), entryVisibleToCustomer()))
     .orderBy(desc(ticketEntries.createdAt))
     .limit(limit);
 }

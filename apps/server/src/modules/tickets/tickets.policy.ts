@@ -1,6 +1,6 @@
 import { ACTIVE_TICKET_STATUSES } from '@portal/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { tickets } from '../../db/schema/index.js';
+import { ticketEntries, tickets } from '../../db/schema/index.js';
 import type { Caller } from '../auth/caller.js';
 
 /**
@@ -22,6 +22,12 @@ export function ticketScopeOf(caller: Pick<Caller, 'accountId' | 'contactId' | '
     isAdminView: caller.adminGroup,
   };
 }
+
+/**
+ * The conversation entries a customer may read: all but the private notes a provider's PSA pushed
+ * (visible_to_customer = false, docs/decisions/0025). The spec's is_internal entries are shown, with a badge.
+ */
+export const entryVisibleToCustomer = (): SQL => eq(ticketEntries.visibleToCustomer, true);
 
 type Placeholder = ReturnType<typeof sql.placeholder>;
 

@@ -2,7 +2,7 @@ import { CLOSED_TICKET_STATUSES, TICKET_COUNT_CAP, TICKET_SEARCH_COUNT_CAP, type
 import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { ticketEntries, tickets } from '../../db/schema/index.js';
-import { isOpenTicket, ticketsVisibleIn, type TicketScope } from './tickets.policy.js';
+import { entryVisibleToCustomer, isOpenTicket, ticketsVisibleIn, type TicketScope } from './tickets.policy.js';
 import type { TicketSearch } from './ticket-search.js';
 
 export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
@@ -246,7 +246,7 @@ export async function listTicketEntries(db: Executor, accountId: number, ticketI
     return db
       .select()
       .from(ticketEntries)
-      .where(page.before === undefined ? ofTicket : and(ofTicket, olderThanCursor))
+      .where(and(page.before === undefined ? ofTicket : and(ofTicket, olderThanCursor), entryVisibleToCustomer()))
       .orderBy(desc(ticketEntries.createdAt), desc(ticketEntries.id))
       .limit(sql.placeholder('limit'))
       .prepare(name);

@@ -115,8 +115,8 @@ export function createTicketService({ db }: { db: Database }) {
 }
 
 
-/** The text as the contract's schema left it (trimmed), reduced to the HTML allow-list. */
-async function cleanText(text: string, field: string): Promise<string> {
+/** The text as the contract's schema left it (trimmed), reduced to the HTML allow-list (the provider API cleans its tickets the same way). */
+export async function cleanText(text: string, field: string): Promise<string> {
   const clean = await sanitizeTicketHtml(text);
   if (clean === '') throw new AppError('validation_failed', NOTHING_LEFT_AFTER_SANITIZING, { [field]: NOTHING_LEFT_AFTER_SANITIZING });
   return clean;

@@ -38,6 +38,32 @@ export interface UsersServiceDeps {
   config: Pick<AppConfig, 'publicUrl' | 'provider'>;
 }
 
+/**
+ * Writes the invitation of a new user (a single-use link to choose a password) to the outbox in
+ * the caller's transaction and returns its outbox id; the link replaces any earlier one. Used by
+ * administrators adding a user and by the provider API creating a contact.
+ */
+export async function writeInvitation(
+  tx: Executor,
+  { mailer, config }: Pick<UsersServiceDeps, 'mailer' | 'config'>,
+  input: { contact: { id: number; email: string; firstname: string }; invitedBy: string; accountName: string; ip: string | null },
+): Promise<number> {
+  const link = await issuePasswordLink(tx, { contactId: input.contact.id, ttlMs: INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000, ip: input.ip, publicUrl: config.publicUrl });
+  return mailer.enqueue(
+    tx,
+    invitationMail({
+      to: input.contact.email,
+      firstname: input.contact.firstname,
+      invitedBy: input.invitedBy,
+      accountName: input.accountName,
+      link,
+      validDays: INVITATION_VALID_DAYS,
+      providerName: config.provider.name,
+      supportEmail: config.provider.supportEmail,
+    }),
+  );
+}
+
 /** The account's users and their licenses (issue 11): administrators only, always within their own account. */
 export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
   const actorOf = (caller: Caller) => caller.impersonatedBy ?? caller.email;
@@ -51,21 +77,8 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
   }
 
   /** Writes and returns the invitation mail's outbox id; the link replaces any earlier one. */
-  async function invite(tx: Executor, caller: Caller, contact: { id: number; email: string; firstname: string }, meta: ClientMeta) {
-    const link = await issuePasswordLink(tx, { contactId: contact.id, ttlMs: INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000, ip: meta.ip, publicUrl: config.publicUrl });
-    return mailer.enqueue(
-      tx,
-      invitationMail({
-        to: contact.email,
-        firstname: contact.firstname,
-        invitedBy: `${caller.firstname} ${caller.lastname}`.trim(),
-        accountName: caller.account.name,
-        link,
-        validDays: INVITATION_VALID_DAYS,
-        providerName: config.provider.name,
-        supportEmail: config.provider.supportEmail,
-      }),
-    );
+  function invite(tx: Executor, caller: Caller, contact: { id: number; email: string; firstname: string }, meta: ClientMeta) {
+    return writeInvitation(tx, { mailer, config }, { contact, invitedBy: `${caller.firstname} ${caller.lastname}`.trim(), accountName: caller.account.name, ip: meta.ip });
   }
 
   /** Any unique-index race (two admins adding the same e-mail at once) ends as the same 409. */

@@ -1,0 +1,283 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type {
+  ProviderBulkResult,
+  ProviderListQuery,
+  ProviderTicket,
+  ProviderTicketEntry,
+  ProviderTicketEntryInput,
+  ProviderTicketInput,
+} from '@portal/contract';
+import type { Database, Executor } from '../../db/client.js';
+import { contacts, ticketEntries, tickets } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../platform/app-error.js';
+import type { ClientMeta } from '../../platform/client-meta.js';
+import { sanitizeTicketHtml } from '../tickets/ticket-html.js';
+import { NOTHING_LEFT_AFTER_SANITIZING } from '../tickets/tickets.service.js';
+import type { ProviderCaller } from './api-keys.js';
+import { accountIdOf, conflictOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
+
+type TicketRow = typeof tickets.$inferSelect;
+type EntryRow = typeof ticketEntries.$inferSelect;
+type TicketItem = ProviderTicketInput & { external_id: string };
+type EntryItem = ProviderTicketEntryInput & { external_id: string };
+/** Where a field error points: `subject` for one ticket, `items.3.subject` for the fourth of a bulk call. */
+type FieldOf = (index: number, field: string) => string;
+
+const ticketNumberTaken = 'Another ticket of this account already has this ticket number';
+
+export function ticketWire(row: TicketRow, assignedExternalId: string | null): ProviderTicket {
+  return {
+    id: row.id,
+    external_id: row.externalId,
+    ticket_number: row.ticketNumber,
+    subject: row.subject,
+    description: row.description,
+    status: row.status,
+    priority: row.priority,
+    due_date: row.dueDate?.toISOString() ?? null,
+    time_logged_hours: row.timeRounded,
+    is_billable: row.isBillable,
+    is_taxable: row.isTaxable,
+    assigned_contact_id: row.assignedContactId,
+    assigned_contact_external_id: assignedExternalId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.lastModifiedAt.toISOString(),
+  };
+}
+
+export function entryWire(row: EntryRow, ticketExternalId: string | null): ProviderTicketEntry {
+  return {
+    id: row.id,
+    external_id: row.externalId,
+    ticket_id: row.ticketId,
+    ticket_external_id: ticketExternalId,
+    author_name: row.createdBy,
+    author_email: row.fromAddress,
+    content: row.content,
+    visible_to_customer: row.visibleToCustomer,
+    is_internal: row.isInternal,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Ticket HTML is cleaned on the way in exactly as the customers' is (the same allow-list). */
+async function clean(text: string, field: string, required: boolean): Promise<string> {
+  const result = await sanitizeTicketHtml(text);
+  if (required && result === '' && text.trim() !== '') throw new AppError('validation_failed', NOTHING_LEFT_AFTER_SANITIZING, { [field]: NOTHING_LEFT_AFTER_SANITIZING });
+  return result;
+}
+
+function refuseDuplicates(values: string[], field: (index: number) => string, what: string): void {
+  const seen = new Set<string>();
+  for (const [index, value] of values.entries()) {
+    if (seen.has(value)) {
+      const message = `${what} ${value} appears twice in this call`;
+      throw new AppError('validation_failed', message, { [field(index)]: message });
+    }
+    seen.add(value);
+  }
+}
+
+/**
+ * Tickets and their conversation, pushed by the provider's PSA (the source of truth) by external
+ * id. A whole batch is written with one multi-row upsert per table, in one transaction: all or none.
+ */
+export function createProviderTickets(db: Database) {
+  async function upsertTickets(tx: Executor, accountId: number, items: TicketItem[], fieldOf: FieldOf): Promise<ProviderBulkResult['items']> {
+    refuseDuplicates(items.map((item) => item.external_id), (i) => fieldOf(i, 'external_id'), 'External id');
+    refuseDuplicates(items.map((item) => item.ticket_number ?? `PSA-${item.external_id}`), (i) => fieldOf(i, 'ticket_number'), 'Ticket number');
+    const assignees = await contactIdsByExternalId(tx, accountId, items.map((item) => item.assigned_contact_external_id).filter((id): id is string => Boolean(id)));
+    const descriptions = await Promise.all(items.map((item, index) => clean(item.description, fieldOf(index, 'description'), true)));
+    const values = items.map((item, index) => {
+      const assigned = item.assigned_contact_external_id;
+      if (assigned && !assignees.has(assigned)) {
+        const message = `No contact of this account has the external id ${assigned}`;
+        throw new AppError('validation_failed', message, { [fieldOf(index, 'assigned_contact_external_id')]: message });
+      }
+      return {
+        accountId,
+        externalId: item.external_id,
+        ticketNumber: item.ticket_number ?? `PSA-${item.external_id}`,
+        subject: item.subject,
+        description: descriptions[index]!,
+        descriptionIsClean: true,
+        status: item.status,
+        priority: item.priority,
+        dueDate: item.due_date ? new Date(item.due_date) : null,
+        timeRounded: item.time_logged_hours,
+        isBillable: item.is_billable,
+        isTaxable: item.is_taxable,
+        assignedContactId: assigned ? assignees.get(assigned)! : null,
+        createdAt: item.created_at ? new Date(item.created_at) : sql`now()`,
+        lastModifiedAt: sql`now()`,
+      };
+    });
+    const excluded = (column: string) => sql.raw(`excluded.${column}`);
+    const rows = await tx
+      .insert(tickets)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [tickets.accountId, tickets.externalId],
+        set: {
+          ticketNumber: excluded('ticket_number'),
+          subject: excluded('subject'),
+          description: excluded('description'),
+          descriptionIsClean: excluded('description_is_clean'),
+          status: excluded('status'),
+          priority: excluded('priority'),
+          dueDate: excluded('due_date'),
+          timeRounded: excluded('time_rounded'),
+          isBillable: excluded('is_billable'),
+          isTaxable: excluded('is_taxable'),
+          // An assignee left out keeps the one the ticket has.
+          assignedContactId: sql`coalesce(excluded.assigned_contact_id, ${tickets.assignedContactId})`,
+          lastModifiedAt: sql`now()`,
+        },
+      })
+      .returning({ id: tickets.id, externalId: tickets.externalId, created: sql<boolean>`(xmax = 0)` });
+    const idOf = new Map(rows.map((row) => [row.externalId!, row.id]));
+    const entries = items.flatMap((item, index) => (item.entries ?? []).map((entry, e) => ({ entry, ticketId: idOf.get(item.external_id)!, field: (name: string) => fieldOf(index, `entries.${e}.${name}`) })));
+    for (const [index, item] of items.entries()) {
+      refuseDuplicates((item.entries ?? []).map((entry) => entry.external_id), (e) => fieldOf(index, `entries.${e}.external_id`), 'Entry external id');
+    }
+    await upsertEntries(tx, accountId, entries);
+    return rows.map((row) => ({ external_id: row.externalId!, id: row.id, created: row.created }));
+  }
+
+  async function upsertEntries(tx: Executor, accountId: number, entries: { entry: EntryItem; ticketId: number; field: (name: string) => string }[]) {
+    if (entries.length === 0) return [];
+    const excluded = (column: string) => sql.raw(`excluded.${column}`);
+    const contents = await Promise.all(entries.map(({ entry, field }) => clean(entry.content, field('content'), true)));
+    return tx
+      .insert(ticketEntries)
+      .values(
+        entries.map(({ entry, ticketId }, index) => ({
+          accountId,
+          ticketId,
+          externalId: entry.external_id,
+          createdBy: entry.author_name,
+          fromAddress: entry.author_email,
+          content: contents[index]!,
+          contentIsClean: true,
+          isInternal: entry.is_internal,
+          visibleToCustomer: entry.visible_to_customer,
+          createdAt: entry.created_at ? new Date(entry.created_at) : sql`now()`,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [ticketEntries.ticketId, ticketEntries.externalId],
+        set: {
+          createdBy: excluded('created_by'),
+          fromAddress: excluded('from_address'),
+          content: excluded('content'),
+          contentIsClean: excluded('content_is_clean'),
+          isInternal: excluded('is_internal'),
+          visibleToCustomer: excluded('visible_to_customer'),
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({ id: ticketEntries.id, created: sql<boolean>`(xmax = 0)` });
+  }
+
+  async function inTransaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      throw conflictOf(error, { tickets_account_id_ticket_number_key: { field: 'ticket_number', message: ticketNumberTaken } });
+    }
+  }
+
+  const assigneeAlias = alias(contacts, 'assignee');
+
+  async function readTicket(executor: Executor, id: number): Promise<ProviderTicket> {
+    const [row] = await executor
+      .select({ ticket: tickets, assigned: assigneeAlias.externalId })
+      .from(tickets)
+      .leftJoin(assigneeAlias, eq(assigneeAlias.id, tickets.assignedContactId))
+      .where(eq(tickets.id, id));
+    return ticketWire(row!.ticket, row!.assigned);
+  }
+
+  return {
+    async upsert(provider: ProviderCaller, accountExternalId: string, externalId: string, input: ProviderTicketInput, meta: ClientMeta): Promise<{ created: boolean; item: ProviderTicket }> {
+      const accountId = await accountIdOf(db, accountExternalId);
+      return inTransaction(async (tx) => {
+        const [result] = await upsertTickets(tx, accountId, [{ ...input, external_id: externalId }], (_, field) => field);
+        await recordProviderChange(tx, provider, meta, result!.created ? 'provider.ticket_created' : 'provider.ticket_updated', accountId, {
+          ticket_id: result!.id,
+          external_id: externalId,
+          entries: input.entries?.length ?? 0,
+        });
+        return { created: result!.created, item: await readTicket(tx, result!.id) };
+      });
+    },
+
+    async bulk(provider: ProviderCaller, accountExternalId: string, items: TicketItem[], meta: ClientMeta): Promise<ProviderBulkResult> {
+      const accountId = await accountIdOf(db, accountExternalId);
+      return inTransaction(async (tx) => {
+        const results = await upsertTickets(tx, accountId, items, (index, field) => `items.${index}.${field}`);
+        const created = results.filter((r) => r.created).length;
+        await recordProviderChange(tx, provider, meta, 'provider.tickets_bulk', accountId, { created, updated: results.length - created });
+        return { created, updated: results.length - created, items: results };
+      });
+    },
+
+    async upsertEntry(
+      provider: ProviderCaller,
+      params: { account_external_id: string; ticket_external_id: string; external_id: string },
+      input: ProviderTicketEntryInput,
+      meta: ClientMeta,
+    ): Promise<{ created: boolean; item: ProviderTicketEntry }> {
+      const accountId = await accountIdOf(db, params.account_external_id);
+      return db.transaction(async (tx) => {
+        const [ticket] = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.accountId, accountId), eq(tickets.externalId, params.ticket_external_id)));
+        if (!ticket) throw notFound(`The ticket with external id ${params.ticket_external_id}`);
+        const [result] = await upsertEntries(tx, accountId, [{ entry: { ...input, external_id: params.external_id }, ticketId: ticket.id, field: (name) => name }]);
+        await tx.update(tickets).set({ lastModifiedAt: sql`now()` }).where(eq(tickets.id, ticket.id));
+        const [row] = await tx.select().from(ticketEntries).where(eq(ticketEntries.id, result!.id));
+        await recordProviderChange(tx, provider, meta, result!.created ? 'provider.ticket_entry_created' : 'provider.ticket_entry_updated', accountId, {
+          ticket_id: ticket.id,
+          entry_id: result!.id,
+          external_id: params.external_id,
+        });
+        return { created: result!.created, item: entryWire(row!, params.ticket_external_id) };
+      });
+    },
+
+    async list(accountExternalId: string, query: ProviderListQuery) {
+      const accountId = await accountIdOf(db, accountExternalId);
+      const rows = await db
+        .select({ ticket: tickets, assigned: assigneeAlias.externalId, cursorMicros: cursorMicros(tickets.lastModifiedAt) })
+        .from(tickets)
+        .leftJoin(assigneeAlias, eq(assigneeAlias.id, tickets.assignedContactId))
+        .where(and(eq(tickets.accountId, accountId), pageConditions(query, tickets.lastModifiedAt, tickets.id)))
+        .orderBy(asc(tickets.lastModifiedAt), asc(tickets.id))
+        .limit(query.limit + 1);
+      return toPage(rows, query.limit, (r) => r.ticket.id, (r) => ticketWire(r.ticket, r.assigned));
+    },
+
+    /** Every entry of the account's tickets, the customers' replies and the private notes alike. */
+    async listEntries(accountExternalId: string, query: ProviderListQuery) {
+      const accountId = await accountIdOf(db, accountExternalId);
+      const rows = await db
+        .select({ entry: ticketEntries, ticketExternalId: tickets.externalId, cursorMicros: cursorMicros(ticketEntries.updatedAt) })
+        .from(ticketEntries)
+        .innerJoin(tickets, and(eq(tickets.id, ticketEntries.ticketId), eq(tickets.accountId, ticketEntries.accountId)))
+        .where(and(eq(ticketEntries.accountId, accountId), pageConditions(query, ticketEntries.updatedAt, ticketEntries.id)))
+        .orderBy(asc(ticketEntries.updatedAt), asc(ticketEntries.id))
+        .limit(query.limit + 1);
+      return toPage(rows, query.limit, (r) => r.entry.id, (r) => entryWire(r.entry, r.ticketExternalId));
+    },
+  };
+}
+
+async function contactIdsByExternalId(tx: Executor, accountId: number, externalIds: string[]): Promise<Map<string, number>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: contacts.id, externalId: contacts.externalId })
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), inArray(contacts.externalId, [...new Set(externalIds)])));
+  return new Map(rows.map((row) => [row.externalId!, row.id]));
+}

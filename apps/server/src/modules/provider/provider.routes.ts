@@ -1,0 +1,40 @@
+import { providerEndpoints as e } from '@portal/contract';
+import { Respond, route, type EndpointRoute } from '../../http/register-endpoints.js';
+import type { createProviderAccounts } from './provider-accounts.js';
+import type { createProviderBilling } from './provider-billing.js';
+import type { createProviderContacts } from './provider-contacts.js';
+import type { createProviderServices } from './provider-services.js';
+import type { createProviderTickets } from './provider-tickets.js';
+
+export interface ProviderServices {
+  accounts: ReturnType<typeof createProviderAccounts>;
+  contacts: ReturnType<typeof createProviderContacts>;
+  services: ReturnType<typeof createProviderServices>;
+  tickets: ReturnType<typeof createProviderTickets>;
+  billing: ReturnType<typeof createProviderBilling>;
+}
+
+/** An upsert answers 201 when it created the record and 200 when it updated it; the body says which too. */
+const upserted = <T extends { created: boolean }>(result: T) => new Respond(result, undefined, result.created ? 201 : 200);
+
+/** The provider API (issue 18), under /api/provider/v1; the webhook endpoints join here when they land. */
+export function providerRoutes(s: ProviderServices): EndpointRoute[] {
+  return [
+    route(e.providerPutAccount, async (c) => upserted(await s.accounts.upsert(c.provider, c.params.external_id, c.body, c.client))),
+    route(e.providerGetAccount, async (c) => s.accounts.get(c.params.external_id)),
+    route(e.providerListAccounts, async (c) => s.accounts.list(c.query)),
+    route(e.providerPutContact, async (c) => upserted(await s.contacts.upsert(c.provider, c.params.account_external_id, c.params.external_id, c.body, c.client))),
+    route(e.providerListContacts, async (c) => s.contacts.list(c.params.account_external_id, c.query)),
+    route(e.providerPutService, async (c) => upserted(await s.services.upsert(c.provider, c.params.account_external_id, c.params.external_id, c.body, c.client))),
+    route(e.providerListServices, async (c) => s.services.list(c.params.account_external_id, c.query)),
+    route(e.providerPutTicket, async (c) => upserted(await s.tickets.upsert(c.provider, c.params.account_external_id, c.params.external_id, c.body, c.client))),
+    route(e.providerBulkTickets, async (c) => s.tickets.bulk(c.provider, c.params.account_external_id, c.body.items, c.client)),
+    route(e.providerListTickets, async (c) => s.tickets.list(c.params.account_external_id, c.query)),
+    route(e.providerPutTicketEntry, async (c) => upserted(await s.tickets.upsertEntry(c.provider, c.params, c.body, c.client))),
+    route(e.providerListTicketEntries, async (c) => s.tickets.listEntries(c.params.account_external_id, c.query)),
+    route(e.providerPutStatement, async (c) => upserted(await s.billing.upsertStatement(c.provider, c.params.account_external_id, c.params.external_id, c.body, c.client))),
+    route(e.providerListStatements, async (c) => s.billing.listStatements(c.params.account_external_id, c.query)),
+    route(e.providerPutPayment, async (c) => upserted(await s.billing.upsertPayment(c.provider, c.params.account_external_id, c.params.external_id, c.body, c.client))),
+    route(e.providerListPayments, async (c) => s.billing.listPayments(c.params.account_external_id, c.query)),
+  ];
+}

@@ -1,0 +1,226 @@
+import { defineEndpoint } from '../endpoint.js';
+import {
+  providerAccountInput,
+  providerAccountParams,
+  providerAccountScopedParams,
+  providerBulkResult,
+  providerContactInput,
+  providerNestedParams,
+  providerPage,
+  providerPaymentInput,
+  providerAccount,
+  providerContact,
+  providerListQuery,
+  providerPayment,
+  providerService,
+  providerStatement,
+  providerTicket,
+  providerTicketEntry,
+  providerServiceInput,
+  providerStatementInput,
+  providerTicketBulkInput,
+  providerTicketEntryInput,
+  providerTicketEntryParams,
+  providerTicketInput,
+  providerUpserted,
+} from './entities.js';
+import { PROVIDER_API_PREFIX } from './scopes.js';
+
+/*
+ * The provider's back-office API (issue 18): its PSA, CRM and billing systems push accounts,
+ * contacts, services, tickets and statements by their own external ids, and read back what changed
+ * in the portal. Every endpoint takes an API key with the scope it names; paths are under
+ * /api/provider/v1. Webhook endpoints (webhooks:read / webhooks:write) are added beside these.
+ */
+const base = PROVIDER_API_PREFIX;
+const account = `${base}/accounts/:account_external_id`;
+
+export const providerPutAccount = defineEndpoint({
+  method: 'PUT',
+  path: `${base}/accounts/:external_id`,
+  summary: 'Create or update an account by its external id (201 created, 200 updated)',
+  tag: 'Accounts',
+  access: 'provider',
+  scope: 'accounts:write',
+  params: providerAccountParams,
+  body: providerAccountInput,
+  result: providerUpserted(providerAccount),
+});
+
+export const providerGetAccount = defineEndpoint({
+  method: 'GET',
+  path: `${base}/accounts/:external_id`,
+  summary: 'One account by its external id',
+  tag: 'Accounts',
+  access: 'provider',
+  scope: 'accounts:read',
+  params: providerAccountParams,
+  result: providerAccount,
+});
+
+export const providerListAccounts = defineEndpoint({
+  method: 'GET',
+  path: `${base}/accounts`,
+  summary: 'Accounts, least recently updated first, paged by cursor',
+  tag: 'Accounts',
+  access: 'provider',
+  scope: 'accounts:read',
+  query: providerListQuery,
+  result: providerPage(providerAccount),
+});
+
+export const providerPutContact = defineEndpoint({
+  method: 'PUT',
+  path: `${account}/contacts/:external_id`,
+  summary: 'Create (with an invitation e-mail) or update a contact of the account',
+  tag: 'Contacts',
+  access: 'provider',
+  scope: 'contacts:write',
+  params: providerNestedParams,
+  body: providerContactInput,
+  result: providerUpserted(providerContact),
+});
+
+export const providerListContacts = defineEndpoint({
+  method: 'GET',
+  path: `${account}/contacts`,
+  summary: 'The account’s contacts, paged by cursor, optionally only those changed since a moment',
+  tag: 'Contacts',
+  access: 'provider',
+  scope: 'contacts:read',
+  params: providerAccountScopedParams,
+  query: providerListQuery,
+  result: providerPage(providerContact),
+});
+
+export const providerPutService = defineEndpoint({
+  method: 'PUT',
+  path: `${account}/services/:external_id`,
+  summary: 'Create or update a service the account subscribes to',
+  tag: 'Services',
+  access: 'provider',
+  scope: 'services:write',
+  params: providerNestedParams,
+  body: providerServiceInput,
+  result: providerUpserted(providerService),
+});
+
+export const providerListServices = defineEndpoint({
+  method: 'GET',
+  path: `${account}/services`,
+  summary: 'The account’s services, paged by cursor',
+  tag: 'Services',
+  access: 'provider',
+  scope: 'services:read',
+  params: providerAccountScopedParams,
+  query: providerListQuery,
+  result: providerPage(providerService),
+});
+
+export const providerPutTicket = defineEndpoint({
+  method: 'PUT',
+  path: `${account}/tickets/:external_id`,
+  summary: 'Create or update a ticket, with any conversation entries given',
+  tag: 'Tickets',
+  access: 'provider',
+  scope: 'tickets:write',
+  params: providerNestedParams,
+  body: providerTicketInput,
+  result: providerUpserted(providerTicket),
+});
+
+export const providerBulkTickets = defineEndpoint({
+  method: 'POST',
+  path: `${account}/tickets/bulk`,
+  summary: 'Create or update up to 1,000 tickets in one transaction (all or none)',
+  tag: 'Tickets',
+  access: 'provider',
+  scope: 'tickets:write',
+  params: providerAccountScopedParams,
+  body: providerTicketBulkInput,
+  result: providerBulkResult,
+});
+
+export const providerListTickets = defineEndpoint({
+  method: 'GET',
+  path: `${account}/tickets`,
+  summary: 'The account’s tickets (including those customers opened in the portal), paged by cursor',
+  tag: 'Tickets',
+  access: 'provider',
+  scope: 'tickets:read',
+  params: providerAccountScopedParams,
+  query: providerListQuery,
+  result: providerPage(providerTicket),
+});
+
+export const providerPutTicketEntry = defineEndpoint({
+  method: 'PUT',
+  path: `${account}/tickets/:ticket_external_id/entries/:external_id`,
+  summary: 'Create or update one conversation entry: a technician’s reply or a private note',
+  tag: 'Tickets',
+  access: 'provider',
+  scope: 'tickets:write',
+  params: providerTicketEntryParams,
+  body: providerTicketEntryInput,
+  result: providerUpserted(providerTicketEntry),
+});
+
+export const providerListTicketEntries = defineEndpoint({
+  method: 'GET',
+  path: `${account}/ticket-entries`,
+  summary: 'Conversation entries of all the account’s tickets (customers’ replies included), paged by cursor',
+  tag: 'Tickets',
+  access: 'provider',
+  scope: 'tickets:read',
+  params: providerAccountScopedParams,
+  query: providerListQuery,
+  result: providerPage(providerTicketEntry),
+});
+
+export const providerPutStatement = defineEndpoint({
+  method: 'PUT',
+  path: `${account}/statements/:external_id`,
+  summary: 'Post or correct a statement with its lines',
+  tag: 'Billing',
+  access: 'provider',
+  scope: 'billing:write',
+  params: providerNestedParams,
+  body: providerStatementInput,
+  result: providerUpserted(providerStatement),
+});
+
+export const providerListStatements = defineEndpoint({
+  method: 'GET',
+  path: `${account}/statements`,
+  summary: 'The account’s statements, paged by cursor',
+  tag: 'Billing',
+  access: 'provider',
+  scope: 'billing:read',
+  params: providerAccountScopedParams,
+  query: providerListQuery,
+  result: providerPage(providerStatement),
+});
+
+export const providerPutPayment = defineEndpoint({
+  method: 'PUT',
+  path: `${account}/payments/:external_id`,
+  summary: 'Record a payment received outside the portal',
+  tag: 'Billing',
+  access: 'provider',
+  scope: 'billing:write',
+  params: providerNestedParams,
+  body: providerPaymentInput,
+  result: providerUpserted(providerPayment),
+});
+
+export const providerListPayments = defineEndpoint({
+  method: 'GET',
+  path: `${account}/payments`,
+  summary: 'The account’s payments, those made in the portal included, paged by cursor',
+  tag: 'Billing',
+  access: 'provider',
+  scope: 'billing:read',
+  params: providerAccountScopedParams,
+  query: providerListQuery,
+  result: providerPage(providerPayment),
+});
