@@ -69,6 +69,9 @@ async function main(): Promise<void> {
     (error: unknown) => logger.warn({ err: error }, 'the vault could not be sealed again under the current key; see npm run portal -- vault-rekey'),
   );
 
+  // Webhook deliveries (docs/decisions/0026); app.close() stops the polling and waits for the attempts in flight.
+  app.webhookWorker.start(config.webhooks.pollMs);
+
   if (config.autoPayEveryMinutes > 0) {
     const autoPay = () =>
       app.autoPay.runOnce().then(

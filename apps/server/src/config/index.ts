@@ -16,6 +16,8 @@ export interface AppConfig {
   apiRequestsPerMinute: number;
   /** Minutes between auto-pay runs on this instance; 0 = none. */
   autoPayEveryMinutes: number;
+  /** Webhook delivery (docs/decisions/0026): pollMs 0 = this instance sends none. */
+  webhooks: { pollMs: number; timeoutMs: number; concurrency: number; allowPrivateUrls: boolean };
   provider: { name: string; emailDomain: string; supportPhone: string; supportEmail: string; portalHomeUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
   /** The remote-monitoring system the support tools' agent builds report to. */
@@ -55,6 +57,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     seedDemoData: env.SEED_DEMO_DATA,
     apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
     autoPayEveryMinutes: env.AUTOPAY_EVERY_MINUTES,
+    webhooks: {
+      pollMs: env.WEBHOOK_POLL_MS,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      concurrency: env.WEBHOOK_CONCURRENCY,
+      allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS,
+    },
     provider: {
       name: env.PROVIDER_NAME,
       emailDomain: env.PROVIDER_EMAIL_DOMAIN.toLowerCase(),
