@@ -4,6 +4,8 @@ import { ConfigError, loadConfig, type AppConfig } from './config/index.js';
 import type { Database } from './db/client.js';
 import { openDatabase } from './db/open.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
+import { runWebhookCommand, WEBHOOK_USAGE } from './modules/webhooks/webhooks.cli.js';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { resealVault, setCredentialPasswordHidden } from './modules/inventory/inventory.service.js';
 import { createVaultKeyRing } from './platform/secret-box.js';
 import { createLogger } from './platform/logger.js';
@@ -21,10 +23,11 @@ Commands:
   vault-rekey
       Seals every stored password and note again under VAULT_KEY. After a key rotation, run it
       with the old key in VAULT_OLD_KEYS; when it is done, the old key can be retired.
-`;
+${WEBHOOK_USAGE}`;
 
 /** Commands for the provider's staff, run beside the portal (they share its database). */
 async function main(): Promise<number> {
+  if (process.argv[2] === 'webhook') return webhookCommand(process.argv.slice(3));
   const { positionals, values } = parseArgs({
     args: process.argv.slice(2),
     allowPositionals: true,
@@ -60,6 +63,22 @@ async function main(): Promise<number> {
     }
     process.stdout.write(`The password of "${row.serviceName}" (credential ${id}) is ${hidden ? 'now hidden from' : 'visible again to'} the customer.\n`);
     return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/** The provider's webhook endpoints and deliveries (docs/webhooks.md); the running portal's worker sends them. */
+async function webhookCommand(args: string[]): Promise<number> {
+  const config = loadConfig();
+  const database = await openDatabase(config, createLogger(process.env.LOG_LEVEL ?? 'warn'), { attachToRunning: true });
+  try {
+    const service = createWebhooksService({
+      db: database.db,
+      vault: createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys),
+      allowPrivateUrls: config.webhooks.allowPrivateUrls,
+    });
+    return await runWebhookCommand(service, args, { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) });
   } finally {
     await database.close();
   }

@@ -19,7 +19,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'credential.revealed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-export const webhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
+export const WEBHOOK_EVENT_TYPE_UNKNOWN = `Unknown event type; the types are ${WEBHOOK_EVENT_TYPES.join(', ')}.`;
+export const webhookEventType = z.enum(WEBHOOK_EVENT_TYPES, { error: WEBHOOK_EVENT_TYPE_UNKNOWN });
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'dead'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];

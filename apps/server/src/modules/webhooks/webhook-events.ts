@@ -15,7 +15,7 @@ export interface WebhookEvent<T extends WebhookEventType> {
 export const newEventId = () => `evt_${randomBytes(16).toString('hex')}`;
 
 /** Who acted, as every event names them: the contact, and the provider's staff member impersonating them. */
-export const actorOf = (caller: { contactId: number; email: string; impersonatedBy: string | null }) => ({
+export const eventActor = (caller: { contactId: number; email: string; impersonatedBy: string | null }) => ({
   contact_id: caller.contactId,
   email: caller.email,
   impersonated_by: caller.impersonatedBy,
