@@ -168,12 +168,3 @@ export async function recordAttempt(
       .where(and(eq(webhookDeliveries.id, claim.id), eq(webhookDeliveries.attemptCount, claim.attempt)));
   });
 }
-
-/** Settled deliveries and events older than `days` (the sweep's job); pending and failed ones stay. */
-export async function deleteOldEvents(db: Executor, days: number): Promise<number> {
-  const result = await db.execute(sql`
-    DELETE FROM webhook_events ev
-     WHERE ev.created_at < now() - ${days} * interval '1 day'
-       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = ev.id AND d.status IN ('pending', 'failed'))`);
-  return result.rowCount ?? 0;
-}
