@@ -5,7 +5,7 @@ import type { Database } from './db/client.js';
 import { openDatabase } from './db/open.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
 import { runWebhookCommand, WEBHOOK_USAGE } from './modules/webhooks/webhooks.cli.js';
-import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
+import { createWebhooksService, resealWebhookSecrets } from './modules/webhooks/webhooks.service.js';
 import { resealVault, setCredentialPasswordHidden } from './modules/inventory/inventory.service.js';
 import { createVaultKeyRing } from './platform/secret-box.js';
 import { createLogger } from './platform/logger.js';
@@ -21,7 +21,7 @@ Commands:
       Hides a stored credential's password from the customer: the portal shows
       'Password hidden by administrator' and refuses to change it. show-password <id> undoes it.
   vault-rekey
-      Seals every stored password and note again under VAULT_KEY. After a key rotation, run it
+      Seals every stored password, note and webhook secret again under VAULT_KEY. After a key rotation, run it
       with the old key in VAULT_OLD_KEYS; when it is done, the old key can be retired.
 ${WEBHOOK_USAGE}`;
 
@@ -46,8 +46,12 @@ async function main(): Promise<number> {
   try {
     if (command === 'impersonate') return await impersonate(config, database.db, argument!, values.by);
     if (command === 'vault-rekey') {
-      const count = await resealVault(database.db, createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys));
-      process.stdout.write(`${count} stored credential${count === 1 ? '' : 's'} sealed again under the current vault key.\n`);
+      const vault = createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys);
+      const count = await resealVault(database.db, vault);
+      const secrets = await resealWebhookSecrets(database.db, vault);
+      process.stdout.write(
+        `${count} stored credential${count === 1 ? '' : 's'} and ${secrets} webhook secret${secrets === 1 ? '' : 's'} sealed again under the current vault key.\n`,
+      );
       return 0;
     }
     const id = Number(argument);

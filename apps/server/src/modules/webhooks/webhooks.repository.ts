@@ -1,5 +1,5 @@
 import type { WebhookDeliveryStatus, WebhookEventType } from '@portal/contract';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.js';
 
@@ -167,4 +167,12 @@ export async function recordAttempt(
       .set({ status: next.status, nextAttemptAt: next.nextAttemptAt, lastStatusCode: attempt.statusCode, lastError: attempt.error, updatedAt: sql`now()` })
       .where(and(eq(webhookDeliveries.id, claim.id), eq(webhookDeliveries.attemptCount, claim.attempt)));
   });
+}
+
+/** Endpoints whose secret another vault key sealed (after a key rotation), locked for this transaction. */
+export const endpointsSealedElsewhere = (tx: Executor, currentKeyId: string) =>
+  tx.select().from(webhookEndpoints).where(ne(webhookEndpoints.secretKeyId, currentKeyId)).for('update', { skipLocked: true });
+
+export async function writeSealedSecret(tx: Executor, id: number, secretSealed: string, secretKeyId: string): Promise<void> {
+  await tx.update(webhookEndpoints).set({ secretSealed, secretKeyId }).where(eq(webhookEndpoints.id, id));
 }

@@ -125,3 +125,12 @@ export function createWebhooksService({ db, vault, allowPrivateUrls }: WebhooksS
   };
 }
 export type WebhooksService = ReturnType<typeof createWebhooksService>;
+
+/** Seals every endpoint secret again under the current vault key (`npm run portal -- vault-rekey`, and at start-up). */
+export function resealWebhookSecrets(db: Database, vault: VaultKeyRing): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await repo.endpointsSealedElsewhere(tx, vault.current.id);
+    for (const row of rows) await repo.writeSealedSecret(tx, row.id, vault.current.seal(vault.open(row.secretSealed, row.secretKeyId)), vault.current.id);
+    return rows.length;
+  });
+}

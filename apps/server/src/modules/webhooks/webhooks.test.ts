@@ -20,7 +20,7 @@ import { insertTicket } from '../tickets/tickets.repository.js';
 import { recordEvent } from './webhook-events.js';
 import { runWebhookCommand } from './webhooks.cli.js';
 import { claimDueDeliveries } from './webhooks.repository.js';
-import { createWebhooksService, PRIVATE_URL_REFUSED } from './webhooks.service.js';
+import { createWebhooksService, PRIVATE_URL_REFUSED, resealWebhookSecrets } from './webhooks.service.js';
 
 /** The ports this file's receivers listen on (loopback). */
 const RECEIVER_PORT = 8360;
@@ -374,6 +374,17 @@ describe('endpoints', () => {
     const { rows } = await database.pool.query('SELECT t::text AS row FROM webhook_endpoints t WHERE id = $1', [created.id]);
     expect(rows[0].row).not.toContain(created.secret.slice('whsec_'.length, 30));
     expect(await service().list()).toEqual([expect.not.objectContaining({ secret: expect.anything() })]);
+  });
+
+  it('vault-rekey seals the secrets again under a new key; the receiver’s secret keeps working', async () => {
+    const created = await subscribe(['ticket.created']);
+    const newKey = randomBytes(32);
+    const rotated = createVaultKeyRing(newKey, [config.secrets.vaultKey]);
+    expect(await resealWebhookSecrets(db(), rotated)).toBe(1);
+    expect(await resealWebhookSecrets(db(), rotated)).toBe(0);
+    const { rows } = await database.pool.query('SELECT secret_sealed, secret_key_id FROM webhook_endpoints WHERE id = $1', [created.id]);
+    expect(rows[0].secret_key_id).toBe(rotated.current.id);
+    expect(createVaultKeyRing(newKey).open(rows[0].secret_sealed, rows[0].secret_key_id)).toBe(created.secret);
   });
 
   it('the command line creates, lists, disables, lists deliveries with attempts, retries and deletes', async () => {
