@@ -86,11 +86,9 @@ export function sendWebhook(message: WebhookMessageToSend, options: SenderOption
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     let settled = false;
-    let timer: NodeJS.Timeout | undefined;
     const finish = (statusCode: number | null, error: string | null) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
       resolve({ statusCode, durationMs: elapsed(), error: error?.slice(0, ERROR_EXCERPT) ?? null });
     };
     let url: URL;
@@ -105,7 +103,11 @@ export function sendWebhook(message: WebhookMessageToSend, options: SenderOption
     const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined;
     if (!client) return finish(null, `The ${url.protocol} scheme is not allowed; only http and https`);
     const body = Buffer.from(message.body, 'utf8');
+    // The whole exchange, connection to last byte, must fit in the timeout.
+    const deadline = AbortSignal.timeout(options.timeoutMs);
+    const failure = (error: Error) => (deadline.aborted ? `No answer within ${options.timeoutMs} ms` : error.message || String(error));
     const request = client.request(url, {
+      signal: deadline,
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -117,11 +119,7 @@ export function sendWebhook(message: WebhookMessageToSend, options: SenderOption
       // One connection per attempt: nothing pooled outlives the worker on shutdown.
       agent: false,
     });
-    // The whole exchange, connection to last byte, must fit in the timeout.
-    timer = setTimeout(() => {
-      request.destroy(new Error(`No answer within ${options.timeoutMs} ms`));
-    }, options.timeoutMs);
-    request.on('error', (error) => finish(null, error.message || String(error)));
+    request.on('error', (error) => finish(null, failure(error)));
     request.on('response', (response) => {
       const status = response.statusCode ?? 0;
       const chunks: Buffer[] = [];
@@ -132,7 +130,10 @@ export function sendWebhook(message: WebhookMessageToSend, options: SenderOption
           kept += chunk.length;
         }
       });
-      response.on('error', (error) => finish(status, error.message));
+      response.on('error', (error) => finish(status, failure(error)));
+      response.on('close', () => {
+        if (!response.complete) finish(status, deadline.aborted ? `No answer within ${options.timeoutMs} ms` : 'The connection closed before the answer ended');
+      });
       response.on('end', () => {
         if (status >= 200 && status < 300) return finish(status, null);
         const excerpt = Buffer.concat(chunks).toString('utf8').slice(0, 300).trim();

@@ -11,12 +11,11 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhoo
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config/index.js';
 import type { DatabaseHandle } from '../../db/client.js';
-import { billingAccounts, credentials, supportTools, webhookDeliveries, webhookEvents } from '../../db/schema/index.js';
+import { billingAccounts, credentials, supportTools, tickets, webhookDeliveries, webhookEvents } from '../../db/schema/index.js';
 import { createMailer } from '../../platform/mail.js';
 import { createMailOutbox } from '../../db/mail-outbox.repository.js';
 import { createLogger } from '../../platform/logger.js';
 import { createSecretBox, createVaultKeyRing } from '../../platform/secret-box.js';
-import { insertTicket } from '../tickets/tickets.repository.js';
 import { recordEvent } from './webhook-events.js';
 import { runWebhookCommand } from './webhooks.cli.js';
 import { claimDueDeliveries } from './webhooks.repository.js';
@@ -267,7 +266,7 @@ describe('the outbox is written in the transaction of the change', () => {
     const { account, admin } = await signedInAdmin();
     await expect(
       db().transaction(async (tx) => {
-        const id = await insertTicket(tx, { accountId: account.id, ticketNumber: 'TKT-9', subject: 'Never', description: 'x', priority: 'low', assignedContactId: admin.id });
+        const [{ id }] = (await tx.insert(tickets).values({ accountId: account.id, ticketNumber: 'TKT-9', subject: 'Never', description: 'x', priority: 'low', status: 'New', assignedContactId: admin.id }).returning({ id: tickets.id })) as [{ id: number }];
         await recordEvent(tx, { type: 'ticket.created', accountId: account.id, data: { ticket: { id, ticket_number: 'TKT-9', subject: 'Never', status: 'New', priority: 'low', description: 'x' }, by: { contact_id: admin.id, email: admin.email, impersonated_by: null } } });
         throw new Error('the change fails after the event was written');
       }),
