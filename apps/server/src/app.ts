@@ -91,9 +91,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   registerHealthRoutes(app, () => databaseAnswers(database.pool));
 
-  const document = buildOpenApiDocument({ title: `${config.provider.name} customer portal API`, version: '1.0.0', serverUrl: config.publicUrl });
-  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
-  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: true, uiConfig: { docExpansion: 'list', deepLinking: true } });
+  // The reference is generated from the contract when it is first asked for, not at start-up (docs/decisions/0021).
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  const openApiDocument = () => (document ??= buildOpenApiDocument({ title: `${config.provider.name} customer portal API`, version: '1.0.0', serverUrl: config.publicUrl }));
+  await app.register(swagger, { mode: 'static', specification: { document: { openapi: '3.1.0', info: { title: 'Loaded on request', version: '1.0.0' }, paths: {} } } });
+  await app.register(swaggerUi, {
+    routePrefix: `${API_BASE}/docs`,
+    staticCSP: true,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+    transformSpecification: () => openApiDocument(),
+    transformSpecificationClone: false,
+  });
 
   const tokens = createTokenService(config.secrets.tokenSecret);
   const authenticate = createAuthenticator({ tokens, findLiveCaller: (contactId, sessionId) => findLiveCaller(database.db, contactId, sessionId) });

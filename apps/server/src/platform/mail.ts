@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from './logger.js';
 
 export interface MailMessage {
@@ -38,7 +38,10 @@ export interface Mailer<Tx = unknown> {
 
 export function createMailer<Tx>(deps: { outbox: MailOutbox<Tx>; smtpUrl: string | undefined; from: string; log: Logger; print?: (text: string) => void }): Mailer<Tx> {
   const { outbox } = deps;
-  const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : undefined;
+  const { smtpUrl } = deps;
+  // nodemailer (about 5 MB in memory) is loaded by the first mail sent over SMTP, not at start-up.
+  let transport: Promise<Transporter> | undefined;
+  const smtpTransport = (url: string) => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
   const print = deps.print ?? ((text: string) => process.stdout.write(text));
 
   const mailer: Mailer<Tx> = {
@@ -49,7 +52,7 @@ export function createMailer<Tx>(deps: { outbox: MailOutbox<Tx>; smtpUrl: string
     async deliver(outboxId) {
       const mail = await outbox.findPending(outboxId);
       if (!mail) return;
-      if (!transport) {
+      if (!smtpUrl) {
         print(
           [
             '',
@@ -67,7 +70,7 @@ export function createMailer<Tx>(deps: { outbox: MailOutbox<Tx>; smtpUrl: string
         return;
       }
       try {
-        await transport.sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await (await smtpTransport(smtpUrl)).sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
         await outbox.markSent(outboxId);
       } catch (error) {
         deps.log.error({ err: error, outboxId }, 'sending mail failed');

@@ -79,7 +79,7 @@ export function createPasswordResetService({ db, mailer, config }: PasswordReset
         const contactId = await consumeResetToken(tx, resetToken);
         const contact = contactId ? await findContactById(tx, contactId) : undefined;
         if (!contact) throw new AppError('unauthenticated', INVALID_RESET);
-        const problem = passwordProblem(password, { email: contact.email });
+        const problem = await passwordProblem(password, { email: contact.email });
         if (problem) throw new AppError('validation_failed', problem, { password: problem });
         await setPassword(tx, contact.id, await hashPassword(password));
         await revokeContactSessions(tx, contact.id);

@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER, MAX_PAYMENT_AMOUNT } from '@portal/contract';
+import { formatUsd } from '../../platform/formats.js';
 
 /** The billing rules of docs/product.md §5 and §8, and those the spec leaves to us (docs/decisions/0014). */
 export const NO_BILLING_ACCOUNT = 'No billing account found';
@@ -6,7 +7,7 @@ export const CARD_NEEDED_FOR_AUTOPAY = 'Please add a credit card before enabling
 export const NO_STORED_CARD = 'There is no stored card on this account. Pay with a new card, or add one first.';
 export const NOTHING_TO_PAY = 'There is nothing to pay: the balance is $0.00.';
 export const overBalance = (balance: number) =>
-  `The amount is more than the balance of ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(balance)}.`;
+  `The amount is more than the balance of ${formatUsd(balance)}.`;
 export const KEY_REQUIRED = `Send an ${IDEMPOTENCY_KEY_HEADER} header (a new random value for each payment) so that a retried request cannot charge twice.`;
 export const KEY_INVALID = `The ${IDEMPOTENCY_KEY_HEADER} header must be 8 to 200 letters, digits, dashes, underscores, colons or dots.`;
 export const KEY_REUSED = `This ${IDEMPOTENCY_KEY_HEADER} was already used for a different payment. Use a new key for a new payment.`;

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { formatCalendarDate as calendarDate, formatShortCalendarDate as shortCalendarDate, formatUsd } from '../../platform/formats.js';
 import type { StatementWithBalances } from './statement-balances.js';
 
 export interface StatementPdfInput {
@@ -7,14 +7,8 @@ export interface StatementPdfInput {
   entry: StatementWithBalances;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-/** Calendar dates ('YYYY-MM-DD') are read at noon UTC so no time zone moves them a day. */
-const calendarDate = (isoDate: string) => longDate.format(new Date(`${isoDate}T12:00:00Z`));
-const shortDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const shortCalendarDate = (isoDate: string) => shortDate.format(new Date(`${isoDate}T12:00:00Z`));
 /** A credit to the account, shown as a negative amount; nothing is $0.00, not -$0.00. */
-const credit = (amount: number) => usd.format(amount === 0 ? 0 : -amount);
+const credit = (amount: number) => formatUsd(amount === 0 ? 0 : -amount);
 
 const MARGIN = 56;
 const INK = '#1f2933';
@@ -22,8 +16,12 @@ const MUTED = '#5f6b7a';
 const RULE = '#d5dae1';
 const ACCENT = '#1c7ed6';
 
-/** The statement as a PDF, rendered from its stored lines and the balances carried to it. */
-export function renderStatementPdf({ provider, account, entry }: StatementPdfInput): Promise<Buffer> {
+/**
+ * The statement as a PDF, rendered from its stored lines and the balances carried to it.
+ * pdfkit (12 MB and most of a second to load) is loaded by the first statement asked for, not at start-up.
+ */
+export async function renderStatementPdf({ provider, account, entry }: StatementPdfInput): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const { statement } = entry;
   const doc = new PDFDocument({
     size: 'LETTER',
@@ -65,9 +63,9 @@ export function renderStatementPdf({ provider, account, entry }: StatementPdfInp
   doc.rect(MARGIN, y, width, 112).fillAndStroke('#f4f7fb', RULE);
   y += 12;
   const summary: Array<[string, string]> = [
-    ['Opening balance', usd.format(entry.opening)],
+    ['Opening balance', formatUsd(entry.opening)],
     ['Payments received', credit(entry.paymentsTotal)],
-    ['New charges', usd.format(entry.charges)],
+    ['New charges', formatUsd(entry.charges)],
   ];
   for (const [label, amount] of summary) {
     doc.fillColor(INK).fontSize(11).font('Helvetica').text(label, MARGIN + 14, y);
@@ -77,7 +75,7 @@ export function renderStatementPdf({ provider, account, entry }: StatementPdfInp
   doc.moveTo(MARGIN + 14, y).lineTo(MARGIN + width - 14, y).strokeColor(RULE).stroke();
   y += 10;
   doc.fontSize(13).font('Helvetica-Bold').text('Closing balance (amount due)', MARGIN + 14, y);
-  right(usd.format(entry.closing), MARGIN + 14, y, width - 28, 'Helvetica-Bold');
+  right(formatUsd(entry.closing), MARGIN + 14, y, width - 28, 'Helvetica-Bold');
   y += 40;
 
   // Charges: the statement's own lines.
@@ -107,8 +105,8 @@ export function renderStatementPdf({ provider, account, entry }: StatementPdfInp
     const rowHeight = Math.max(14, doc.font('Helvetica').heightOfString(line.description, { width: columns.quantity - columns.description - 8 }));
     doc.text(line.description, columns.description, y, { width: columns.quantity - columns.description - 8 });
     right(String(line.quantity), columns.quantity, y, columns.unit - columns.quantity - 8);
-    right(usd.format(line.unitPrice), columns.unit, y, columns.amount - columns.unit - 8);
-    right(usd.format(line.amount), columns.amount, y, MARGIN + width - columns.amount);
+    right(formatUsd(line.unitPrice), columns.unit, y, columns.amount - columns.unit - 8);
+    right(formatUsd(line.amount), columns.amount, y, MARGIN + width - columns.amount);
     y += rowHeight + 6;
   }
   if (statement.lines.length === 0) {
@@ -118,7 +116,7 @@ export function renderStatementPdf({ provider, account, entry }: StatementPdfInp
   doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).strokeColor(RULE).stroke();
   y += 8;
   doc.font('Helvetica-Bold').fillColor(INK).text('Total new charges', columns.description, y);
-  right(usd.format(entry.charges), columns.amount - 60, y, MARGIN + width - columns.amount + 60, 'Helvetica-Bold');
+  right(formatUsd(entry.charges), columns.amount - 60, y, MARGIN + width - columns.amount + 60, 'Helvetica-Bold');
   y += 34;
 
   // Payments that reached us in the period.

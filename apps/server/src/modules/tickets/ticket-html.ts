@@ -1,16 +1,32 @@
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type { DOMPurify } from 'dompurify';
 import { isTicketHtml, TICKET_HTML_POLICY, TICKET_LINK_ATTRIBUTES } from '@portal/contract';
 
 // The allow-list is the contract's, shared with the browser (packages/contract/src/ticket-html.ts).
 
-const purifier = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
-purifier.addHook('afterSanitizeAttributes', (node) => {
-  // Links leave the portal in a new tab without handing it a window.opener or a referrer.
-  if (node.tagName === 'A' && node.hasAttribute('href')) {
-    for (const [name, value] of Object.entries(TICKET_LINK_ATTRIBUTES)) node.setAttribute(name, value);
-  }
-});
+/**
+ * DOMPurify on jsdom. jsdom alone is about 70 MB and most of a second to load, so the purifier is
+ * made by the first text that has HTML in it, not at start-up: a portal whose tickets are plain
+ * text never loads it (docs/decisions/0021).
+ */
+let purifier: Promise<DOMPurify> | undefined;
+
+function loadPurifier(): Promise<DOMPurify> {
+  purifier ??= (async () => {
+    const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([import('jsdom'), import('dompurify')]);
+    const instance = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
+    instance.addHook('afterSanitizeAttributes', (node) => {
+      // Links leave the portal in a new tab without handing it a window.opener or a referrer.
+      if (node.tagName === 'A' && node.hasAttribute('href')) {
+        for (const [name, value] of Object.entries(TICKET_LINK_ATTRIBUTES)) node.setAttribute(name, value);
+      }
+    });
+    return instance;
+  })().catch((error: unknown) => {
+    purifier = undefined; // the next text tries again
+    throw error;
+  });
+  return purifier;
+}
 
 /** Sanitizing is a pure function of the text; a bounded memo spares the detail call the jsdom work for repeated reads. */
 const MEMO_LIMIT = 5_000;
@@ -18,11 +34,11 @@ const memo = new Map<string, string>();
 
 export const isHtml = isTicketHtml;
 
-export function sanitizeTicketHtml(text: string): string {
+export async function sanitizeTicketHtml(text: string): Promise<string> {
   if (!isHtml(text)) return text;
   const known = memo.get(text);
   if (known !== undefined) return known;
-  const clean = keepAsHtml(purifier.sanitize(text, TICKET_HTML_POLICY).trim());
+  const clean = keepAsHtml((await loadPurifier()).sanitize(text, TICKET_HTML_POLICY).trim());
   if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
   memo.set(text, clean);
   return clean;

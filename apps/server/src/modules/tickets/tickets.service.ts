@@ -41,7 +41,7 @@ export function createTicketService({ db }: { db: Database }) {
 
   async function withConversation(caller: Caller, row: TicketRow): Promise<Ticket> {
     const entries = await listTicketEntries(db, caller.accountId, row.id);
-    return { ...toSummary(row), conversation: entries.map(toConversationEntry) };
+    return { ...(await toSummary(row)), conversation: await Promise.all(entries.map(toConversationEntry)) };
   }
 
   return {
@@ -54,7 +54,7 @@ export function createTicketService({ db }: { db: Database }) {
         offset: query.offset,
         search: query.search ? parseTicketSearch(query.search) : undefined,
       });
-      return { tickets: rows.map(toSummary), total_count: totalCount, is_admin_view: scope.isAdminView };
+      return { tickets: await Promise.all(rows.map(toSummary)), total_count: totalCount, is_admin_view: scope.isAdminView };
     },
 
     async get(caller: Caller, id: number): Promise<Ticket> {
@@ -66,7 +66,7 @@ export function createTicketService({ db }: { db: Database }) {
      * A closed ticket refuses it (409, docs/decisions/0018); the screen offers a follow-up ticket instead.
      */
     async respond(caller: Caller, id: number, text: string): Promise<Ticket> {
-      const content = cleanText(text, 'description');
+      const content = await cleanText(text, 'description');
       const row = await visibleTicket(caller, id);
       if (isClosedTicketStatus(row.status)) throw new AppError('conflict', CLOSED_TICKET_TAKES_NO_REPLIES);
       await db.transaction(async (tx) => {
@@ -91,7 +91,7 @@ export function createTicketService({ db }: { db: Database }) {
 
     /** Opens a ticket assigned to the caller (so a non-administrator sees it too). */
     async create(caller: Caller, input: z.output<typeof newTicketInput>): Promise<Ticket> {
-      const description = cleanText(input.description, 'description');
+      const description = await cleanText(input.description, 'description');
       const id = await db.transaction(async (tx) => {
         await lockTicketNumbers(tx, caller.accountId);
         const ticketNumber = await nextTicketNumber(tx, caller.accountId);
@@ -120,22 +120,22 @@ export function createTicketService({ db }: { db: Database }) {
 
 
 /** The text as the contract's schema left it (trimmed), reduced to the HTML allow-list. */
-function cleanText(text: string, field: string): string {
-  const clean = sanitizeTicketHtml(text);
+async function cleanText(text: string, field: string): Promise<string> {
+  const clean = await sanitizeTicketHtml(text);
   if (clean === '') throw new AppError('validation_failed', NOTHING_LEFT_AFTER_SANITIZING, { [field]: NOTHING_LEFT_AFTER_SANITIZING });
   return clean;
 }
 
 const ticketRef = (row: TicketRow) => ({ id: row.id, ticket_number: row.ticketNumber, subject: row.subject, status: row.status, priority: row.priority });
 
-function toSummary(row: TicketRow): TicketSummary {
+async function toSummary(row: TicketRow): Promise<TicketSummary> {
   return {
     id: row.id,
     ticket_number: row.ticketNumber,
     subject: row.subject,
     status: row.status,
     priority: row.priority,
-    description: sanitizeTicketHtml(row.description),
+    description: await sanitizeTicketHtml(row.description),
     created_date: row.createdAt.toISOString(),
     last_modified_date: row.lastModifiedAt.toISOString(),
     due_date: row.dueDate?.toISOString() ?? null,
@@ -145,14 +145,14 @@ function toSummary(row: TicketRow): TicketSummary {
   };
 }
 
-function toConversationEntry(row: TicketEntryRow): ConversationEntry {
+async function toConversationEntry(row: TicketEntryRow): Promise<ConversationEntry> {
   return {
     id: row.id,
     created_by: row.createdBy,
     from_address: row.fromAddress,
     created_date: row.createdAt.toISOString(),
     updated_date: row.updatedAt.toISOString(),
-    content: sanitizeTicketHtml(row.content),
+    content: await sanitizeTicketHtml(row.content),
     is_internal: row.isInternal,
   };
 }
