@@ -28,6 +28,8 @@ import { createLocalMonitoringSystem } from './platform/monitoring-system.js';
 import { countPayments, createSandboxGateway } from './platform/payment-gateway.js';
 import { createTokenService } from './platform/tokens.js';
 import { createAutoPayRunner, type AutoPayRunner } from './modules/billing/autopay.js';
+import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/webhook-worker.js';
+import { createVaultKeyRing } from './platform/secret-box.js';
 import { apiRoutes } from './routes.js';
 import { constants as zlibConstants } from 'node:zlib';
 
@@ -37,6 +39,8 @@ declare module 'fastify' {
     builtEndpoints: ReadonlySet<Endpoint>;
     /** Charges due automatic payments; main.ts runs it on a timer, the CLI on demand, tests directly. */
     autoPay: AutoPayRunner;
+    /** Sends due webhook deliveries; main.ts starts its polling, tests call runOnce. Stopped when the app closes. */
+    webhookWorker: WebhookWorker;
   }
 }
 
@@ -156,6 +160,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const monitoringSystem = deps.monitoringSystem ?? createLocalMonitoringSystem({ serverUrl: config.monitoring.serverUrl, secret: config.secrets.tokenSecret });
   app.decorate('builtEndpoints', registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer, paymentGateway, monitoringSystem, metrics }), { authenticate, authenticateApiKey, budget, inFlight }));
   app.decorate('autoPay', createAutoPayRunner({ db: database.db, gateway: paymentGateway, mailer, config }));
+  const webhookWorker = createWebhookWorker({
+    db: database.db,
+    vault: createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys),
+    logger,
+    options: {
+      batchSize: config.webhooks.concurrency,
+      timeoutMs: config.webhooks.timeoutMs,
+      allowPrivateAddresses: config.webhooks.allowPrivateUrls,
+    },
+  });
+  app.decorate('webhookWorker', webhookWorker);
+  // The attempts in flight are sent and recorded before the database closes.
+  app.addHook('onClose', () => webhookWorker.stop());
   // app.close() returns only when every API handler has finished (or after 15 s), so callers can close the database next.
   app.addHook('onClose', () => inFlight.settled(15_000));
   await registerWebApp(app, config, deps.webDistDir ?? WEB_DIST_DIR);

@@ -8,6 +8,8 @@ import type { Database } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded-postgres.js';
 import { openDatabase } from './db/open.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
+import { runWebhookCommand, WEBHOOK_USAGE } from './modules/webhooks/webhooks.cli.js';
+import { createWebhooksService, resealWebhookSecrets } from './modules/webhooks/webhooks.service.js';
 import { resealVault, setCredentialPasswordHidden } from './modules/inventory/inventory.service.js';
 import { createVaultKeyRing } from './platform/secret-box.js';
 import { createLogger, type Logger } from './platform/logger.js';
@@ -27,7 +29,7 @@ Commands:
       Hides a stored credential's password from the customer: the portal shows
       'Password hidden by administrator' and refuses to change it. show-password <id> undoes it.
   vault-rekey
-      Seals every stored password and note again under VAULT_KEY. After a key rotation, run it
+      Seals every stored password, note and webhook secret again under VAULT_KEY. After a key rotation, run it
       with the old key in VAULT_OLD_KEYS; when it is done, the old key can be retired.
   backup <file>
       Writes the whole database (embedded, or at DATABASE_URL) to <file> with pg_dump's custom
@@ -44,10 +46,11 @@ Commands:
       Lists the keys: id, prefix, name, scopes, expiry, revocation and last use.
   api-key revoke <id | prefix>
       Revokes a key at once.
-`;
+${WEBHOOK_USAGE}`;
 
 /** Commands for the provider's staff, run beside the portal (they share its database). */
 async function main(): Promise<number> {
+  if (process.argv[2] === 'webhook') return webhookCommand(process.argv.slice(3));
   const { positionals, values } = parseArgs({
     args: process.argv.slice(2),
     allowPositionals: true,
@@ -79,8 +82,12 @@ async function main(): Promise<number> {
     if (command === 'impersonate') return await impersonate(config, database.db, argument!, values.by);
     if (command === 'api-key') return await apiKey(database.db, argument!, third, values);
     if (command === 'vault-rekey') {
-      const count = await resealVault(database.db, createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys));
-      process.stdout.write(`${count} stored credential${count === 1 ? '' : 's'} sealed again under the current vault key.\n`);
+      const vault = createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys);
+      const count = await resealVault(database.db, vault);
+      const secrets = await resealWebhookSecrets(database.db, vault);
+      process.stdout.write(
+        `${count} stored credential${count === 1 ? '' : 's'} and ${secrets} webhook secret${secrets === 1 ? '' : 's'} sealed again under the current vault key.\n`,
+      );
       return 0;
     }
     const id = Number(argument);
@@ -171,6 +178,22 @@ async function apiKey(db: Database, action: string, target: string | undefined, 
   }
   process.stdout.write(`API key ${row.id} "${row.name}" (prefix ${row.prefix}) is revoked since ${row.revokedAt!.toISOString()}.\n`);
   return 0;
+}
+
+/** The provider's webhook endpoints and deliveries (docs/webhooks.md); the running portal's worker sends them. */
+async function webhookCommand(args: string[]): Promise<number> {
+  const config = loadConfig();
+  const database = await openDatabase(config, createLogger(process.env.LOG_LEVEL ?? 'warn'), { attachToRunning: true });
+  try {
+    const service = createWebhooksService({
+      db: database.db,
+      vault: createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys),
+      allowPrivateUrls: config.webhooks.allowPrivateUrls,
+    });
+    return await runWebhookCommand(service, args, { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) });
+  } finally {
+    await database.close();
+  }
 }
 
 async function impersonate(config: AppConfig, db: Database, email: string, by: string | undefined): Promise<number> {

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { openDatabase } from './db/open.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/index.js';
 import { resealVault } from './modules/inventory/inventory.service.js';
+import { resealWebhookSecrets } from './modules/webhooks/webhooks.service.js';
 import { sweepExpired } from './modules/maintenance/sweep.repository.js';
 import { createVaultKeyRing } from './platform/secret-box.js';
 import { createLogger } from './platform/logger.js';
@@ -64,10 +65,14 @@ async function main(): Promise<void> {
   setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
 
   // Seals what an older version left in plain text, or under a key since rotated (docs/decisions/0015).
-  void resealVault(database.db, createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys)).then(
-    (count) => (count > 0 ? logger.info({ count }, 'vault values sealed again under the current key') : undefined),
+  const vault = createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys);
+  void Promise.all([resealVault(database.db, vault), resealWebhookSecrets(database.db, vault)]).then(
+    ([count, webhookSecrets]) => (count + webhookSecrets > 0 ? logger.info({ count, webhookSecrets }, 'vault values sealed again under the current key') : undefined),
     (error: unknown) => logger.warn({ err: error }, 'the vault could not be sealed again under the current key; see npm run portal -- vault-rekey'),
   );
+
+  // Webhook deliveries (docs/decisions/0026); app.close() stops the polling and waits for the attempts in flight.
+  app.webhookWorker.start(config.webhooks.pollMs);
 
   if (config.autoPayEveryMinutes > 0) {
     const autoPay = () =>

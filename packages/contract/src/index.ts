@@ -12,6 +12,7 @@ export * from './entities/billing.js';
 export * from './entities/inventory.js';
 export * from './entities/support-tools.js';
 export * from './entities/ticket.js';
+export * from './entities/webhooks.js';
 export { z } from 'zod';
 export * from './entities/text.js';
 export * from './ticket-html.js';

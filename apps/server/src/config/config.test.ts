@@ -29,6 +29,14 @@ describe('configuration', () => {
     expect(attempt).toThrow(/SUPPORT_EMAIL: SUPPORT_EMAIL must be an e-mail address/);
   });
 
+  it('reads the webhook settings: polling on by default, 0 turns it off, nonsense is refused', () => {
+    expect(loadConfig(withDataDir()).webhooks).toEqual({ pollMs: 1000, timeoutMs: 10_000, concurrency: 10, allowPrivateUrls: true });
+    expect(loadConfig({ ...withDataDir(), WEBHOOK_POLL_MS: '0', WEBHOOK_ALLOW_PRIVATE_URLS: 'false' }).webhooks).toMatchObject({ pollMs: 0, allowPrivateUrls: false });
+    expect(() => loadConfig({ ...withDataDir(), WEBHOOK_POLL_MS: '5', WEBHOOK_TIMEOUT_MS: '120000', WEBHOOK_CONCURRENCY: '0' })).toThrow(
+      /WEBHOOK_POLL_MS must be 0 \(off\) or between 100 and 3600000[\s\S]*WEBHOOK_TIMEOUT_MS must be between 1000 and 60000[\s\S]*WEBHOOK_CONCURRENCY must be between 1 and 100/,
+    );
+  });
+
   it('refuses a short TOKEN_SECRET and a VAULT_KEY of the wrong size', () => {
     expect(() => loadConfig({ ...withDataDir(), TOKEN_SECRET: 'short', VAULT_KEY: 'c2hvcnQ=' })).toThrow(
       /TOKEN_SECRET must be at least 32 characters[\s\S]*VAULT_KEY must be 32 bytes/,

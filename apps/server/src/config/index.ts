@@ -22,6 +22,8 @@ export interface AppConfig {
   providerRequestsPerMinute: number;
   /** Minutes between auto-pay runs on this instance; 0 = none. */
   autoPayEveryMinutes: number;
+  /** Webhook delivery (docs/decisions/0026): pollMs 0 = this instance sends none. */
+  webhooks: { pollMs: number; timeoutMs: number; concurrency: number; allowPrivateUrls: boolean };
   provider: { name: string; emailDomain: string; supportPhone: string; supportEmail: string; portalHomeUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
   /** Who may read GET /metrics: a bearer token on the portal's port and/or a listen address of its own; neither, nobody. */
@@ -66,6 +68,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
     providerRequestsPerMinute: env.PROVIDER_API_REQUESTS_PER_MINUTE,
     autoPayEveryMinutes: env.AUTOPAY_EVERY_MINUTES,
+    webhooks: {
+      pollMs: env.WEBHOOK_POLL_MS,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      concurrency: env.WEBHOOK_CONCURRENCY,
+      allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS,
+    },
     provider: {
       name: env.PROVIDER_NAME,
       emailDomain: env.PROVIDER_EMAIL_DOMAIN.toLowerCase(),

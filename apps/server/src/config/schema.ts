@@ -58,6 +58,28 @@ export const environmentSchema = z.object({
     .int('AUTOPAY_EVERY_MINUTES must be a whole number')
     .min(0, 'AUTOPAY_EVERY_MINUTES must be 0 (off) or more')
     .default(60),
+  /** How often this instance looks for webhook deliveries that are due, in milliseconds; 0 leaves them to other instances. */
+  WEBHOOK_POLL_MS: z.coerce
+    .number({ error: 'WEBHOOK_POLL_MS must be a whole number of milliseconds' })
+    .int('WEBHOOK_POLL_MS must be a whole number of milliseconds')
+    .refine((value) => value === 0 || (value >= 100 && value <= 3_600_000), 'WEBHOOK_POLL_MS must be 0 (off) or between 100 and 3600000')
+    .default(1000),
+  /** How long a receiver has to answer one delivery attempt, in milliseconds. */
+  WEBHOOK_TIMEOUT_MS: z.coerce
+    .number({ error: 'WEBHOOK_TIMEOUT_MS must be a whole number of milliseconds' })
+    .int('WEBHOOK_TIMEOUT_MS must be a whole number of milliseconds')
+    .min(1000, 'WEBHOOK_TIMEOUT_MS must be between 1000 and 60000')
+    .max(60_000, 'WEBHOOK_TIMEOUT_MS must be between 1000 and 60000')
+    .default(10_000),
+  /** Deliveries one instance sends at once. */
+  WEBHOOK_CONCURRENCY: z.coerce
+    .number({ error: 'WEBHOOK_CONCURRENCY must be a whole number' })
+    .int('WEBHOOK_CONCURRENCY must be a whole number')
+    .min(1, 'WEBHOOK_CONCURRENCY must be between 1 and 100')
+    .max(100, 'WEBHOOK_CONCURRENCY must be between 1 and 100')
+    .default(10),
+  /** Whether webhook URLs may point at loopback, private or link-local addresses (docs/decisions/0026). */
+  WEBHOOK_ALLOW_PRIVATE_URLS: flag.default(true),
 
   PROVIDER_NAME: z.string().trim().min(1).max(100).default('IT Partners'),
   PROVIDER_EMAIL_DOMAIN: z

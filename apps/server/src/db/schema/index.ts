@@ -10,5 +10,6 @@ export * from './inventory.js';
 export * from './tickets.js';
 export * from './auth.js';
 export * from './platform.js';
+export * from './webhooks.js';
 export * from './relations.js';
 export * from './provider.js';

@@ -9,6 +9,7 @@ import type { Mailer } from '../../platform/mail.js';
 import { CardRefused, type CardDetails, type PaymentGateway } from '../../platform/payment-gateway.js';
 import { recordCallerAction } from '../audit/audit-log.js';
 import type { Caller } from '../auth/caller.js';
+import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
 import { toBillingAccount, toOrder, toPayment, toStatement } from './billing-wire.js';
 import { paymentReceiptMail } from './billing.mails.js';
 import {
@@ -157,6 +158,9 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
     type: card.type,
   });
 
+  const recordAutoPayChanged = (tx: Executor, caller: Caller, on: boolean) =>
+    recordEvent(tx, { type: 'autopay.changed', accountId: caller.accountId, data: { automatic_payments: on, by: eventActor(caller) } });
+
   async function storeCard(tx: Executor, caller: Caller, account: repo.BillingAccountRow, card: CardInput, meta: ClientMeta) {
     const stored = await tokenize(cardDetails(card));
     const updated = await repo.updateBillingAccount(tx, account.id, {
@@ -170,6 +174,15 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
       paymentMethod: 'credit_card',
     });
     await audit(tx, caller, meta, account.cardGatewayToken ? 'billing.card_replaced' : 'billing.card_added', 'success', { last4: stored.last4, type: stored.type });
+    await recordEvent(tx, {
+      type: 'card.stored',
+      accountId: caller.accountId,
+      data: {
+        card: { type: stored.type, last4: stored.last4, exp_month: card.exp_month, exp_year: card.exp_year },
+        replaced: account.cardGatewayToken !== null,
+        by: eventActor(caller),
+      },
+    });
     return updated;
   }
 
@@ -185,7 +198,16 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
       cardGatewayToken: null,
       paymentMethod: account.paymentMethod === 'credit_card' ? null : account.paymentMethod,
     });
-    if (account.cardGatewayToken) await audit(tx, caller, meta, 'billing.card_removed', 'success', { last4: account.cardLast4, autopay_was_on: account.automaticPayments });
+    if (account.cardGatewayToken) {
+      await audit(tx, caller, meta, 'billing.card_removed', 'success', { last4: account.cardLast4, autopay_was_on: account.automaticPayments });
+      await recordEvent(tx, {
+        type: 'card.removed',
+        accountId: caller.accountId,
+        data: { card: { type: account.cardType, last4: account.cardLast4 }, autopay_turned_off: account.automaticPayments, by: eventActor(caller) },
+      });
+    }
+    // Removing the card turns auto-pay off with it: a receiver following auto-pay hears of that too.
+    if (account.automaticPayments) await recordAutoPayChanged(tx, caller, false);
     return updated;
   }
 
@@ -245,6 +267,7 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
         if (on === account.automaticPayments) return toBillingAccount(account);
         const updated = await repo.updateBillingAccount(tx, account.id, { automaticPayments: on });
         await audit(tx, caller, meta, on ? 'billing.autopay_on' : 'billing.autopay_off', 'success', {});
+        await recordAutoPayChanged(tx, caller, on);
         return toBillingAccount(updated);
       });
     },

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Executor } from '../../db/client.js';
 import type { ChargeRequest, PaymentGateway } from '../../platform/payment-gateway.js';
+import { recordEvent } from '../webhooks/webhook-events.js';
 import * as repo from './billing.repository.js';
 
 export interface CardCharge {
@@ -48,14 +49,35 @@ export async function chargeCard(tx: Executor, gateway: PaymentGateway, charge: 
     requestFingerprint: charge.requestFingerprint,
     paidByContactId: charge.paidByContactId,
   });
-  if (!paid) return { payment, account: charge.account };
+  const account = paid ? await bringDownBalance(tx, charge) : charge.account;
+  await recordEvent(tx, {
+    type: paid ? 'payment.succeeded' : 'payment.failed',
+    accountId: charge.account.accountId,
+    data: {
+      payment: {
+        id: payment.id,
+        amount: payment.amount,
+        last4: payment.last4,
+        status: paid ? 'Paid' : 'Failed',
+        confirmation_number: payment.confirmationNumber,
+        transaction_id: payment.transactionId,
+        failure_reason: payment.failureReason,
+        automatic: charge.paidByContactId === null,
+      },
+      balance: account.balance,
+      paid_by_contact_id: charge.paidByContactId,
+    },
+  });
+  return { payment, account };
+}
 
+/** Past-due first: what the payment covers of the past-due balance comes off it, and the days past due end when it is paid off. */
+function bringDownBalance(tx: Executor, charge: CardCharge): Promise<repo.BillingAccountRow> {
   const amountCents = cents(charge.amount);
   const pastDueCents = Math.max(0, cents(charge.account.pastDueBalance) - amountCents);
-  const account = await repo.updateBillingAccount(tx, charge.account.id, {
+  return repo.updateBillingAccount(tx, charge.account.id, {
     balance: (cents(charge.account.balance) - amountCents) / 100,
     pastDueBalance: pastDueCents / 100,
     daysPastDue: pastDueCents === 0 ? 0 : charge.account.daysPastDue,
   });
-  return { payment, account };
 }

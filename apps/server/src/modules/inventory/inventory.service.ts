@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { UnknownVaultKey, type VaultKeyRing } from '../../platform/secret-box.js';
 import { recordAudit, recordCallerAction } from '../audit/audit-log.js';
+import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
 import type { Caller } from '../auth/caller.js';
 import * as repo from './inventory.repository.js';
 
@@ -161,6 +162,11 @@ export function createInventoryService({ db, vault }: { db: Database; vault: Vau
         const row = await credentialOf(tx, caller, id);
         if (row.passwordHidden) return { id, password: null };
         await audit(tx, caller, meta, purpose === 'copy' ? 'vault.password_copied' : 'vault.password_revealed', id, { title: row.serviceName });
+        await recordEvent(tx, {
+          type: 'credential.revealed',
+          accountId: caller.accountId,
+          data: { credential: { id, title: row.serviceName }, purpose, by: eventActor(caller) },
+        });
         return { id, password: openOrNull(row.passwordSealed, row.keyId) };
       });
     },

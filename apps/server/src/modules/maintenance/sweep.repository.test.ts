@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database.js';
 import { createAccount, createContact } from '../../../test/factories.js';
 import type { DatabaseHandle } from '../../db/client.js';
-import { oneTimeTokens, passwordResetTokens, rateLimits, refreshTokens } from '../../db/schema/index.js';
+import { oneTimeTokens, passwordResetTokens, rateLimits, refreshTokens, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.js';
 import { sweepExpired } from './sweep.repository.js';
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
@@ -35,11 +35,19 @@ describe('sweeping expired rows', () => {
       { key: 'login:user:now', hits: 1 },
     ]);
 
-    expect(await sweepExpired(db)).toEqual({ refreshTokens: 1, passwordResetTokens: 1, oneTimeTokens: 1, rateLimits: 1 });
+    const [endpoint] = await db.insert(webhookEndpoints).values({ url: 'https://psa.example/hook', events: ['ticket.created'], secretSealed: 'x', secretKeyId: 'x', enabled: false }).returning();
+    const event = (id: string, days: number) => ({ id, type: 'ticket.created' as const, accountId: account.id, payload: {}, createdAt: hoursAgo(days * 24) });
+    await db.insert(webhookEvents).values([event('evt_old_done', 31), event('evt_old_held', 31), event('evt_recent', 29)]);
+    await db.insert(webhookDeliveries).values([
+      { eventId: 'evt_old_done', endpointId: endpoint!.id, status: 'succeeded' },
+      { eventId: 'evt_old_held', endpointId: endpoint!.id, status: 'failed' },
+    ]);
+    expect(await sweepExpired(db)).toEqual({ refreshTokens: 1, passwordResetTokens: 1, oneTimeTokens: 1, rateLimits: 1, webhookEvents: 1 });
+    expect((await db.select({ id: webhookEvents.id }).from(webhookEvents)).map((row) => row.id).sort()).toEqual(['evt_old_held', 'evt_recent']);
     expect((await db.select({ hash: refreshTokens.tokenHash }).from(refreshTokens)).map((row) => row.hash).sort()).toEqual(['live-refresh', 'recent-refresh']);
     expect((await db.select({ hash: passwordResetTokens.tokenHash }).from(passwordResetTokens)).map((row) => row.hash)).toEqual(['live-reset']);
     expect((await db.select({ hash: oneTimeTokens.tokenHash }).from(oneTimeTokens)).map((row) => row.hash)).toEqual(['live-once']);
     expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key)).toEqual(['login:user:now']);
-    expect(await sweepExpired(db)).toEqual({ refreshTokens: 0, passwordResetTokens: 0, oneTimeTokens: 0, rateLimits: 0 });
+    expect(await sweepExpired(db)).toEqual({ refreshTokens: 0, passwordResetTokens: 0, oneTimeTokens: 0, rateLimits: 0, webhookEvents: 0 });
   });
 });

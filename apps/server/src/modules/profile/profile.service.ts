@@ -9,6 +9,7 @@ import type { ClientMeta } from '../../platform/client-meta.js';
 import { signInEmailChangedMail } from './profile.mails.js';
 import { toWireContact } from '../users/contact-wire.js';
 import { asSignInNameConflict, refuseTakenSignInName } from '../users/sign-in-name.js';
+import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
 import { findOwnContact, updateOwnColorMode, updateOwnProfile } from './profile.repository.js';
 
 export { emailTakenMessage } from '../users/sign-in-name.js';
@@ -69,6 +70,18 @@ export function createProfileService({ db, confirmPassword, mailer, config }: Pr
             ...meta,
             details: { changed, ...(emailChanged ? { old_email: before.email, new_email: email } : {}) },
           });
+          if (changed.length > 0) {
+            await recordEvent(tx, {
+              type: 'profile.changed',
+              accountId: caller.accountId,
+              data: {
+                contact: { id: after.id, email: after.email, firstname: after.firstname, lastname: after.lastname, time_zone: after.timeZone },
+                changed: changed.map((field) => (field === 'timeZone' ? 'time_zone' : field)),
+                previous_email: emailChanged ? before.email : null,
+                by: eventActor(caller),
+              },
+            });
+          }
           const outboxId = emailChanged
             ? await mailer.enqueue(
                 tx,

@@ -8,6 +8,7 @@ import type { AgentPackage, MonitoringSystem } from '../../platform/monitoring-s
 import { createToolLinkSigner, type LinkOs } from '../../platform/signed-links.js';
 import { hashToken } from '../../platform/tokens.js';
 import { recordAudit, recordCallerAction } from '../audit/audit-log.js';
+import { eventActor, recordEvent, SYSTEM_ACTOR } from '../webhooks/webhook-events.js';
 import type { Caller } from '../auth/caller.js';
 import {
   CONFIGURATION_NOT_FOUND_MESSAGE,
@@ -199,6 +200,12 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
           ...meta,
           details: { link_id: link.id, download_id: downloadId, tool_id: tool.id, tool: tool.name, os, filename: file.filename, one_time_use: tool.oneTimeUse },
         });
+        // Opened without signing in: nobody to name but the link (its creator is in the audit log).
+        await recordEvent(tx, {
+          type: 'support_tool.downloaded',
+          accountId: link.accountId,
+          data: { download_id: downloadId, tool: { id: tool.id, name: tool.name }, via: 'link', os, by: SYSTEM_ACTOR },
+        });
       });
       return { kind: 'file', file };
     },
@@ -219,6 +226,11 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
       const id = await db.transaction(async (tx) => {
         const downloadId = await repo.insertDownload(tx, { accountId: caller.accountId, contactId: caller.contactId, toolId: tool.id, downloadToken, createdAt: now() });
         await audit(tx, caller, meta, 'support_tools.download_recorded', { download_id: downloadId, tool_id: tool.id, tool: tool.name, via: linkId ? 'link' : 'direct', ...(linkId ? { link_id: linkId } : {}) });
+        await recordEvent(tx, {
+          type: 'support_tool.downloaded',
+          accountId: caller.accountId,
+          data: { download_id: downloadId, tool: { id: tool.id, name: tool.name }, via: linkId ? 'link' : 'direct', os: null, by: eventActor(caller) },
+        });
         return downloadId;
       });
       const [row] = await repo.listDownloads(db, caller.accountId, id);

@@ -259,8 +259,9 @@ export async function listTicketEntries(db: Executor, accountId: number, ticketI
 export async function insertTicketEntry(
   db: Executor,
   entry: { accountId: number; ticketId: number; createdBy: string; fromAddress: string; content: string; isInternal: boolean },
-): Promise<void> {
-  await db.insert(ticketEntries).values({ ...entry, contentIsClean: true });
+): Promise<number> {
+  const [row] = await db.insert(ticketEntries).values({ ...entry, contentIsClean: true }).returning({ id: ticketEntries.id });
+  return row!.id;
 }
 
 export async function touchTicket(db: Executor, accountId: number, ticketId: number): Promise<void> {

@@ -3,6 +3,7 @@ import type { conversationPageQuery, newTicketInput, ticketListQuery } from '@po
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../platform/app-error.js';
 import { fullName, type Caller } from '../auth/caller.js';
+import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
 import { parseTicketSearch } from './ticket-search.js';
 import { sanitizeTicketHtml } from './ticket-html.js';
 import { ticketScopeOf } from './tickets.policy.js';
@@ -82,15 +83,21 @@ export function createTicketService({ db }: { db: Database }) {
       const row = await visibleTicket(caller, id);
       if (isClosedTicketStatus(row.status)) throw new AppError('conflict', CLOSED_TICKET_TAKES_NO_REPLIES);
       await db.transaction(async (tx) => {
-        await insertTicketEntry(tx, {
+        const createdBy = `${fullName(caller)}${PORTAL_AUTHOR_SUFFIX}`;
+        const entryId = await insertTicketEntry(tx, {
           accountId: caller.accountId,
           ticketId: row.id,
-          createdBy: `${fullName(caller)}${PORTAL_AUTHOR_SUFFIX}`,
+          createdBy,
           fromAddress: caller.email,
           content,
           isInternal: false,
         });
         await touchTicket(tx, caller.accountId, row.id);
+        await recordEvent(tx, {
+          type: 'ticket.reply',
+          accountId: caller.accountId,
+          data: { ticket: ticketRef(row), entry: { id: entryId, created_by: createdBy, content }, by: eventActor(caller) },
+        });
       });
       return ticketWithConversation(caller, id);
     },
@@ -100,14 +107,24 @@ export function createTicketService({ db }: { db: Database }) {
       const description = await cleanText(input.description, 'description');
       const id = await db.transaction(async (tx) => {
         await lockTicketNumbers(tx, caller.accountId);
-        return insertTicket(tx, {
+        const ticketNumber = await nextTicketNumber(tx, caller.accountId);
+        const ticketId = await insertTicket(tx, {
           accountId: caller.accountId,
-          ticketNumber: await nextTicketNumber(tx, caller.accountId),
+          ticketNumber,
           subject: input.subject,
           description,
           priority: input.priority,
           assignedContactId: caller.contactId,
         });
+        await recordEvent(tx, {
+          type: 'ticket.created',
+          accountId: caller.accountId,
+          data: {
+            ticket: { id: ticketId, ticket_number: ticketNumber, subject: input.subject, status: 'New', priority: input.priority, description },
+            by: eventActor(caller),
+          },
+        });
+        return ticketId;
       });
       return ticketWithConversation(caller, id);
     },
@@ -121,6 +138,8 @@ export async function cleanText(text: string, field: string): Promise<string> {
   if (clean === '') throw new AppError('validation_failed', NOTHING_LEFT_AFTER_SANITIZING, { [field]: NOTHING_LEFT_AFTER_SANITIZING });
   return clean;
 }
+
+const ticketRef = (row: TicketRow) => ({ id: row.id, ticket_number: row.ticketNumber, subject: row.subject, status: row.status, priority: row.priority });
 
 async function toSummary(row: TicketRow): Promise<TicketSummary> {
   return {

@@ -16,6 +16,7 @@ import type { Mailer } from '../../platform/mail.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { issuePasswordLink } from '../auth/password-reset.service.js';
 import type { Caller } from '../auth/caller.js';
+import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
 import { asSignInNameConflict, refuseTakenSignInName } from './sign-in-name.js';
 import { invitationMail } from './users.mails.js';
 import { DELETE_SELF, isSelf, LAST_ADMIN, OWN_ADMIN_FLAG } from './users.policy.js';
@@ -119,6 +120,22 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
           email,
           flags: { admin_group: row.adminGroup, billing_group: row.billingGroup, technical_group: row.technicalGroup },
         });
+        await recordEvent(tx, {
+          type: 'contact.created',
+          accountId: caller.accountId,
+          data: {
+            contact: {
+              id: row.id,
+              email: row.email,
+              firstname: row.firstname,
+              lastname: row.lastname,
+              admin_group: row.adminGroup,
+              billing_group: row.billingGroup,
+              technical_group: row.technicalGroup,
+            },
+            by: eventActor(caller),
+          },
+        });
         const outboxId = await invite(tx, caller, row, meta);
         return { contact: (await repo.findAccountUser(tx, caller.accountId, row.id))!, outboxId };
       });
@@ -168,6 +185,11 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
         if (contact.adminGroup && admins <= 1) throw new AppError('conflict', LAST_ADMIN);
         await repo.deleteContact(tx, caller.accountId, contactId);
         await audit(tx, caller, meta, 'users.deleted', contactId, { email: contact.email, name: `${contact.firstname} ${contact.lastname}` });
+        await recordEvent(tx, {
+          type: 'contact.deleted',
+          accountId: caller.accountId,
+          data: { contact: { id: contact.id, email: contact.email, firstname: contact.firstname, lastname: contact.lastname }, by: eventActor(caller) },
+        });
       });
     },
 

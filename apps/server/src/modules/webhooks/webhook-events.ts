@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { webhookEventData, type WebhookEventData, type WebhookEventType } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@portal/contract';
+
+export interface WebhookEvent<T extends WebhookEventType> {
+  type: T;
+  accountId: number;
+  data: WebhookEventData<T>;
+}
+
+/** `evt_` and 128 random bits: unique across instances without asking the database. */
+export const newEventId = () => `evt_${randomBytes(16).toString('hex')}`;
+
+/** Who acted, as every event names them: the contact, and the provider's staff member impersonating them. */
+export const eventActor = (caller: { contactId: number; email: string; impersonatedBy: string | null }) => ({
+  contact_id: caller.contactId,
+  email: caller.email,
+  impersonated_by: caller.impersonatedBy,
+});
+export const SYSTEM_ACTOR = { contact_id: null, email: null, impersonated_by: null };
+
+/**
+ * Writes an event to the webhook outbox in the caller's transaction (docs/decisions/0026): it is
+ * kept exactly when the change it reports commits. One statement writes the event, with the
+ * account's id, name and billing id added to its data, and a pending delivery for every enabled
+ * endpoint subscribed to its type. The data is parsed by the contract's schema of that type,
+ * which drops any field it does not name, so nothing unintended (a secret) is ever sent.
+ */
+export async function recordEvent<T extends WebhookEventType>(executor: Executor, event: WebhookEvent<T>): Promise<string> {
+  const id = newEventId();
+  const data = webhookEventData[event.type].parse(event.data);
+  const timestamp = new Date().toISOString();
+  await executor.execute(sql`
+    WITH event AS (
+      INSERT INTO webhook_events (id, type, account_id, payload)
+      SELECT ${id}, ${event.type}, a.id,
+             jsonb_build_object(
+               'type', ${event.type}::text,
+               'timestamp', ${timestamp}::text,
+               'data', jsonb_build_object('account', jsonb_build_object('id', a.id, 'name', a.name, 'billing_id', a.billing_api_id)) || ${JSON.stringify(data)}::jsonb)
+        FROM accounts a
+       WHERE a.id = ${event.accountId}
+      RETURNING id, type
+    )
+    INSERT INTO webhook_deliveries (event_id, endpoint_id)
+    SELECT event.id, endpoint.id
+      FROM event
+      JOIN webhook_endpoints endpoint ON endpoint.enabled AND event.type = ANY (endpoint.events)`);
+  return id;
+}
