@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Endpoint } from '@portal/contract';
 import { WEB_DIST_DIR } from './config/paths.js';
-import { databaseAnswers } from './db/client.js';
+import { schemaState } from './db/schema-level.js';
 import type { AppDependencies } from './dependencies.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { installErrorHandler } from './http/error-handler.js';
@@ -16,7 +16,7 @@ import { createRequestBudget } from './http/request-budget.js';
 import { registerWebApp } from './http/static-web.js';
 import { createRateLimiter } from './db/rate-limits.repository.js';
 import { findLiveCaller } from './modules/auth/caller.repository.js';
-import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { registerHealthRoutes, type Readiness } from './modules/health/health.routes.js';
 import { createMailer } from './platform/mail.js';
 import { createMailOutbox } from './db/mail-outbox.repository.js';
 import { createLocalMonitoringSystem } from './platform/monitoring-system.js';
@@ -32,6 +32,8 @@ declare module 'fastify' {
     builtEndpoints: ReadonlySet<Endpoint>;
     /** Charges due automatic payments; main.ts runs it on a timer, the CLI on demand, tests directly. */
     autoPay: AutoPayRunner;
+    /** main.ts marks it draining on SIGTERM, so /readyz answers 503 before the server closes. */
+    readiness: Readiness;
   }
 }
 
@@ -85,7 +87,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (request.url.startsWith(`${API_BASE}/`) && !request.url.startsWith(`${API_BASE}/docs`)) reply.header('cache-control', 'no-store');
   });
 
-  registerHealthRoutes(app, () => databaseAnswers(database.pool));
+  const readiness = registerHealthRoutes(app, () => schemaState(database.pool));
+  app.decorate('readiness', readiness);
+  // Once a shutdown has begun, every answer closes its connection, so no keep-alive connection
+  // (a browser's, or a load balancer's pooled one) outlives the drain and holds up the close.
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.draining) reply.header('connection', 'close');
+  });
 
   const document = buildOpenApiDocument({ title: `${config.provider.name} customer portal API`, version: '1.0.0', serverUrl: config.publicUrl });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
@@ -101,8 +109,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const monitoringSystem = deps.monitoringSystem ?? createLocalMonitoringSystem({ serverUrl: config.monitoring.serverUrl, secret: config.secrets.tokenSecret });
   app.decorate('builtEndpoints', registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer, paymentGateway, monitoringSystem }), { authenticate, budget, inFlight }));
   app.decorate('autoPay', createAutoPayRunner({ db: database.db, gateway: paymentGateway, mailer, config }));
-  // app.close() returns only when every API handler has finished (or after 15 s), so callers can close the database next.
-  app.addHook('onClose', () => inFlight.settled(15_000));
+  // app.close() returns only when every API handler has finished (or after the shutdown timeout), so callers can close the database next.
+  app.addHook('onClose', () => inFlight.settled(config.shutdown.timeoutMs));
   await registerWebApp(app, config, deps.webDistDir ?? WEB_DIST_DIR);
   return app;
 }

@@ -16,12 +16,16 @@ export interface AppConfig {
   apiRequestsPerMinute: number;
   /** Minutes between auto-pay runs on this instance; 0 = none. */
   autoPayEveryMinutes: number;
+  /** SIGTERM: /readyz answers 503 for drainMs while requests are still served, then the server closes; exit by timeoutMs. */
+  shutdown: { drainMs: number; timeoutMs: number };
   provider: { name: string; emailDomain: string; supportPhone: string; supportEmail: string; portalHomeUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
   /** The remote-monitoring system the support tools' agent builds report to. */
   monitoring: { serverUrl: string };
   apps: { voice: string; paylink: string; office365: string; googleWorkspace: string };
   secrets: { tokenSecret: string; vaultKey: Buffer; vaultOldKeys: Buffer[] };
+  /** TOKEN_SECRET or VAULT_KEY was not given and came from the data folder (fine for one instance only). */
+  secretsFromDataFolder: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -55,6 +59,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     seedDemoData: env.SEED_DEMO_DATA,
     apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
     autoPayEveryMinutes: env.AUTOPAY_EVERY_MINUTES,
+    shutdown: { drainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
     provider: {
       name: env.PROVIDER_NAME,
       emailDomain: env.PROVIDER_EMAIL_DOMAIN.toLowerCase(),
@@ -79,6 +84,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
         .filter(Boolean)
         .map((key) => Buffer.from(key, 'base64')),
     },
+    secretsFromDataFolder: generated !== undefined,
   };
 }
 

@@ -10,4 +10,5 @@ export * from './inventory.js';
 export * from './tickets.js';
 export * from './auth.js';
 export * from './platform.js';
+export * from './scheduled-jobs.js';
 export * from './relations.js';
