@@ -3,6 +3,7 @@ import { userInfo } from 'node:os';
 import { ConfigError, loadConfig, type AppConfig } from './config/index.js';
 import type { Database } from './db/client.js';
 import { openDatabase } from './db/open.js';
+import { codeMigrations } from './db/schema-level.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
 import { resealVault, setCredentialPasswordHidden } from './modules/inventory/inventory.service.js';
 import { createVaultKeyRing } from './platform/secret-box.js';
@@ -18,6 +19,10 @@ Commands:
   hide-password <credential id>
       Hides a stored credential's password from the customer: the portal shows
       'Password hidden by administrator' and refuses to change it. show-password <id> undoes it.
+  migrate
+      Applies the migrations this version ships (and the demo data into an empty database when
+      SEED_DEMO_DATA is on), then exits. Instances do this at start too; run it first in an
+      upgrade so no instance starts against an older schema (README, "Upgrades").
   vault-rekey
       Seals every stored password and note again under VAULT_KEY. After a key rotation, run it
       with the old key in VAULT_OLD_KEYS; when it is done, the old key can be retired.
@@ -31,7 +36,7 @@ async function main(): Promise<number> {
     options: { by: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   const [command, argument] = positionals;
-  const known = (command === 'impersonate' && argument) || ((command === 'hide-password' || command === 'show-password') && argument) || command === 'vault-rekey';
+  const known = (command === 'impersonate' && argument) || ((command === 'hide-password' || command === 'show-password') && argument) || command === 'vault-rekey' || command === 'migrate';
   if (values.help || !known) {
     process.stdout.write(USAGE);
     return values.help ? 0 : 2;
@@ -41,6 +46,11 @@ async function main(): Promise<number> {
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
   const database = await openDatabase(config, log, { attachToRunning: true });
   try {
+    if (command === 'migrate') {
+      const applied = codeMigrations();
+      process.stdout.write(`The database has every migration of this version (${applied.length}, the newest ${applied[applied.length - 1]?.tag}).${database.seeded ? ' Demo data added.' : ''}\n`);
+      return 0;
+    }
     if (command === 'impersonate') return await impersonate(config, database.db, argument!, values.by);
     if (command === 'vault-rekey') {
       const count = await resealVault(database.db, createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys));
