@@ -62,6 +62,7 @@ const instanceEnv = {
 };
 
 const admin = () => new pg.Client({ connectionString: adminUrl });
+let db: pg.Client;
 const failures: string[] = [];
 const check = (condition: boolean, message: string) => {
   console.log(`${condition ? '  ok  ' : '  FAIL'}  ${message}`);
@@ -118,7 +119,9 @@ async function main(): Promise<void> {
   const migrationExits = await Promise.all(migrations.map(exitOf));
   check(migrationExits.every((exit) => exit.code === 0), 'three simultaneous migrations of an empty database all succeed');
 
-  const db = new pg.Client({ connectionString: databaseUrl });
+  db = new pg.Client({ connectionString: databaseUrl });
+  // Dropping the database at the end ends this connection too, if an assertion left it open.
+  db.on('error', () => undefined);
   await db.connect();
   const accounts = Number((await db.query('SELECT count(*) FROM accounts')).rows[0].count);
   check(accounts === 2, `the demo data was added once (${accounts} accounts)`);
@@ -129,7 +132,8 @@ async function main(): Promise<void> {
   await db.query("UPDATE billing_accounts SET billing_cycle_month_date = extract(day FROM now() AT TIME ZONE 'UTC') WHERE id = $1", [GLOBEX_BILLING_ID]);
 
   instancePorts.forEach((_port, index) => startInstance(index));
-  await Promise.all(instancePorts.map((_port, index) => waitFor(`app${index + 1} to be ready`, 60_000, () => readyz(index))));
+  await Promise.all(instancePorts.map((_port, index) => waitFor(`app${index + 1} to be ready`, 180_000, () => readyz(index))));
+  console.log(`3 instances ready after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   launch('haproxy', ['-db', '-f', 'deploy/haproxy/haproxy.cfg'], {
     cwd: root,
     env: {
@@ -200,7 +204,7 @@ async function main(): Promise<void> {
   note('app1 SIGKILLed');
   await sleep(6_000);
   startInstance(0);
-  await waitFor('app1 to be ready again', 60_000, () => readyz(0));
+  await waitFor('app1 to be ready again', 180_000, () => readyz(0));
   await upInHaproxy(0);
   note('app1 restarted and UP in HAProxy');
 
@@ -218,7 +222,7 @@ async function main(): Promise<void> {
     rollingExits.push({ name: `app${index + 1}`, code, seconds: (Date.now() - signalledAt) / 1000 });
     note(`app${index + 1} exited with ${code} after ${((Date.now() - signalledAt) / 1000).toFixed(1)} s; starting it again`);
     startInstance(index);
-    await waitFor(`app${index + 1} to be ready again`, 60_000, () => readyz(index));
+    await waitFor(`app${index + 1} to be ready again`, 180_000, () => readyz(index));
     await upInHaproxy(index);
     note(`app${index + 1} UP in HAProxy`);
   }
@@ -315,6 +319,7 @@ function report(samples: Sample[], killedAt: number): void {
 
 async function cleanUp(): Promise<void> {
   stopEverything();
+  await db?.end().catch(() => undefined);
   const client = admin();
   await client.connect();
   await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
