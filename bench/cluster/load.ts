@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** One request of the mixed load, as the client saw it. */
@@ -32,20 +33,32 @@ type Action = (target: LoadTarget) => Promise<Outcome>;
 
 const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
-async function send(url: string, init: RequestInit): Promise<{ status: number; instance?: string; body: unknown; error?: string }> {
-  try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON (HAProxy's own error page)
-    }
-    return { status: response.status, instance: response.headers.get('x-portal-instance') ?? undefined, body };
-  } catch (error) {
-    return { status: 0, body: undefined, error: (error as Error).cause ? String((error as Error).cause) : String(error) };
-  }
+/**
+ * One request on a connection of its own (`agent: false`), so a failure is about the load balancer and
+ * the instances, never a keep-alive connection between this client and HAProxy closing as it is reused.
+ */
+function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; instance?: string; body: unknown; error?: string }> {
+  return new Promise((resolve) => {
+    const request = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers, agent: false, timeout: 15_000 }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', (error) => resolve({ status: 0, body: undefined, error: String(error) }));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON (HAProxy's own error page)
+        }
+        const instance = response.headers['x-portal-instance'];
+        resolve({ status: response.statusCode ?? 0, instance: typeof instance === 'string' ? instance : undefined, body });
+      });
+    });
+    request.on('timeout', () => request.destroy(new Error('no answer in 15 s')));
+    request.on('error', (error) => resolve({ status: 0, body: undefined, error: String(error) }));
+    request.end(init.body);
+  });
 }
 
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
@@ -87,7 +100,7 @@ const ACTIONS: Array<[string, number, Action]> = [
           payment: { amount: 1.25, cc_first_name: 'Alice', cc_last_name: 'Morgan', cc_num: '4242 4242 4242 4242', cc_exp_month: '12', cc_exp_year: String(new Date().getUTCFullYear() + 3), cc_type: 'visa' },
         }),
       });
-      const id = (answer.body as { result?: { payment?: { id?: string } } } | undefined)?.result?.payment?.id;
+      const id = (answer.body as { result?: { payment?: { _id?: string } } } | undefined)?.result?.payment?._id;
       return { ...answer, wrote: id ? { kind: 'payment', id, key } : undefined };
     },
   ],
