@@ -234,6 +234,9 @@ async function main(): Promise<void> {
   running = false;
   const samples = await load;
   note(`load stopped: ${samples.length} requests`);
+  // A request counts in the phase it was in flight in: one sent just before the SIGKILL that was still waiting
+  // for the killed instance belongs to the SIGKILL phase, whichever phase it started in.
+  for (const sample of samples) if (sample.startedAt <= killedAt && sample.endedAt >= killedAt) sample.phase = 'sigkill';
 
   report(samples, killedAt);
   check(
