@@ -1,6 +1,7 @@
 // Builds what `npm start` serves when its output is missing or older than any of its sources: the
 // web app (Vite) and the compiled server (esbuild), so `npm start` on a fresh clone just works and a
-// second start does not rebuild for nothing.
+// second start does not rebuild for nothing. With --release, also the release folder (scripts/build-release.mjs)
+// that the cluster test runs.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,14 +12,24 @@ const TARGETS = [
     name: 'web app',
     output: 'apps/web/dist/index.html',
     sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/contract/src', 'package-lock.json'],
-    build: ['run', 'build'],
+    build: ['run', '--workspace', 'apps/web', 'build'],
   },
   {
     name: 'server',
     output: 'apps/server/dist/bin/main.js',
-    sources: ['apps/server/src', 'apps/server/seed', 'packages/contract/src', 'scripts/build-server.mjs', 'package-lock.json'],
+    sources: ['apps/server/src', 'apps/server/seed', 'packages/contract/src', 'scripts/build-server.mjs', 'scripts/server-bundle.mjs', 'package-lock.json'],
     build: ['run', 'build:server'],
   },
+  ...(process.argv.includes('--release')
+    ? [
+        {
+          name: 'release folder',
+          output: 'release/server/main.js',
+          sources: ['apps/web/dist/index.html', 'apps/server/dist/bin/main.js', 'apps/server/src/db/migrations', 'scripts/build-release.mjs', 'package-lock.json'],
+          build: ['run', 'build:release'],
+        },
+      ]
+    : []),
 ];
 
 function newestChange(path) {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Endpoint } from '@portal/contract';
 import { WEB_DIST_DIR } from './config/paths.js';
-import { databaseAnswers } from './db/client.js';
+import { schemaState } from './db/schema-level.js';
 import type { AppDependencies } from './dependencies.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { installErrorHandler } from './http/error-handler.js';
@@ -19,7 +19,7 @@ import { registerWebApp } from './http/static-web.js';
 import { createRateLimiter } from './db/rate-limits.repository.js';
 import { findLiveCaller } from './modules/auth/caller.repository.js';
 import { createApiKeyAuthenticator } from './modules/provider/api-keys.js';
-import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { registerHealthRoutes, type Readiness } from './modules/health/health.routes.js';
 import { countRequests, listenForMetrics, registerMetricsRoute } from './http/metrics-endpoint.js';
 import { createMailer } from './platform/mail.js';
 import { createPortalMetrics } from './platform/metrics.js';
@@ -41,6 +41,8 @@ declare module 'fastify' {
     autoPay: AutoPayRunner;
     /** Sends due webhook deliveries; main.ts starts its polling, tests call runOnce. Stopped when the app closes. */
     webhookWorker: WebhookWorker;
+    /** main.ts marks it draining on SIGTERM, so /readyz answers 503 before the server closes. */
+    readiness: Readiness;
   }
 }
 
@@ -115,7 +117,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (request.url.startsWith(`${API_BASE}/`) && !isDocs) reply.header('cache-control', 'no-store');
   });
 
-  registerHealthRoutes(app, () => databaseAnswers(database.pool));
+  const readiness = registerHealthRoutes(app, () => schemaState(database.pool));
+  app.decorate('readiness', readiness);
+  // Once a shutdown has begun, every answer closes its connection, so no keep-alive connection
+  // (a browser's, or a load balancer's pooled one) outlives the drain and holds up the close.
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.draining) reply.header('connection', 'close');
+  });
 
   // Two documents, each in a plugin context of its own (swagger decorates the instance it is registered in). Each is
   // generated from the contract when it is first asked for, not at start-up (docs/decisions/0021).
@@ -173,8 +181,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('webhookWorker', webhookWorker);
   // The attempts in flight are sent and recorded before the database closes.
   app.addHook('onClose', () => webhookWorker.stop());
-  // app.close() returns only when every API handler has finished (or after 15 s), so callers can close the database next.
-  app.addHook('onClose', () => inFlight.settled(15_000));
+  // app.close() returns only when every API handler has finished (or after the shutdown timeout), so callers can close the database next.
+  app.addHook('onClose', () => inFlight.settled(config.shutdown.timeoutMs));
   await registerWebApp(app, config, deps.webDistDir ?? WEB_DIST_DIR);
   return app;
 }

@@ -7,6 +7,7 @@ import { backupDatabase, BackupError, candidateFolders, restoreDatabase } from '
 import type { Database } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded-postgres.js';
 import { openDatabase } from './db/open.js';
+import { codeMigrations } from './db/schema-level.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
 import { runWebhookCommand, WEBHOOK_USAGE } from './modules/webhooks/webhooks.cli.js';
 import { createWebhooksService, resealWebhookSecrets } from './modules/webhooks/webhooks.service.js';
@@ -28,6 +29,10 @@ Commands:
   hide-password <credential id>
       Hides a stored credential's password from the customer: the portal shows
       'Password hidden by administrator' and refuses to change it. show-password <id> undoes it.
+  migrate
+      Applies the migrations this version ships (and the demo data into an empty database when
+      SEED_DEMO_DATA is on), then exits. Instances do this at start too; run it first in an
+      upgrade so no instance starts against an older schema (README, "Upgrades").
   vault-rekey
       Seals every stored password, note and webhook secret again under VAULT_KEY. After a key rotation, run it
       with the old key in VAULT_OLD_KEYS; when it is done, the old key can be retired.
@@ -68,6 +73,7 @@ async function main(): Promise<number> {
   const known =
     ((command === 'impersonate' || command === 'hide-password' || command === 'show-password' || command === 'backup' || command === 'restore') && argument) ||
     command === 'vault-rekey' ||
+    command === 'migrate' ||
     apiKeyCommand;
   if (values.help || !known) {
     process.stdout.write(USAGE);
@@ -79,6 +85,11 @@ async function main(): Promise<number> {
   if (command === 'backup' || command === 'restore') return backupOrRestore(config, log, command, resolve(process.env.INIT_CWD ?? process.cwd(), argument!), values.force === true);
   const database = await openDatabase(config, log, { attachToRunning: true });
   try {
+    if (command === 'migrate') {
+      const applied = codeMigrations();
+      process.stdout.write(`The database has every migration of this version (${applied.length}, the newest ${applied[applied.length - 1]?.tag}).${database.seeded ? ' Demo data added.' : ''}\n`);
+      return 0;
+    }
     if (command === 'impersonate') return await impersonate(config, database.db, argument!, values.by);
     if (command === 'api-key') return await apiKey(database.db, argument!, third, values);
     if (command === 'vault-rekey') {

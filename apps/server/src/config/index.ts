@@ -24,6 +24,8 @@ export interface AppConfig {
   autoPayEveryMinutes: number;
   /** Webhook delivery (docs/decisions/0026): pollMs 0 = this instance sends none. */
   webhooks: { pollMs: number; timeoutMs: number; concurrency: number; allowPrivateUrls: boolean };
+  /** SIGTERM: /readyz answers 503 for drainMs while requests are still served, then the server closes; exit by timeoutMs. */
+  shutdown: { drainMs: number; timeoutMs: number };
   provider: { name: string; emailDomain: string; supportPhone: string; supportEmail: string; portalHomeUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
   /** Who may read GET /metrics: a bearer token on the portal's port and/or a listen address of its own; neither, nobody. */
@@ -32,6 +34,8 @@ export interface AppConfig {
   monitoring: { serverUrl: string };
   apps: { voice: string; paylink: string; office365: string; googleWorkspace: string };
   secrets: { tokenSecret: string; vaultKey: Buffer; vaultOldKeys: Buffer[] };
+  /** TOKEN_SECRET or VAULT_KEY was not given and came from the data folder (fine for one instance only). */
+  secretsFromDataFolder: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +78,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       concurrency: env.WEBHOOK_CONCURRENCY,
       allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS,
     },
+    shutdown: { drainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
     provider: {
       name: env.PROVIDER_NAME,
       emailDomain: env.PROVIDER_EMAIL_DOMAIN.toLowerCase(),
@@ -99,6 +104,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
         .filter(Boolean)
         .map((key) => Buffer.from(key, 'base64')),
     },
+    secretsFromDataFolder: generated !== undefined,
   };
 }
 

@@ -1,10 +1,22 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root, so relative paths in configuration mean the same from any working directory. */
-export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
-export const WEB_DIST_DIR = resolve(REPO_ROOT, 'apps/web/dist');
-export const MIGRATIONS_DIR = resolve(REPO_ROOT, 'apps/server/src/db/migrations');
+/**
+ * Set by scripts/build-release.mjs when it compiles the server into the release folder
+ * (release/server/main.js beside release/web and release/server/migrations); undefined otherwise.
+ */
+declare const __PORTAL_RELEASE_LAYOUT__: boolean | undefined;
+const inRelease = typeof __PORTAL_RELEASE_LAYOUT__ !== 'undefined' && __PORTAL_RELEASE_LAYOUT__;
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The root relative paths in configuration are read from, so they mean the same from any working
+ * directory: the repository (src/config and dist/bin are both four levels below it), or the release
+ * folder (release/server is one level below it).
+ */
+export const REPO_ROOT = inRelease ? resolve(here, '..') : resolve(here, '../../../..');
+export const WEB_DIST_DIR = resolve(REPO_ROOT, inRelease ? 'web' : 'apps/web/dist');
+export const MIGRATIONS_DIR = resolve(REPO_ROOT, inRelease ? 'server/migrations' : 'apps/server/src/db/migrations');
 
 export function fromRepoRoot(path: string): string {
   return isAbsolute(path) ? path : resolve(REPO_ROOT, path);

@@ -81,6 +81,19 @@ export const environmentSchema = z.object({
   /** Whether webhook URLs may point at loopback, private or link-local addresses (docs/decisions/0026). */
   WEBHOOK_ALLOW_PRIVATE_URLS: flag.default(true),
 
+  /** On SIGTERM, how long /readyz answers 503 while requests are still served, so a load balancer stops sending new ones first. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ error: 'SHUTDOWN_DRAIN_SECONDS must be a number of seconds' })
+    .min(0, 'SHUTDOWN_DRAIN_SECONDS must be 0 or more')
+    .max(120, 'SHUTDOWN_DRAIN_SECONDS must be at most 120')
+    .default(2),
+  /** The most a shutdown may take, drain included; past it the process exits with status 1. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'SHUTDOWN_TIMEOUT_SECONDS must be a number of seconds' })
+    .min(1, 'SHUTDOWN_TIMEOUT_SECONDS must be at least 1')
+    .max(300, 'SHUTDOWN_TIMEOUT_SECONDS must be at most 300')
+    .default(10),
+
   PROVIDER_NAME: z.string().trim().min(1).max(100).default('IT Partners'),
   PROVIDER_EMAIL_DOMAIN: z
     .string()
@@ -129,6 +142,9 @@ export const environmentSchema = z.object({
       'VAULT_OLD_KEYS must be 32-byte keys, base64-encoded, separated by commas',
     )
     .optional(),
+}).refine((env) => env.SHUTDOWN_DRAIN_SECONDS < env.SHUTDOWN_TIMEOUT_SECONDS, {
+  path: ['SHUTDOWN_DRAIN_SECONDS'],
+  message: 'SHUTDOWN_DRAIN_SECONDS must be shorter than SHUTDOWN_TIMEOUT_SECONDS (the drain is part of the shutdown)',
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

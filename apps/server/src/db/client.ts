@@ -36,14 +36,5 @@ export async function runMigrations(db: Database): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
 }
 
-export async function databaseAnswers(pool: pg.Pool): Promise<boolean> {
-  try {
-    await pool.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A database or an open transaction: repositories accept either, so services decide the transaction. */
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];

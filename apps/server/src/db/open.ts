@@ -3,6 +3,7 @@ import type { Logger } from '../platform/logger.js';
 import { createSecretBox } from '../platform/secret-box.js';
 import { connectDatabase, runMigrations, type DatabaseHandle } from './client.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded-postgres.js';
+import { schemaRefusal, schemaState } from './schema-level.js';
 import { databaseIsEmpty, seedDemoData } from '../../seed/index.js';
 
 /** Arbitrary constant: instances starting together take turns at migrating and seeding. */
@@ -37,6 +38,9 @@ export async function openDatabase(config: AppConfig, log: Logger, options: { at
     try {
       await lock.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
       await runMigrations(handle.db);
+      // An older version must not serve a database a newer one has upgraded (decision 0023).
+      const refusal = schemaRefusal(await schemaState(handle.pool));
+      if (refusal) throw new SchemaMismatchError(`This version of the portal will not use this database: ${refusal}.`);
       if (config.seedDemoData && (await databaseIsEmpty(handle.db))) {
         log.info('the database is empty; adding the demo data');
         await seedDemoData(handle.db, { secretBox: createSecretBox(config.secrets.vaultKey), providerDomain: config.provider.emailDomain });
@@ -62,6 +66,8 @@ export async function openDatabase(config: AppConfig, log: Logger, options: { at
     },
   };
 }
+
+export class SchemaMismatchError extends Error {}
 
 function describeConnectionError(error: unknown, config: AppConfig): Error {
   const code = (error as { code?: string }).code;

@@ -1,11 +1,25 @@
 import type { FastifyInstance } from 'fastify';
+import type { SchemaState } from '../../db/schema-level.js';
 
-/** Liveness (the process answers) and readiness (the database answers); for load balancers and orchestrators. */
-export function registerHealthRoutes(app: FastifyInstance, databaseAnswers: () => Promise<boolean>): void {
+export interface Readiness {
+  /** Set once a shutdown has begun: the load balancer must stop sending requests here. */
+  draining: boolean;
+}
+
+/**
+ * Liveness (the process answers) and readiness, for load balancers and orchestrators: ready while
+ * the database answers, has every migration this code expects, and no shutdown has begun (decision 0023).
+ */
+export function registerHealthRoutes(app: FastifyInstance, schema: () => Promise<SchemaState>): Readiness {
+  const readiness: Readiness = { draining: false };
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
-    const ready = await databaseAnswers();
-    if (!ready) return reply.status(503).header('retry-after', '5').send({ status: 'database unavailable' });
+    if (readiness.draining) return reply.status(503).header('retry-after', '5').send({ status: 'shutting down' });
+    const state = await schema();
+    if (state.kind === 'unavailable') return reply.status(503).header('retry-after', '5').send({ status: 'database unavailable' });
+    // A newer schema is fine for a running instance: upgrades only add to it while old instances still serve (decision 0023).
+    if (state.kind === 'older') return reply.status(503).header('retry-after', '5').send({ status: 'database schema older than this version expects' });
     return { status: 'ready' };
   });
+  return readiness;
 }

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** One request of the mixed load, as the client saw it. */
+export interface Sample {
+  phase: string;
+  action: string;
+  startedAt: number;
+  endedAt: number;
+  status: number;
+  /** The network error, when no answer came. */
+  error?: string;
+  /** The instance that answered (HAProxy's X-Portal-Instance). */
+  instance?: string;
+  /** What an acknowledged write left behind, checked in the database afterwards. */
+  wrote?: { kind: 'reply'; marker: string } | { kind: 'payment'; id: string; key: string };
+}
+
+export const ok = (sample: Sample) => sample.status >= 200 && sample.status < 300;
+
+export interface LoadTarget {
+  base: string;
+  /** Alice: an administrator with billing, so every action is hers to take. */
+  accessToken: string;
+  billingId: string;
+  ticketIds: number[];
+  signIns: Array<{ username: string; password: string }>;
+}
+
+type Outcome = Pick<Sample, 'status' | 'error' | 'instance' | 'wrote'> & { body?: unknown };
+type Action = (target: LoadTarget) => Promise<Outcome>;
+
+const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+
+/**
+ * One request on a connection of its own (`agent: false`), so a failure is about the load balancer and
+ * the instances, never a keep-alive connection between this client and HAProxy closing as it is reused.
+ */
+function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; instance?: string; body: unknown; error?: string }> {
+  return new Promise((resolve) => {
+    const request = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers, agent: false, timeout: 15_000 }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', (error) => resolve({ status: 0, body: undefined, error: String(error) }));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON (HAProxy's own error page)
+        }
+        const instance = response.headers['x-portal-instance'];
+        resolve({ status: response.statusCode ?? 0, instance: typeof instance === 'string' ? instance : undefined, body });
+      });
+    });
+    request.on('timeout', () => request.destroy(new Error('no answer in 15 s')));
+    request.on('error', (error) => resolve({ status: 0, body: undefined, error: String(error) }));
+    request.end(init.body);
+  });
+}
+
+const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
+const SEARCHES = ['printer', 'vpn', 'email', 'backup', 'password', 'phone'];
+
+/** The mix: reads most of the time, writes a fifth of it, like a portal's day. Weights add to 100. */
+const ACTIONS: Array<[string, number, Action]> = [
+  ['ticket list', 25, async (t) => send(`${t.base}/api/crm/nable-tickets?limit=25`, { headers: json(t.accessToken) })],
+  ['ticket search', 15, async (t) => send(`${t.base}/api/crm/nable-tickets?limit=25&search=${pick(SEARCHES)}`, { headers: json(t.accessToken) })],
+  ['ticket detail', 10, async (t) => send(`${t.base}/api/crm/nable-tickets/${pick(t.ticketIds)}`, { headers: json(t.accessToken) })],
+  ['profile read', 20, async (t) => send(`${t.base}/api/crm/auth/me`, { headers: json(t.accessToken) })],
+  [
+    'sign-in',
+    8,
+    async (t) => send(`${t.base}/api/crm/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(pick(t.signIns)) }),
+  ],
+  [
+    'ticket reply',
+    12,
+    async (t) => {
+      const marker = `cluster-reply-${randomUUID()}`;
+      const answer = await send(`${t.base}/api/crm/nable-tickets/${pick(t.ticketIds)}`, {
+        method: 'POST',
+        headers: json(t.accessToken),
+        body: JSON.stringify({ description: `Load test reply ${marker}` }),
+      });
+      return { ...answer, wrote: { kind: 'reply', marker } };
+    },
+  ],
+  [
+    'payment',
+    10,
+    async (t) => {
+      const key = `cluster-pay-${randomUUID()}`;
+      const answer = await send(`${t.base}/api/billing/account/${t.billingId}/payments/creditcard`, {
+        method: 'POST',
+        headers: { ...json(t.accessToken), 'idempotency-key': key },
+        body: JSON.stringify({
+          payment: { amount: 1.25, cc_first_name: 'Alice', cc_last_name: 'Morgan', cc_num: '4242 4242 4242 4242', cc_exp_month: '12', cc_exp_year: String(new Date().getUTCFullYear() + 3), cc_type: 'visa' },
+        }),
+      });
+      const id = (answer.body as { result?: { payment?: { _id?: string } } } | undefined)?.result?.payment?._id;
+      return { ...answer, wrote: id ? { kind: 'payment', id, key } : undefined };
+    },
+  ],
+];
+
+function chooseAction(): [string, Action] {
+  let roll = Math.random() * 100;
+  for (const [name, weight, action] of ACTIONS) {
+    if ((roll -= weight) < 0) return [name, action];
+  }
+  const last = ACTIONS[ACTIONS.length - 1]!;
+  return [last[0], last[2]];
+}
+
+/**
+ * `workers` clients, each sending one request after another with a short pause, until `running()`
+ * turns false or `maxRequests` have been sent; every answer is recorded with the phase it started in.
+ */
+export async function driveLoad(options: { target: LoadTarget; workers: number; pauseMs: number; maxRequests: number; phase: () => string; running: () => boolean }): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  let sent = 0;
+  const worker = async () => {
+    while (options.running() && sent < options.maxRequests) {
+      sent += 1;
+      const [action, run] = chooseAction();
+      const phase = options.phase();
+      const startedAt = Date.now();
+      const { status, error, instance, wrote } = await run(options.target);
+      samples.push({ phase, action, startedAt, endedAt: Date.now(), status, error, instance, wrote });
+      await sleep(options.pauseMs);
+    }
+  };
+  await Promise.all(Array.from({ length: options.workers }, worker));
+  return samples;
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}

@@ -1,0 +1,37 @@
+// Compiles the server into one JavaScript file per entry (main.js and cli.js), so it runs on plain
+// Node.js: no TypeScript loader in memory, a faster start (issue 16). The shared contract is bundled
+// in (it is TypeScript source); every npm package stays external and is listed by `externalPackages`.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+export const root = new URL('..', import.meta.url).pathname;
+const dependenciesOf = (path) => JSON.parse(readFileSync(`${root}/${path}`, 'utf8')).dependencies ?? {};
+
+/** The npm packages the compiled server imports at run time (the server's and the contract's dependencies). */
+export function externalPackages() {
+  return [...new Set([...Object.keys(dependenciesOf('apps/server/package.json')), ...Object.keys(dependenciesOf('packages/contract/package.json'))])].filter(
+    (name) => name !== '@portal/contract',
+  );
+}
+
+/**
+ * `release: true` compiles for the release folder's layout (release/server beside release/web), which
+ * src/config/paths.ts reads from the __PORTAL_RELEASE_LAYOUT__ constant.
+ */
+export async function bundleServer({ outdir, release = false }) {
+  await build({
+    absWorkingDir: root,
+    entryPoints: { main: 'apps/server/src/main.ts', cli: 'apps/server/src/cli.ts' },
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external: externalPackages(),
+    define: { __PORTAL_RELEASE_LAYOUT__: release ? 'true' : 'false' },
+    // A bundled CommonJS helper may still call require().
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+}
