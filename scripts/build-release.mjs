@@ -28,6 +28,8 @@ cpSync(webDist, join(release, 'web'), { recursive: true });
 const runtimeOnly = externalPackages().filter((name) => name !== 'tsx');
 const installedVersion = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+// The release starts the server with the same Node flags as `npm start` (decision 0021: --optimize-for-size).
+const serverStart = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8')).scripts.start.replace('dist/bin/main.js', 'server/main.js');
 const manifest = {
   name: 'customer-portal-release',
   version: rootPackage.version,
@@ -35,7 +37,7 @@ const manifest = {
   type: 'module',
   description: 'The customer portal, compiled: node server/main.js (see the repository README, "Operating the portal").',
   engines: rootPackage.engines,
-  scripts: { start: 'node --enable-source-maps server/main.js', portal: 'node server/cli.js' },
+  scripts: { start: serverStart, portal: 'node server/cli.js' },
   dependencies: Object.fromEntries(runtimeOnly.sort().map((name) => [name, installedVersion(name)])),
 };
 const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;

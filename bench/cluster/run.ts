@@ -77,7 +77,7 @@ function ensureHaproxy(): void {
 
 const instances = new Map<number, ReturnType<typeof launch>>();
 function startInstance(index: number) {
-  const child = launch(process.execPath, ['--enable-source-maps', 'release/server/main.js'], {
+  const child = launch(process.execPath, ['--optimize-for-size', 'release/server/main.js'], {
     cwd: root,
     env: { ...instanceEnv, PORT: String(instancePorts[index]) },
     logFile: join(runDir, `app${index + 1}.log`),
