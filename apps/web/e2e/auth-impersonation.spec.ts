@@ -9,6 +9,8 @@ test.describe('impersonation (docs/product.md §6)', () => {
     page,
     browser,
   }) => {
+    // Runs the staff command line (a process of its own that starts, connects and signs a token) besides the journey.
+    test.slow();
     const path = await impersonationPath(IMPERSONATED.email, STAFF);
     expect(path).toMatch(/^\/apps\?token=.+/);
 
