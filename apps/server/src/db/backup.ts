@@ -3,7 +3,7 @@ import { accessSync, constants, existsSync, readdirSync, renameSync, rmSync, sta
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { withClient } from './client.js';
 
 /**
  * Backups with PostgreSQL's own tools (decision 0024): `pg_dump -Fc` writes one compressed file
@@ -161,12 +161,3 @@ function isExecutable(path: string): boolean {
   }
 }
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}

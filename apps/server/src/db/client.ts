@@ -38,3 +38,14 @@ export async function runMigrations(db: Database): Promise<void> {
 
 /** A database or an open transaction: repositories accept either, so services decide the transaction. */
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** One connection of its own, outside any pool, for administrative work (creating databases, backups). */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

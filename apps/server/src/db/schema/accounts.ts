@@ -1,7 +1,7 @@
 import { UI_COLOR_MODES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, oneOf, timestamptz } from './columns.js';
+import { createdAt, oneOf, timestamptz, updatedAt } from './columns.js';
 
 export { UI_COLOR_MODES };
 
@@ -23,10 +23,7 @@ export const accounts = pgTable(
   status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
   suspendedReason: text('suspended_reason'),
   createdAt: createdAt(),
-  updatedAt: timestamptz('updated_at')
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
+  updatedAt: updatedAt(),
   },
   (t) => [
     check('accounts_status_check', oneOf(t.status, ACCOUNT_STATUSES)),
@@ -69,10 +66,7 @@ export const contacts = pgTable(
     /** Set by the provider: the contact cannot sign in and their sessions end. */
     deactivatedAt: timestamptz('deactivated_at'),
     createdAt: createdAt(),
-    updatedAt: timestamptz('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('contacts_email_lower_key').on(sql`lower(${t.email})`),

@@ -2,7 +2,7 @@ import { CARD_TYPES, ORDER_ITEM_PROVISION_STATUSES, ORDER_ITEM_PURCHASE_TYPES, O
 import { sql } from 'drizzle-orm';
 import { boolean, char, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { accountOwnedKeys, accounts, contacts } from './accounts.js';
-import { createdAt, money, oneOf, timestamptz } from './columns.js';
+import { createdAt, money, oneOf, timestamptz, updatedAt } from './columns.js';
 
 /**
  * The account in the billing system. Only what a card's display and the gateway need is kept:
@@ -69,10 +69,7 @@ export const statements = pgTable(
     lines: jsonb('lines').$type<StatementLine[]>().notNull().default([]),
     /** The billing system's own id of the statement, unique within the account (provider API). */
     externalId: text('external_id'),
-    updatedAt: timestamptz('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('statements_account_id_created_at_idx').on(t.accountId, t.createdAt.desc().nullsFirst()),
@@ -108,10 +105,7 @@ export const payments = pgTable(
     paidByContactId: integer('paid_by_contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     /** The billing system's id of a payment recorded outside the portal (provider API); unique within the account. */
     externalId: text('external_id'),
-    updatedAt: timestamptz('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('payments_account_id_created_at_idx').on(t.accountId, t.createdAt.desc().nullsFirst()),

@@ -4,6 +4,12 @@ import { numeric, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 /** Every instant is a `timestamptz`, read as a JS Date (UTC on the wire). */
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+/** Moves on every update made through drizzle (the provider API's `updated_since` lists read it). */
+export const updatedAt = () =>
+  timestamptz('updated_at')
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
 
 /**
  * USD amounts: `numeric(12,2)` in SQL, read and written as JS numbers (drizzle's `mode: 'number'`

@@ -2,7 +2,7 @@ import { ASSET_STATUSES, ASSET_TYPES } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, date, index, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { accountOwnedKeys } from './accounts.js';
-import { createdAt, oneOf, timestamptz } from './columns.js';
+import { createdAt, oneOf, updatedAt } from './columns.js';
 
 /** The text an asset search matches: name, vendor, model, serial number, location, assignee. */
 export function searchableAssetText(t: Record<'name' | 'vendor' | 'model' | 'serialNumber' | 'location' | 'assignedTo', AnyPgColumn>): SQL {
@@ -72,10 +72,7 @@ export const credentials = pgTable(
     keyId: text('key_id'),
     expires: date('expires', { mode: 'string' }),
     createdAt: createdAt(),
-    updatedAt: timestamptz('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('credentials_account_id_idx').on(t.accountId, t.serviceName),

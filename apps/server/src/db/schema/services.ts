@@ -1,7 +1,7 @@
 import { PROVISION_STATUSES, SERVICE_ITEM_TYPES, SERVICE_STATUSES } from '@portal/contract';
 import { check, foreignKey, index, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { accountOwnedKeys, contacts } from './accounts.js';
-import { createdAt, money, oneOf, timestamptz } from './columns.js';
+import { createdAt, money, oneOf, updatedAt } from './columns.js';
 
 /** The provider's product catalogue, shared by all accounts. */
 export const products = pgTable('products', {
@@ -39,10 +39,7 @@ export const services = pgTable(
     /** The provider's own id of the service, unique within the account (provider API). */
     externalId: text('external_id'),
     createdAt: createdAt(),
-    updatedAt: timestamptz('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique('services_account_id_id_key').on(t.accountId, t.id),

@@ -2,7 +2,7 @@ import { ACTIVE_TICKET_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES } from '@por
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, foreignKey, index, integer, numeric, pgTable, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { accountOwnedKeys, accounts, contacts } from './accounts.js';
-import { createdAt, oneOf, timestamptz } from './columns.js';
+import { createdAt, oneOf, timestamptz, updatedAt } from './columns.js';
 
 /** PostgreSQL's full-text document type; only ever written by the generated column below. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -104,10 +104,7 @@ export const ticketEntries = pgTable(
     /** The provider's own id of the entry, unique within its ticket (provider API). */
     externalId: text('external_id'),
     createdAt: createdAt(),
-    updatedAt: timestamptz('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // The conversation's pages, newest first, with the id as tie-break (the `before` cursor).
