@@ -74,6 +74,9 @@ function providerApi(request: APIRequestContext, key: string) {
 }
 
 test.describe('provider API and webhooks (issue 18)', () => {
+  // The staff CLI starts a Node process of its own (20 s and more on a busy two-core machine).
+  test.setTimeout(120_000);
+
   test('a pushed technician reply reaches alice, and her answer reaches the provider’s receiver as a signed ticket.reply', async ({ page, request }) => {
     let secret = '';
     const receiver = await startReceiver(() => secret);
