@@ -18,9 +18,10 @@ export interface DemoUser {
   description: string;
 }
 
-export const ACME = { name: 'Acme Logistics', billingApiId: 'ba_acme_1001', monitoringCustomerName: 'Acme Logistics' } as const;
+/** The demo accounts carry the external ids a provider's CRM gave them, so the provider API can address them (docs/provider-integration.md). */
+export const ACME = { name: 'Acme Logistics', externalId: 'crm-acme-1001', billingApiId: 'ba_acme_1001', monitoringCustomerName: 'Acme Logistics' } as const;
 /** No monitoring-system name: the support-tool download shows the 'configuration_not_found' help. */
-export const GLOBEX = { name: 'Globex Hosting', billingApiId: 'ba_globex_2001', monitoringCustomerName: null } as const;
+export const GLOBEX = { name: 'Globex Hosting', externalId: 'crm-globex-2001', billingApiId: 'ba_globex_2001', monitoringCustomerName: null } as const;
 
 interface ContactSeed {
   firstname: string;
@@ -93,7 +94,7 @@ export async function seedAccounts(ctx: SeedContext, passwordHash: string): Prom
 
 async function seedAccount(
   ctx: SeedContext,
-  account: { name: string; billingApiId: string; monitoringCustomerName: string | null },
+  account: { name: string; externalId: string; billingApiId: string; monitoringCustomerName: string | null },
   list: ContactSeed[],
   passwordHash: string,
   since: number,

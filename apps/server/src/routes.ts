@@ -26,7 +26,9 @@ import { createProviderBilling } from './modules/provider/provider-billing.js';
 import { createProviderContacts } from './modules/provider/provider-contacts.js';
 import { createProviderServices } from './modules/provider/provider-services.js';
 import { createProviderTickets } from './modules/provider/provider-tickets.js';
+import { createProviderWebhooks } from './modules/provider/provider-webhooks.js';
 import { providerRoutes } from './modules/provider/provider.routes.js';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 
 /**
@@ -37,6 +39,7 @@ export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
   const { database, tokens, mailer, config, paymentGateway, monitoringSystem, metrics } = deps;
   const db = database.db;
   const sessions = createSessionsService({ db, tokens, config, metrics });
+  const vault = createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys);
   return [
     ...authRoutes(sessions, createPasswordResetService({ db, mailer, config, metrics })),
     ...servicesRoutes(createServicesService({ db })),
@@ -45,7 +48,7 @@ export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
     ...dashboardRoutes(createDashboardService({ db })),
     ...ticketRoutes(createTicketService({ db })),
     ...usersRoutes(createUsersService({ db, mailer, config })),
-    ...inventoryRoutes(createInventoryService({ db, vault: createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys) })),
+    ...inventoryRoutes(createInventoryService({ db, vault })),
     ...billingRoutes(createBillingService({ db, gateway: paymentGateway, mailer, config })),
     ...supportToolsRoutes(createSupportToolsService({ db, monitoring: monitoringSystem, config })),
     // The provider's back-office API (issue 18), authenticated by API keys.
@@ -55,6 +58,7 @@ export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
       services: createProviderServices(db),
       tickets: createProviderTickets(db),
       billing: createProviderBilling(db),
+      webhooks: createProviderWebhooks(db, createWebhooksService({ db, vault, allowPrivateUrls: config.webhooks.allowPrivateUrls })),
     }),
   ];
 }

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { EndpointName, ProviderEndpointName } from '@portal/contract';
 import type { Database } from '../src/db/client.js';
-import { assets, billingAccounts, credentials, licenses, orders, statements, supportTools } from '../src/db/schema/index.js';
+import { assets, billingAccounts, credentials, licenses, orders, statements, supportTools, webhookDeliveries } from '../src/db/schema/index.js';
+import { SYSTEM_ACTOR, recordEvent } from '../src/modules/webhooks/webhook-events.js';
+import { createWebhooksService } from '../src/modules/webhooks/webhooks.service.js';
+import { createVaultKeyRing } from '../src/platform/secret-box.js';
 import { createAccount, createContact, createService, createTicket, createTicketEntry } from './factories.js';
 
 /**
@@ -220,6 +224,9 @@ export interface ProviderMatrixContext {
   accountExternalId: string;
   /** A ticket of that account with an external id (its entries are upserted under it). */
   ticketExternalId: string;
+  /** A webhook endpoint (to a port nothing listens on; no worker runs here) and one delivery of an event of that account to it. */
+  webhookEndpointId: number;
+  webhookDeliveryId: number;
 }
 
 export async function createProviderMatrixContext(db: Database): Promise<ProviderMatrixContext> {
@@ -227,7 +234,14 @@ export async function createProviderMatrixContext(db: Database): Promise<Provide
   const account = await createAccount(db, { externalId: accountExternalId });
   const ticketExternalId = `matrix-ticket-${unique()}`;
   await createTicket(db, { accountId: account.id, externalId: ticketExternalId });
-  return { db, accountExternalId, ticketExternalId };
+  const webhooks = createWebhooksService({ db, vault: createVaultKeyRing(randomBytes(32)), allowPrivateUrls: true });
+  const endpoint = await webhooks.create({ url: 'http://127.0.0.1:9/matrix', events: ['autopay.changed'] });
+  const eventId = await recordEvent(db, { type: 'autopay.changed', accountId: account.id, data: { automatic_payments: true, by: SYSTEM_ACTOR } });
+  const [delivery] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.eventId, eventId), eq(webhookDeliveries.endpointId, endpoint.id)));
+  return { db, accountExternalId, ticketExternalId, webhookEndpointId: endpoint.id, webhookDeliveryId: delivery!.id };
 }
 
 type ProviderRow = (context: ProviderMatrixContext) => MatrixRequest;
@@ -258,4 +272,11 @@ export const PROVIDER_MATRIX_ROWS: Record<ProviderEndpointName, ProviderRow> = {
   providerListStatements: (c) => ({ params: inAccount(c), query: listQuery }),
   providerPutPayment: (c) => ({ params: fresh(c), body: { amount: 25, payment_type: 'check', check_number: '1001' } }),
   providerListPayments: (c) => ({ params: inAccount(c), query: listQuery }),
+  providerCreateWebhookEndpoint: () => ({ body: { url: `https://hooks.matrix.example/${unique()}`, events: ['ticket.reply'], description: 'Matrix receiver' } }),
+  providerListWebhookEndpoints: () => ({}),
+  providerGetWebhookEndpoint: (c) => ({ params: { id: c.webhookEndpointId } }),
+  providerUpdateWebhookEndpoint: (c) => ({ params: { id: c.webhookEndpointId }, body: { enabled: false } }),
+  providerDeleteWebhookEndpoint: (c) => ({ params: { id: c.webhookEndpointId } }),
+  providerListWebhookDeliveries: (c) => ({ query: { endpoint_id: String(c.webhookEndpointId), status: 'pending', limit: '10' } }),
+  providerRetryWebhookDelivery: (c) => ({ params: { id: c.webhookDeliveryId } }),
 };

@@ -30,7 +30,7 @@ import { PROVIDER_API_PREFIX } from './scopes.js';
  * The provider's back-office API (issue 18): its PSA, CRM and billing systems push accounts,
  * contacts, services, tickets and statements by their own external ids, and read back what changed
  * in the portal. Every endpoint takes an API key with the scope it names; paths are under
- * /api/provider/v1. Webhook endpoints (webhooks:read / webhooks:write) are added beside these.
+ * /api/provider/v1. The webhook endpoints (webhooks:read / webhooks:write) are in webhook-endpoints.ts.
  */
 const base = PROVIDER_API_PREFIX;
 const account = `${base}/accounts/:account_external_id`;

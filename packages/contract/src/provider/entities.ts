@@ -8,7 +8,8 @@ import {
   TICKET_STATUSES,
   USER_TIME_ZONES,
 } from '../constants.js';
-import { calendarDate, email, timestamp } from '../entities/common.js';
+import { calendarDate, email, idParam, timestamp } from '../entities/common.js';
+import { WEBHOOK_DELIVERY_STATUSES } from '../entities/webhooks.js';
 import { multiLineText, singleLineText } from '../entities/text.js';
 import { PROVIDER_BULK_MAX_ITEMS, PROVIDER_PAGE_DEFAULT, PROVIDER_PAGE_MAX } from './scopes.js';
 
@@ -295,3 +296,22 @@ export const providerPayment = z.object({
   updated_at: timestamp,
 });
 export type ProviderPayment = z.infer<typeof providerPayment>;
+
+// Webhooks --------------------------------------------------------------------------------------
+
+export const PROVIDER_DELIVERY_LIST_MAX = 200;
+
+export const providerWebhookEndpointPatch = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+});
+
+export const providerWebhookDeliveryQuery = z.object({
+  endpoint_id: idParam.optional(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES, { error: `status must be one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}` }).optional(),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(PROVIDER_DELIVERY_LIST_MAX, `Limit must be at most ${PROVIDER_DELIVERY_LIST_MAX}`)
+    .default(50),
+});

@@ -5,6 +5,7 @@ import type { createProviderBilling } from './provider-billing.js';
 import type { createProviderContacts } from './provider-contacts.js';
 import type { createProviderServices } from './provider-services.js';
 import type { createProviderTickets } from './provider-tickets.js';
+import type { createProviderWebhooks } from './provider-webhooks.js';
 
 export interface ProviderServices {
   accounts: ReturnType<typeof createProviderAccounts>;
@@ -12,12 +13,13 @@ export interface ProviderServices {
   services: ReturnType<typeof createProviderServices>;
   tickets: ReturnType<typeof createProviderTickets>;
   billing: ReturnType<typeof createProviderBilling>;
+  webhooks: ReturnType<typeof createProviderWebhooks>;
 }
 
 /** An upsert answers 201 when it created the record and 200 when it updated it; the body says which too. */
 const upserted = <T extends { created: boolean }>(result: T) => new Respond(result, undefined, result.created ? 201 : 200);
 
-/** The provider API (issue 18), under /api/provider/v1; the webhook endpoints join here when they land. */
+/** The provider API (issue 18), under /api/provider/v1, its webhook endpoints included. */
 export function providerRoutes(s: ProviderServices): EndpointRoute[] {
   return [
     route(e.providerPutAccount, async (c) => upserted(await s.accounts.upsert(c.provider, c.params.external_id, c.body, c.client))),
@@ -36,5 +38,12 @@ export function providerRoutes(s: ProviderServices): EndpointRoute[] {
     route(e.providerListStatements, async (c) => s.billing.listStatements(c.params.account_external_id, c.query)),
     route(e.providerPutPayment, async (c) => upserted(await s.billing.upsertPayment(c.provider, c.params.account_external_id, c.params.external_id, c.body, c.client))),
     route(e.providerListPayments, async (c) => s.billing.listPayments(c.params.account_external_id, c.query)),
+    route(e.providerCreateWebhookEndpoint, async (c) => new Respond(await s.webhooks.create(c.provider, c.body, c.client), 'Keep the secret now: it is not shown again.', 201)),
+    route(e.providerListWebhookEndpoints, async () => s.webhooks.list()),
+    route(e.providerGetWebhookEndpoint, async (c) => s.webhooks.get(c.params.id)),
+    route(e.providerUpdateWebhookEndpoint, async (c) => s.webhooks.setEnabled(c.provider, c.params.id, c.body.enabled, c.client)),
+    route(e.providerDeleteWebhookEndpoint, async (c) => s.webhooks.remove(c.provider, c.params.id, c.client)),
+    route(e.providerListWebhookDeliveries, async (c) => s.webhooks.deliveries(c.query)),
+    route(e.providerRetryWebhookDelivery, async (c) => s.webhooks.retry(c.provider, c.params.id, c.client)),
   ];
 }
