@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config/paths.js';
-import { exited, freePort, isAlive, waitUntilReady } from './server-process.js';
+import { exited, freePort, isAlive, signInDemoAdmin, waitUntilReady } from './server-process.js';
 
 /**
  * The real server process on the embedded PostgreSQL: killed with SIGKILL it leaves its database
@@ -32,13 +32,7 @@ describe('the server process', () => {
 
     const first = start();
     await waitUntilReady(base, () => output);
-    const login = await fetch(`${base}/api/crm/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'alice.admin@acme.example', password: 'demo-pass-2026' }),
-    });
-    expect(login.status).toBe(200);
-    const { result } = (await login.json()) as { result: { refresh_token: string } };
+    const result = await signInDemoAdmin(base);
 
     first.kill('SIGKILL');
     await exited(first);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config/paths.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { createTestDatabase } from './database.js';
-import { exited, freePort, waitUntilReady } from './server-process.js';
+import { exited, freePort, signInDemoAdmin, waitUntilReady } from './server-process.js';
 
 /**
  * SIGTERM as a load balancer's rolling restart sends it (decision 0023): /readyz turns 503 at once
@@ -46,13 +46,7 @@ describe('graceful shutdown of the server process', () => {
     children.push(child);
     const base = `http://127.0.0.1:${port}`;
     await waitUntilReady(base, () => output);
-    const login = await fetch(`${base}/api/crm/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'alice.admin@acme.example', password: 'demo-pass-2026' }),
-    });
-    expect(login.status).toBe(200);
-    const token = ((await login.json()) as { result: { access_token: string } }).result.access_token;
+    const token = (await signInDemoAdmin(base)).access_token;
     return { child, base, token, output: () => output };
   };
 

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -36,4 +37,15 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Signs the demo administrator in over HTTP on a spawned server; the envelope's result (tokens and user). */
+export async function signInDemoAdmin(base: string): Promise<{ access_token: string; refresh_token: string }> {
+  const login = await fetch(`${base}/api/crm/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'alice.admin@acme.example', password: 'demo-pass-2026' }),
+  });
+  expect(login.status).toBe(200);
+  return ((await login.json()) as { result: { access_token: string; refresh_token: string } }).result;
 }
