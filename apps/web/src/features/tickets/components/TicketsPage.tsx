@@ -4,7 +4,7 @@ import { TICKET_PAGE_LIMIT, TICKET_SEARCH_DEBOUNCE_MS, type Ticket } from '@port
 import { IconLifebuoy, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Navigate, useLocation, useMatch, useNavigate } from 'react-router';
+import { matchPath, Navigate, useLocation, useMatch, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api';
 import { useSignedInUser } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -83,7 +83,11 @@ export function TicketsPage() {
     const search = searchText.trim();
     if (search === view.search || openTicketId !== null) return;
     const commit = () => {
-      if (openTicketRef.current === null) showFilters({ search });
+      // The router renders a navigation after the address changes (a transition, late on a busy
+      // phone): a ticket clicked just before the debounce ends is already in the address, though not
+      // yet on screen, and the search must not navigate it away (seen in CI under load).
+      const ticketInAddress = matchPath(TICKET_PATH_PATTERN, window.location.pathname) !== null;
+      if (openTicketRef.current === null && !ticketInAddress) showFilters({ search });
     };
     if (search === '') {
       commit();
