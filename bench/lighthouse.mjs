@@ -3,11 +3,12 @@
 // sign-in (cache cleared, local storage kept) and on a repeat visit (warm cache); then how long the
 // first signed-in screen takes to become usable after the sign-in form is submitted, on the same
 // simulated phone. Runs the built portal on its own port and data folder (demo data).
-// Run after `npm run build:if-needed`: npm run bench:lighthouse   (LH_ONLY=/tickets runs one route)
+// Run after `npm run build:if-needed`: npm run bench:lighthouse   (LH_ONLY=/tickets runs one route;
+// LH_SAVE=folder keeps each report's JSON there, to read its diagnostics)
 /* global window, document, location -- used inside page.evaluate, which runs in the browser */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -113,6 +114,7 @@ async function audit(route, visit, flags, attempt = 1) {
     ...flags,
   });
   const { lhr } = result;
+  if (process.env.LH_SAVE) writeFileSync(`${process.env.LH_SAVE}/${route.split('?')[0].replace(/\//g, '_')}-${visit.replace(/ /g, '-')}.json`, JSON.stringify(lhr));
   process.stderr.write(`lighthouse ${route} (${visit}): ${lhr.categories.performance.score}\n`);
   if (lhr.runtimeError) {
     // Seen once under heavy load: Chromium reported the document as failed. One more try, then give up.

@@ -1,3 +1,4 @@
+import { formatNumericDate } from '../../shared/format';
 import type { Asset } from '@portal/contract';
 
 /** docs/product.md §9: asset dates in the en-US short form (1/15/2026); a calendar date has no zone to shift it. */
@@ -14,10 +15,4 @@ export const capitalised = (text: string) => text.replace(/_/g, ' ').replace(/^\
 export const vendorAndModel = (asset: Pick<Asset, 'vendor' | 'model'>) => [asset.vendor, asset.model].filter(Boolean).join(' ') || '—';
 
 /** An instant as an en-US short date in the user's zone (11/9/2026), beside the asset dates. */
-export const shortDateIn = (iso: string, timeZone: string) => {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone }).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat('en-US').format(new Date(iso));
-  }
-};
+export const shortDateIn = (iso: string, timeZone: string) => formatNumericDate(iso, timeZone);

@@ -3,13 +3,12 @@ import {
   DEFAULT_TICKET_STATUS_FILTER,
   DEFAULT_TICKET_TIME_ZONE,
   isClosedTicketStatus,
-  LOCALE,
   TICKET_DESCRIPTION_PREVIEW,
   type TicketSummary,
   type TICKET_SORTS,
   type TICKET_STATUS_FILTERS,
 } from '@portal/contract';
-import { formatDate } from '../../shared/format';
+import { formatDate, relativeTimeFormat } from '../../shared/format';
 
 export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
 export type TicketSort = (typeof TICKET_SORTS)[number];
@@ -115,7 +114,7 @@ const RELATIVE_FOR_DAYS = 30;
 export function conversationWhen(iso: string, timeZone: string, now: Date = new Date()): string {
   const seconds = (Date.parse(iso) - now.getTime()) / 1000;
   if (-seconds >= RELATIVE_FOR_DAYS * 86_400) return formatDate(iso, timeZone);
-  const format = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+  const format = relativeTimeFormat();
   for (const [unit, size] of RELATIVE_UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
   }

@@ -1,25 +1,55 @@
 import { LOCALE } from '@portal/contract';
 
+/**
+ * Formatters are kept by their options: building an Intl.DateTimeFormat costs far more than using
+ * one, and a ticket list formats a few hundred dates (issue 16: a third of its render on a phone).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+function formatterFor(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat | null {
+  const key = JSON.stringify(options);
+  let formatter = formatters.get(key);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.DateTimeFormat(LOCALE, options);
+    } catch {
+      // An unknown time zone: the caller falls back to the browser's.
+      formatter = null;
+    }
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** A zone Intl knows, or undefined (the browser's) so a bad stored zone never breaks a page. */
 function safeZone(timeZone: string | undefined): string | undefined {
   if (!timeZone) return undefined;
-  try {
-    new Intl.DateTimeFormat(LOCALE, { timeZone });
-    return timeZone;
-  } catch {
-    return undefined;
-  }
+  return formatterFor({ timeZone }) ? timeZone : undefined;
+}
+
+/** Formats in the zone when Intl knows it, else in the browser's. */
+function formatIn(iso: string, options: Intl.DateTimeFormatOptions, timeZone: string | undefined): string {
+  const zone = safeZone(timeZone);
+  return formatterFor(zone ? { ...options, timeZone: zone } : options)!.format(new Date(iso));
 }
 
 /** A calendar date such as "Nov 21, 2026", in the user's time zone. */
 export function formatDate(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: safeZone(timeZone) }).format(new Date(iso));
+  return formatIn(iso, { dateStyle: 'medium' }, timeZone);
+}
+
+/** A numeric date such as "11/9/2026", in the user's time zone. */
+export function formatNumericDate(iso: string, timeZone?: string): string {
+  return formatIn(iso, {}, timeZone);
 }
 
 /** Date and 12-hour time such as "Nov 21, 2026, 3:04 PM", in the user's time zone. */
 export function formatDateTime(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short', hour12: true, timeZone: safeZone(timeZone) }).format(new Date(iso));
+  return formatIn(iso, { dateStyle: 'medium', timeStyle: 'short', hour12: true }, timeZone);
 }
+
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
+/** "3 hours ago", "yesterday": one formatter for every relative time on the screen. */
+export const relativeTimeFormat = () => (relativeFormat ??= new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' }));
 
 /** "3 hours ago", "yesterday", "in 2 days": relative to now, for activity lists. */
 export function formatRelative(iso: string, now: Date = new Date()): string {
@@ -32,7 +62,7 @@ export function formatRelative(iso: string, now: Date = new Date()): string {
     ['hour', 3600],
     ['minute', 60],
   ];
-  const format = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+  const format = relativeTimeFormat();
   for (const [unit, size] of units) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }
@@ -42,7 +72,7 @@ export function formatRelative(iso: string, now: Date = new Date()): string {
 /** "Nov 2026" for a `YYYY-MM` month key. */
 export function formatMonth(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year!, monthNumber! - 1, 1));
+  return formatterFor({ month: 'short', year: 'numeric', timeZone: 'UTC' })!.format(Date.UTC(year!, monthNumber! - 1, 1));
 }
 
 /**
@@ -53,7 +83,7 @@ export function formatTimeZone(zone: string, at: Date = new Date()): string {
   const known = safeZone(zone);
   if (!known) return zone;
   const nameIn = (style: 'longGeneric' | 'long') =>
-    new Intl.DateTimeFormat(LOCALE, { timeZone: known, timeZoneName: style }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+    formatterFor({ timeZone: known, timeZoneName: style })!.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
   // 'Eastern Time'; a zone with no generic name (UTC) reads 'GMT+00:00' that way, so its long name is used.
   const name = [nameIn('longGeneric'), nameIn('long')].find((candidate) => candidate && !candidate.startsWith('GMT'));
   return name && name !== zone ? `${name} (${zone})` : zone;

@@ -15,7 +15,7 @@ import { formatTicketCount, hasNonDefaultFilter, ticketTimeZone, type TicketFilt
 import { NewTicketModal } from './NewTicketModal';
 import { TicketDetailModal } from './TicketDetailModal';
 import { TicketFilterBar } from './TicketFilterBar';
-import { TicketRow } from './TicketRow';
+import { TicketRows } from './TicketRows';
 import { formatTimeZone } from '../../../shared/format';
 
 /** Spec §2, §8 and §9, Support Tickets. */
@@ -31,6 +31,7 @@ export const EMPTY_NONE = 'No support tickets are currently available.';
 interface OpenedFromList {
   fromList: true;
 }
+const FROM_LIST: OpenedFromList = { fromList: true };
 const openedFromList = (state: unknown): boolean => typeof state === 'object' && state !== null && (state as Partial<OpenedFromList>).fromList === true;
 
 export function TicketsPage() {
@@ -177,9 +178,7 @@ export function TicketsPage() {
             aria-busy={tickets.isPlaceholderData}
             style={{ opacity: tickets.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
           >
-            {tickets.data.tickets.map((ticket) => (
-              <TicketRow key={ticket.id} ticket={ticket} timeZone={zone} detailsLink={{ pathname: ticketPath(ticket.id), search: location.search }} detailsState={{ fromList: true } satisfies OpenedFromList} />
-            ))}
+            <TicketRows tickets={tickets.data.tickets} timeZone={zone} search={location.search} detailsState={FROM_LIST} />
           </Stack>
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Text size="sm" c="dimmed" aria-live="polite" data-testid="ticket-range">
@@ -227,7 +226,7 @@ export function TicketsPage() {
         onCreated={(ticket) => {
           newTicket.close();
           setFollowUpOf(null);
-          navigate({ pathname: ticketPath(ticket.id), search: location.search }, { state: { fromList: true } satisfies OpenedFromList });
+          navigate({ pathname: ticketPath(ticket.id), search: location.search }, { state: FROM_LIST });
         }}
       />
     </Stack>
