@@ -2,13 +2,16 @@
  * Ticket list and detail under load (issue 5): 100,000 tickets and 500,000 conversation entries in
  * one account (BENCH_TICKETS=1000000 for a million, issue 16), one ticket with 5,000 entries, and
  * the account's 20,000 IT assets (issue 13); autocannon with 16 connections for 10 s per scenario,
- * /healthz in the same run for scale. Run with `npm run bench:tickets` from the repository root.
+ * /healthz in the same run for scale; the server compiled and started as `npm start` starts it, its
+ * resident memory sampled under each load. Run with `npm run bench:tickets` from the repository root.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { compileBenchServer } from './compile-server.js';
 import { ASSET_COUNT, BENCH_ADMIN_EMAIL, BENCH_ENV, BENCH_PASSWORD, LONG_CONVERSATION_ENTRIES, TICKET_COUNT } from './bench-config.js';
 import { postmasterPid, sampleCpu } from './cpu-usage.js';
 
@@ -22,7 +25,13 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (written when it stops). */
 const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))], {
+// Compiled and started as `npm start` starts the portal (apps/server's start script), so the CPU and
+// memory columns are the product's, not a TypeScript loader's. BENCH_NO_OPTIMIZE_FOR_SIZE=1 leaves out
+// V8's --optimize-for-size, to see what it trades (decision 0027: about half the Node CPU per list
+// request for about a third less memory under load).
+const compiledServer = await compileBenchServer();
+const sizeFlags = process.env.BENCH_NO_OPTIMIZE_FOR_SIZE === '1' ? [] : ['--optimize-for-size'];
+const server = spawn(process.execPath, [...nodeArgs, ...sizeFlags, compiledServer], {
   cwd: repoRoot,
   env: { ...process.env, ...BENCH_ENV },
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -95,7 +104,10 @@ try {
     await autocannon({ url: base, connections: CONNECTIONS, duration: 1, requests: [request(scenario)] }); // warm-up
     const before = sampleCpu(server.pid!, postmaster);
     const loadBefore = process.cpuUsage();
+    let peakRss = residentMb(server.pid!);
+    const rssSampler = setInterval(() => (peakRss = Math.max(peakRss, residentMb(server.pid!))), 100);
     const result = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION_S, requests: [request(scenario)] });
+    clearInterval(rssSampler);
     const after = sampleCpu(server.pid!, postmaster);
     const load = process.cpuUsage(loadBefore);
     const requests = Math.max(result.requests.total, 1);
@@ -113,9 +125,10 @@ try {
       pgMs.toFixed(2),
       // What two cores could serve if this run had them to itself (load generator included).
       ((2 * 1000) / (nodeMs + pgMs + loadMs)).toFixed(0),
+      peakRss.toFixed(0),
     ]);
   }
-  printTable(['scenario', 'req/s', 'p50', 'p99', 'max', 'failed', 'node CPU ms/req', 'PG CPU ms/req', '2-core capacity est.'], rows);
+  printTable(['scenario', 'req/s', 'p50', 'p99', 'max', 'failed', 'node CPU ms/req', 'PG CPU ms/req', '2-core capacity est.', 'server RSS MB (max)'], rows);
   process.stdout.write(`\nLoad average during the run: ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${(await import('node:os')).cpus().length} cores.\n`);
 
   function request(scenario: (typeof scenarios)[number]) {
@@ -127,6 +140,12 @@ try {
 } finally {
   server.kill('SIGTERM');
   await once(server, 'exit');
+}
+
+/** The server's resident memory now (VmRSS), in MB. */
+function residentMb(pid: number): number {
+  const kb = /^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return kb ? Number(kb) / 1024 : 0;
 }
 
 function printTable(header: string[], rows: string[][]): void {
