@@ -8,7 +8,11 @@ import { singleLineText } from '../entities/text.js';
 
 export const name = (label: string, max = 200) => singleLineText(label).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 export const optionalLine = (label: string, max = 200) => singleLineText(label).trim().max(max, `${label} must be at most ${max} characters`);
-export const isoTimestamp = z.iso.datetime({ offset: true, error: 'Use an ISO-8601 timestamp such as 2026-11-25T12:00:00Z' });
+const EARLIEST_MOMENT = Date.parse('0001-01-01T00:00:00Z');
+/** An instant with its offset; PostgreSQL keeps none before year 1 (a 500 otherwise), so neither does the contract. */
+export const isoTimestamp = z.iso
+  .datetime({ offset: true, error: 'Use an ISO-8601 timestamp such as 2026-11-25T12:00:00Z' })
+  .refine((value) => Date.parse(value) >= EARLIEST_MOMENT, 'Use a moment from year 1 onwards, such as 2026-11-25T12:00:00Z');
 export const amount = (label: string) =>
   z
     .number({ error: `${label} must be a number` })

@@ -71,11 +71,13 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
+/** Whether the order already has exactly these items, in this order (compared field by field as written). */
 const sameItems = (stored: OrderItemRow[], wanted: OrderItemValues[]) =>
   stored.length === wanted.length &&
   stored.every((row, index) => {
-    const { id: _id, orderId: _orderId, accountId: _accountId, ...values } = row;
-    return JSON.stringify(canonical(values)) === JSON.stringify(canonical({ ...values, ...wanted[index] }));
+    const asked = wanted[index]!;
+    const current = Object.fromEntries(Object.keys(asked).map((key) => [key, row[key as keyof OrderItemRow]]));
+    return JSON.stringify(canonical(current)) === JSON.stringify(canonical(asked));
   });
 
 const itemsOf = (db: Executor, accountId: number, orderIds: number[]) =>
