@@ -24,6 +24,9 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { createProviderAccounts } from './modules/provider/provider-accounts.js';
 import { createProviderBilling } from './modules/provider/provider-billing.js';
 import { createProviderContacts } from './modules/provider/provider-contacts.js';
+import { createProviderCredentials } from './modules/provider/provider-credentials.js';
+import { createProviderInventory } from './modules/provider/provider-inventory.js';
+import { createProviderOrders } from './modules/provider/provider-orders.js';
 import { createProviderServices } from './modules/provider/provider-services.js';
 import { createProviderTickets } from './modules/provider/provider-tickets.js';
 import { createProviderWebhooks } from './modules/provider/provider-webhooks.js';
@@ -58,6 +61,9 @@ export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
       services: createProviderServices(db),
       tickets: createProviderTickets(db),
       billing: createProviderBilling(db),
+      orders: createProviderOrders(db),
+      inventory: createProviderInventory(db),
+      credentials: createProviderCredentials(db),
       webhooks: createProviderWebhooks(db, createWebhooksService({ db, vault, allowPrivateUrls: config.webhooks.allowPrivateUrls })),
     }),
   ];

@@ -227,6 +227,8 @@ export interface ProviderMatrixContext {
   /** A webhook endpoint (to a port nothing listens on; no worker runs here) and one delivery of an event of that account to it. */
   webhookEndpointId: number;
   webhookDeliveryId: number;
+  /** A stored credential of that account (by portal id: credentials have no external id). */
+  credentialId: number;
 }
 
 export async function createProviderMatrixContext(db: Database): Promise<ProviderMatrixContext> {
@@ -241,7 +243,8 @@ export async function createProviderMatrixContext(db: Database): Promise<Provide
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.eventId, eventId), eq(webhookDeliveries.endpointId, endpoint.id)));
-  return { db, accountExternalId, ticketExternalId, webhookEndpointId: endpoint.id, webhookDeliveryId: delivery!.id };
+  const [credential] = await db.insert(credentials).values({ accountId: account.id, serviceName: 'Matrix Firewall', username: 'matrix-admin' }).returning({ id: credentials.id });
+  return { db, accountExternalId, ticketExternalId, webhookEndpointId: endpoint.id, webhookDeliveryId: delivery!.id, credentialId: credential!.id };
 }
 
 type ProviderRow = (context: ProviderMatrixContext) => MatrixRequest;
@@ -272,6 +275,22 @@ export const PROVIDER_MATRIX_ROWS: Record<ProviderEndpointName, ProviderRow> = {
   providerListStatements: (c) => ({ params: inAccount(c), query: listQuery }),
   providerPutPayment: (c) => ({ params: fresh(c), body: { amount: 25, payment_type: 'check', check_number: '1001' } }),
   providerListPayments: (c) => ({ params: inAccount(c), query: listQuery }),
+  providerPutOrder: (c) => ({
+    params: fresh(c),
+    body: {
+      name: 'Matrix order',
+      status: 'new_order',
+      quote_id: 'Q-1001',
+      order_items: [{ prod_description: 'Hosted Voice seat', quantity: 2, purchase_type: 'new_order', price: 60, price_per_unit: 30, metadata: { did: '+15550100' } }],
+    },
+  }),
+  providerListOrders: (c) => ({ params: inAccount(c), query: listQuery }),
+  providerPutAsset: (c) => ({ params: fresh(c), body: { name: 'Matrix Laptop', type: 'laptop', vendor: 'Lenovo', serial_number: 'MX-1', purchase_date: '2026-01-15' } }),
+  providerListAssets: (c) => ({ params: inAccount(c), query: listQuery }),
+  providerPutVendor: (c) => ({ params: fresh(c), body: { name: 'Matrix Vendor', email: 'sales@vendor.matrix.example', website: 'https://vendor.matrix.example' } }),
+  providerListVendors: (c) => ({ params: inAccount(c), query: listQuery }),
+  providerUpdateCredential: (c) => ({ params: inAccount(c, { id: String(c.credentialId) }), body: { hidden: true } }),
+  providerListCredentials: (c) => ({ params: inAccount(c), query: listQuery }),
   providerCreateWebhookEndpoint: () => ({ body: { url: `https://hooks.matrix.example/${unique()}`, events: ['ticket.reply'], description: 'Matrix receiver' } }),
   providerListWebhookEndpoints: () => ({}),
   providerGetWebhookEndpoint: (c) => ({ params: { id: c.webhookEndpointId } }),

@@ -24,13 +24,15 @@ import {
   providerTicketInput,
   providerUpserted,
 } from './entities.js';
+import { providerOrder, providerOrderInput } from './order-entities.js';
 import { PROVIDER_API_PREFIX } from './scopes.js';
 
 /*
  * The provider's back-office API (issue 18): its PSA, CRM and billing systems push accounts,
  * contacts, services, tickets and statements by their own external ids, and read back what changed
  * in the portal. Every endpoint takes an API key with the scope it names; paths are under
- * /api/provider/v1. The webhook endpoints (webhooks:read / webhooks:write) are in webhook-endpoints.ts.
+ * /api/provider/v1. The webhook endpoints (webhooks:read / webhooks:write) are in webhook-endpoints.ts,
+ * assets, vendors and credentials (inventory:read / inventory:write) in inventory-endpoints.ts.
  */
 const base = PROVIDER_API_PREFIX;
 const account = `${base}/accounts/:account_external_id`;
@@ -223,4 +225,28 @@ export const providerListPayments = defineEndpoint({
   params: providerAccountScopedParams,
   query: providerListQuery,
   result: providerPage(providerPayment),
+});
+
+export const providerPutOrder = defineEndpoint({
+  method: 'PUT',
+  path: `${account}/orders/:external_id`,
+  summary: 'Create or update an order; order_items, when given, replace its items',
+  tag: 'Billing',
+  access: 'provider',
+  scope: 'billing:write',
+  params: providerNestedParams,
+  body: providerOrderInput,
+  result: providerUpserted(providerOrder),
+});
+
+export const providerListOrders = defineEndpoint({
+  method: 'GET',
+  path: `${account}/orders`,
+  summary: 'The account’s orders with their items, paged by cursor',
+  tag: 'Billing',
+  access: 'provider',
+  scope: 'billing:read',
+  params: providerAccountScopedParams,
+  query: providerListQuery,
+  result: providerPage(providerOrder),
 });

@@ -11,6 +11,7 @@ import {
 import { calendarDate, email, idParam, timestamp } from '../entities/common.js';
 import { WEBHOOK_DELIVERY_STATUSES } from '../entities/webhooks.js';
 import { multiLineText, singleLineText } from '../entities/text.js';
+import { amount, isoTimestamp, name, optionalLine } from './fields.js';
 import { PROVIDER_BULK_MAX_ITEMS, PROVIDER_PAGE_DEFAULT, PROVIDER_PAGE_MAX } from './scopes.js';
 
 /** The provider's own id of a record (its PSA's, CRM's or billing system's); unique per account, or globally for accounts. */
@@ -18,16 +19,6 @@ export const providerExternalId = singleLineText('External id')
   .min(1, 'External id is required')
   .max(200, 'External id must be at most 200 characters')
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:@-]*$/, 'External id may hold letters, digits and . _ : @ - (starting with a letter or digit)');
-
-const name = (label: string, max = 200) => singleLineText(label).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
-const optionalLine = (label: string, max = 200) => singleLineText(label).trim().max(max, `${label} must be at most ${max} characters`);
-const isoTimestamp = z.iso.datetime({ offset: true, error: 'Use an ISO-8601 timestamp such as 2026-11-25T12:00:00Z' });
-const amount = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .min(0, `${label} must not be negative`)
-    .max(10_000_000, `${label} is too large`)
-    .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${label} has at most two decimals`);
 
 export const providerAccountParams = z.object({ external_id: providerExternalId });
 export const providerNestedParams = z.object({ account_external_id: providerExternalId, external_id: providerExternalId });

@@ -2,7 +2,7 @@
  * What a provider API key may do: one scope per resource and mode. A `:write` scope implies the
  * `:read` of the same resource (a sync that writes tickets also reads them back).
  */
-export const PROVIDER_RESOURCES = ['accounts', 'contacts', 'services', 'tickets', 'billing', 'webhooks'] as const;
+export const PROVIDER_RESOURCES = ['accounts', 'contacts', 'services', 'tickets', 'billing', 'inventory', 'webhooks'] as const;
 export type ProviderResource = (typeof PROVIDER_RESOURCES)[number];
 export type ProviderScope = `${ProviderResource}:${'read' | 'write'}`;
 

@@ -126,10 +126,15 @@ export const orders = pgTable(
     quoteId: text('quote_id'),
     notes: text('notes'),
     createdAt: createdAt(),
+    /** The provider's id of the order (its CRM's or quoting system's), unique within the account (provider API). */
+    externalId: text('external_id'),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique('orders_account_id_id_key').on(t.accountId, t.id),
     index('orders_account_id_created_at_idx').on(t.accountId, t.createdAt.desc().nullsFirst()),
+    unique('orders_account_id_external_id_key').on(t.accountId, t.externalId),
+    index('orders_account_id_updated_at_id_idx').on(t.accountId, t.updatedAt, t.id),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
   ],
 );

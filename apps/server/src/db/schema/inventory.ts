@@ -1,6 +1,6 @@
 import { ASSET_STATUSES, ASSET_TYPES } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, date, index, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, pgTable, text, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { accountOwnedKeys } from './accounts.js';
 import { createdAt, oneOf, updatedAt } from './columns.js';
 
@@ -24,9 +24,14 @@ export const assets = pgTable(
     purchaseDate: date('purchase_date', { mode: 'string' }),
     warrantyExpires: date('warranty_expires', { mode: 'string' }),
     createdAt: createdAt(),
+    /** The provider's id of the asset (its PSA's or RMM's), unique within the account (provider API). */
+    externalId: text('external_id'),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('assets_account_id_idx').on(t.accountId, t.createdAt.desc().nullsFirst()),
+    unique('assets_account_id_external_id_key').on(t.accountId, t.externalId),
+    index('assets_account_id_updated_at_id_idx').on(t.accountId, t.updatedAt, t.id),
     // The asset search (docs/decisions/0016): one trigram index over the searched text.
     index('assets_search_trgm_idx').using('gin', sql`(${searchableAssetText(t)}) gin_trgm_ops`),
     check('assets_type_check', oneOf(t.type, ASSET_TYPES)),
@@ -43,8 +48,15 @@ export const vendors = pgTable(
     email: text('email'),
     phone: text('phone'),
     website: text('website'),
+    /** The provider's id of the vendor, unique within the account (provider API). */
+    externalId: text('external_id'),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('vendors_account_id_idx').on(t.accountId, t.name)],
+  (t) => [
+    index('vendors_account_id_idx').on(t.accountId, t.name),
+    unique('vendors_account_id_external_id_key').on(t.accountId, t.externalId),
+    index('vendors_account_id_updated_at_id_idx').on(t.accountId, t.updatedAt, t.id),
+  ],
 );
 
 /**
@@ -76,6 +88,8 @@ export const credentials = pgTable(
   },
   (t) => [
     index('credentials_account_id_idx').on(t.accountId, t.serviceName),
+    // The provider API's credential list pages by (updated_at, id).
+    index('credentials_account_id_updated_at_id_idx').on(t.accountId, t.updatedAt, t.id),
     check('credentials_sealed_needs_key_check', sql`(${t.passwordSealed} IS NULL AND ${t.notesSealed} IS NULL) OR ${t.keyId} IS NOT NULL`),
   ],
 );

@@ -94,8 +94,9 @@ export async function findAnyCredential(db: Executor, credentialId: number): Pro
   return row;
 }
 
-export async function setPasswordHidden(db: Executor, credentialId: number, hidden: boolean): Promise<void> {
-  await db.update(credentials).set({ passwordHidden: hidden }).where(eq(credentials.id, credentialId));
+export async function setPasswordHidden(db: Executor, credentialId: number, hidden: boolean): Promise<CredentialRow> {
+  const [row] = await db.update(credentials).set({ passwordHidden: hidden }).where(eq(credentials.id, credentialId)).returning();
+  return row!;
 }
 
 /** Rows sealed under another key than `keyId`, or with notes still in plain text, a batch at a time. */

@@ -200,13 +200,38 @@ export async function resealVault(db: Database, vault: VaultKeyRing): Promise<nu
   }
 }
 
+/**
+ * The provider hides a stored credential's password from the customer, or shows it again: the one
+ * place the flag is written (the command line and the provider API call it). A hidden password
+ * reads null in every customer response, is never revealed, and cannot be changed by the customer.
+ * `accountId` limits the search to one account's credentials (the provider API names the account);
+ * the command line may name any. Writes nothing when the flag already is as asked (`changed: false`).
+ * undefined: no such credential.
+ */
+export async function writePasswordHidden(
+  tx: Executor,
+  target: { credentialId: number; accountId?: number },
+  hidden: boolean,
+): Promise<{ row: repo.CredentialRow; changed: boolean } | undefined> {
+  const row =
+    target.accountId === undefined ? await repo.findAnyCredential(tx, target.credentialId) : await repo.findCredential(tx, target.accountId, target.credentialId, true);
+  if (!row) return undefined;
+  if (row.passwordHidden === hidden) return { row, changed: false };
+  return { row: await repo.setPasswordHidden(tx, target.credentialId, hidden), changed: true };
+}
+
 /** The provider's command line: hide a password from the customer's view, or show it again. */
 export async function setCredentialPasswordHidden(db: Database, credentialId: number, hidden: boolean) {
   return db.transaction(async (tx) => {
-    const row = await repo.findAnyCredential(tx, credentialId);
-    if (!row) return null;
-    await repo.setPasswordHidden(tx, credentialId, hidden);
-    await recordAudit(tx, { action: hidden ? 'vault.password_hidden' : 'vault.password_unhidden', outcome: 'success', actor: 'provider (command line)', accountId: row.accountId, details: { credential_id: credentialId } });
-    return row;
+    const written = await writePasswordHidden(tx, { credentialId }, hidden);
+    if (!written) return null;
+    await recordAudit(tx, {
+      action: hidden ? 'vault.password_hidden' : 'vault.password_unhidden',
+      outcome: 'success',
+      actor: 'provider (command line)',
+      accountId: written.row.accountId,
+      details: { credential_id: credentialId },
+    });
+    return written.row;
   });
 }

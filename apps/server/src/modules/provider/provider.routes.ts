@@ -3,6 +3,9 @@ import { Respond, route, type EndpointRoute } from '../../http/register-endpoint
 import type { createProviderAccounts } from './provider-accounts.js';
 import type { createProviderBilling } from './provider-billing.js';
 import type { createProviderContacts } from './provider-contacts.js';
+import type { createProviderCredentials } from './provider-credentials.js';
+import type { createProviderInventory } from './provider-inventory.js';
+import type { createProviderOrders } from './provider-orders.js';
 import type { createProviderServices } from './provider-services.js';
 import type { createProviderTickets } from './provider-tickets.js';
 import type { createProviderWebhooks } from './provider-webhooks.js';
@@ -13,6 +16,9 @@ export interface ProviderServices {
   services: ReturnType<typeof createProviderServices>;
   tickets: ReturnType<typeof createProviderTickets>;
   billing: ReturnType<typeof createProviderBilling>;
+  orders: ReturnType<typeof createProviderOrders>;
+  inventory: ReturnType<typeof createProviderInventory>;
+  credentials: ReturnType<typeof createProviderCredentials>;
   webhooks: ReturnType<typeof createProviderWebhooks>;
 }
 
@@ -38,6 +44,14 @@ export function providerRoutes(s: ProviderServices): EndpointRoute[] {
     route(e.providerListStatements, async (c) => s.billing.listStatements(c.params.account_external_id, c.query)),
     route(e.providerPutPayment, async (c) => upserted(await s.billing.upsertPayment(c.provider, c.params.account_external_id, c.params.external_id, c.body, c.client))),
     route(e.providerListPayments, async (c) => s.billing.listPayments(c.params.account_external_id, c.query)),
+    route(e.providerPutOrder, async (c) => upserted(await s.orders.upsert(c.provider, c.params.account_external_id, c.params.external_id, c.body, c.client))),
+    route(e.providerListOrders, async (c) => s.orders.list(c.params.account_external_id, c.query)),
+    route(e.providerPutAsset, async (c) => upserted(await s.inventory.upsertAsset(c.provider, c.params.account_external_id, c.params.external_id, c.body, c.client))),
+    route(e.providerListAssets, async (c) => s.inventory.listAssets(c.params.account_external_id, c.query)),
+    route(e.providerPutVendor, async (c) => upserted(await s.inventory.upsertVendor(c.provider, c.params.account_external_id, c.params.external_id, c.body, c.client))),
+    route(e.providerListVendors, async (c) => s.inventory.listVendors(c.params.account_external_id, c.query)),
+    route(e.providerUpdateCredential, async (c) => s.credentials.setHidden(c.provider, c.params.account_external_id, c.params.id, c.body.hidden, c.client)),
+    route(e.providerListCredentials, async (c) => s.credentials.list(c.params.account_external_id, c.query)),
     route(e.providerCreateWebhookEndpoint, async (c) => new Respond(await s.webhooks.create(c.provider, c.body, c.client), 'Keep the secret now: it is not shown again.', 201)),
     route(e.providerListWebhookEndpoints, async () => s.webhooks.list()),
     route(e.providerGetWebhookEndpoint, async (c) => s.webhooks.get(c.params.id)),
