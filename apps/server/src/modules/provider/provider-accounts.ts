@@ -4,18 +4,8 @@ import type { Database, Executor } from '../../db/client.js';
 import { accounts, billingAccounts } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { ProviderCaller } from './api-keys.js';
-import {
-  accountNotFound,
-  bulkOutcome,
-  bulkResult,
-  conflictOf,
-  cursorMicros,
-  pageConditions,
-  recordProviderChange,
-  refuseDuplicateExternalIds,
-  toPage,
-  upsertEach,
-} from './provider-support.js';
+import { bulkOutcome, bulkResult, refuseDuplicateExternalIds, upsertEach } from './provider-bulk.js';
+import { accountNotFound, conflictOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
 
 type AccountRow = typeof accounts.$inferSelect;
 

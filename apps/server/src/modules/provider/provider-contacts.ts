@@ -16,20 +16,8 @@ import { endContactSessions } from '../auth/sessions.service.js';
 import { asSignInNameConflict, refuseTakenSignInName } from '../users/sign-in-name.js';
 import { writeInvitation } from '../users/users.service.js';
 import type { ProviderCaller } from './api-keys.js';
-import {
-  accountIdOf,
-  accountOf,
-  bulkField,
-  bulkOutcome,
-  bulkResult,
-  cursorMicros,
-  pageConditions,
-  recordProviderChange,
-  refuseDuplicateExternalIds,
-  refuseDuplicates,
-  toPage,
-  upsertEach,
-} from './provider-support.js';
+import { bulkField, bulkOutcome, bulkResult, refuseDuplicateExternalIds, refuseDuplicates, upsertEach } from './provider-bulk.js';
+import { accountIdOf, accountOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
 
 type ContactRow = typeof contacts.$inferSelect;
 

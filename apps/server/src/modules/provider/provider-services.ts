@@ -4,17 +4,8 @@ import type { Database, Executor } from '../../db/client.js';
 import { products, services } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { ProviderCaller } from './api-keys.js';
-import {
-  accountIdOf,
-  bulkOutcome,
-  bulkResult,
-  cursorMicros,
-  pageConditions,
-  recordProviderChange,
-  refuseDuplicateExternalIds,
-  toPage,
-  upsertEach,
-} from './provider-support.js';
+import { bulkOutcome, bulkResult, refuseDuplicateExternalIds, upsertEach } from './provider-bulk.js';
+import { accountIdOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
 
 type ServiceRow = typeof services.$inferSelect;
 

@@ -15,7 +15,8 @@ import type { ClientMeta } from '../../platform/client-meta.js';
 import { sanitizeTicketHtml } from '../tickets/ticket-html.js';
 import { NOTHING_LEFT_AFTER_SANITIZING } from '../tickets/tickets.service.js';
 import type { ProviderCaller } from './api-keys.js';
-import { accountIdOf, bulkField, bulkResult, conflictOf, cursorMicros, pageConditions, recordProviderChange, refuseDuplicates, toPage } from './provider-support.js';
+import { bulkField, bulkResult, refuseDuplicates } from './provider-bulk.js';
+import { accountIdOf, conflictOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
 
 type TicketRow = typeof tickets.$inferSelect;
 type EntryRow = typeof ticketEntries.$inferSelect;
