@@ -40,18 +40,21 @@ const mailer = createMailer({ outbox: createMailOutbox(database.db), smtpUrl: un
 const app = await buildApp({ config, database, logger, mailer, webDistDir: '/nonexistent' });
 const base = await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PROVIDER_PORT ?? 0) });
 
-type Item = Record<string, unknown>;
+const { key } = await createApiKey(database.db, { name: 'Import benchmark', scopes: ['accounts:write', 'contacts:write', 'tickets:write'] });
+const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+const run = randomBytes(4).toString('hex');
 
-/** Sends `count` items in bulk calls of PER_CALL to `path`, twice (first import, re-run), and prints each pass. */
-async function importTwice(what: string, path: string, count: number, itemsOf: (first: number, size: number, pass: number) => Item[], headers: Record<string, string>) {
+/** Sends items 0 … count-1 (the nth built by `itemOf`) in bulk calls of PER_CALL to `path`, twice (first import, re-run), and prints each pass. */
+async function importTwice(what: string, path: string, count: number, itemOf: (n: number, pass: number) => object) {
   for (const pass of [1, 2]) {
     const started = performance.now();
     const calls: number[] = [];
     let createdCount = 0;
     let updatedCount = 0;
     for (let first = 0; first < count; first += PER_CALL) {
+      const items = Array.from({ length: Math.min(PER_CALL, count - first) }, (_, i) => itemOf(first + i, pass));
       const callStarted = performance.now();
-      const response = await fetch(`${base}/api/provider/v1${path}`, { method: 'POST', headers, body: JSON.stringify({ items: itemsOf(first, Math.min(PER_CALL, count - first), pass) }) });
+      const response = await fetch(`${base}/api/provider/v1${path}`, { method: 'POST', headers, body: JSON.stringify({ items }) });
       const body = (await response.json()) as { result?: { created: number; updated: number }; message?: string };
       if (!response.ok || !body.result) throw new Error(`bulk call to ${path} failed: ${response.status} ${body.message}`);
       createdCount += body.result.created;
@@ -68,50 +71,38 @@ async function importTwice(what: string, path: string, count: number, itemsOf: (
   }
 }
 
-try {
-  const { key } = await createApiKey(database.db, { name: 'Import benchmark', scopes: ['accounts:write', 'contacts:write', 'tickets:write'] });
-  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-  const run = randomBytes(4).toString('hex');
+const statuses = ['New', 'Assigned', 'In Progress', 'Complete'] as const;
 
-  await importTwice('accounts', '/accounts/bulk', ACCOUNTS, (first, size, pass) =>
-    Array.from({ length: size }, (_, i) => ({
-      external_id: `crm-${run}-${first + i}`,
-      name: `Customer ${run} ${first + i}`,
-      billing_id: `ba_${run}_${first + i}`,
-      monitoring_customer_name: `Customer ${first + i}`,
-      billing: { billing_cycle_month_date: 1 + ((first + i) % 28), days_past_due: pass - 1 },
-    })),
-  headers);
+try {
+  await importTwice('accounts', '/accounts/bulk', ACCOUNTS, (n, pass) => ({
+    external_id: `crm-${run}-${n}`,
+    name: `Customer ${run} ${n}`,
+    billing_id: `ba_${run}_${n}`,
+    monitoring_customer_name: `Customer ${n}`,
+    billing: { billing_cycle_month_date: 1 + (n % 28), days_past_due: pass - 1 },
+  }));
 
   const account = `bench-${run}`;
   const created = await fetch(`${base}/api/provider/v1/accounts/${account}`, { method: 'PUT', headers, body: JSON.stringify({ name: `Import bench ${account}` }) });
   if (created.status !== 201) throw new Error(`the account was not created: ${created.status} ${await created.text()}`);
 
-  await importTwice('contacts (each invited)', `/accounts/${account}/contacts/bulk`, CONTACTS, (first, size, pass) =>
-    Array.from({ length: size }, (_, i) => ({
-      external_id: `crm-c-${first + i}`,
-      firstname: 'Contact',
-      lastname: `Number ${first + i}`,
-      email: `contact.${first + i}@${run}.bench.example`,
-      technical_group: pass === 2,
-    })),
-  headers);
+  await importTwice('contacts (each invited)', `/accounts/${account}/contacts/bulk`, CONTACTS, (n, pass) => ({
+    external_id: `crm-c-${n}`,
+    firstname: 'Contact',
+    lastname: `Number ${n}`,
+    email: `contact.${n}@${run}.bench.example`,
+    technical_group: pass === 2,
+  }));
 
-  const statuses = ['New', 'Assigned', 'In Progress', 'Complete'] as const;
-  await importTwice('tickets (+1 entry each)', `/accounts/${account}/tickets/bulk`, TICKETS, (first, size, pass) =>
-    Array.from({ length: size }, (_, i) => {
-      const n = first + i;
-      return {
-        external_id: `PSA-${n}`,
-        subject: `Ticket ${n}: workstation ${n % 97} cannot reach the file server`,
-        description: `Reported by phone. Pass ${pass}.`,
-        status: statuses[n % statuses.length],
-        priority: n % 5 === 0 ? 'high' : 'medium',
-        time_logged_hours: (n % 8) * 0.25,
-        entries: [{ external_id: `PSA-${n}-1`, author_name: 'Jordan Reyes', author_email: 'jordan@itpartners.example', content: `Checked the switch port (pass ${pass}).` }],
-      };
-    }),
-  headers);
+  await importTwice('tickets (+1 entry each)', `/accounts/${account}/tickets/bulk`, TICKETS, (n, pass) => ({
+    external_id: `PSA-${n}`,
+    subject: `Ticket ${n}: workstation ${n % 97} cannot reach the file server`,
+    description: `Reported by phone. Pass ${pass}.`,
+    status: statuses[n % statuses.length],
+    priority: n % 5 === 0 ? 'high' : 'medium',
+    time_logged_hours: (n % 8) * 0.25,
+    entries: [{ external_id: `PSA-${n}-1`, author_name: 'Jordan Reyes', author_email: 'jordan@itpartners.example', content: `Checked the switch port (pass ${pass}).` }],
+  }));
 } finally {
   await app.close();
   await database.close();
