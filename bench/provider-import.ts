@@ -6,7 +6,8 @@
  * Prints the time of each call and the totals; nothing is asserted. The real app on its own
  * embedded PostgreSQL, over HTTP on 127.0.0.1.
  *
- *   npm run bench:provider-import      (BENCH_PROVIDER_PORT / BENCH_PROVIDER_PG_PORT choose the ports)
+ *   npm run bench:provider-import      (BENCH_PROVIDER_PORT / BENCH_PROVIDER_PG_PORT choose the ports;
+ *                                       BENCH_ACCOUNTS / BENCH_CONTACTS / BENCH_TICKETS the sizes, 0 skips one)
  */
 import { randomBytes } from 'node:crypto';
 import { PROVIDER_BULK_MAX_ITEMS } from '@portal/contract';
@@ -46,6 +47,7 @@ const run = randomBytes(4).toString('hex');
 
 /** Sends items 0 … count-1 (the nth built by `itemOf`) in bulk calls of PER_CALL to `path`, twice (first import, re-run), and prints each pass. */
 async function importTwice(what: string, path: string, count: number, itemOf: (n: number, pass: number) => object) {
+  if (count <= 0) return;
   for (const pass of [1, 2]) {
     const started = performance.now();
     const calls: number[] = [];
