@@ -51,6 +51,7 @@ export const providerBulkResult = z.object({
   items: z.array(z.object({ external_id: z.string(), id: z.number().int(), created: z.boolean() })),
 });
 export type ProviderBulkResult = z.infer<typeof providerBulkResult>;
+
 /**
  * The body of a bulk call: up to PROVIDER_BULK_MAX_ITEMS items, each the single PUT's body plus
  * the external id its path would carry. Written in one transaction: all or none.
@@ -64,6 +65,7 @@ export const providerBulkInput = <Shape extends z.ZodRawShape>(item: z.ZodObject
   });
 /** One item of a bulk call: its external id and the single PUT's body. */
 export type ProviderBulkItem<Input> = Input & { external_id: string };
+
 // Accounts --------------------------------------------------------------------------------------
 
 export const PROVIDER_ACCOUNT_STATUSES = ['active', 'suspended'] as const;
