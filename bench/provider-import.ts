@@ -1,20 +1,27 @@
 /**
- * The provider's first import (issue 18): 10,000 tickets for one account, each with a technician's
- * reply, pushed through the provider API in bulk calls of 1,000 (one transaction each), then the
- * same import again (every ticket updated, none added). Prints the time of each call and the total;
- * nothing is asserted. The real app on its own embedded PostgreSQL, over HTTP on 127.0.0.1.
+ * The provider's first import (issue 18), through the provider API in bulk calls of 1,000 (one
+ * transaction each): 1,000 accounts; 1,000 contacts of one account (each invited by e-mail: the
+ * outbox is written, the printing of the mails is switched off); 10,000 tickets for that account,
+ * each with a technician's reply. Each import then runs again (every record updated, none added).
+ * Prints the time of each call and the totals; nothing is asserted. The real app on its own
+ * embedded PostgreSQL, over HTTP on 127.0.0.1.
  *
- *   npm run bench:provider-import      (BENCH_PROVIDER_PORT / BENCH_PROVIDER_PG_PORT choose the ports)
+ *   npm run bench:provider-import      (BENCH_PROVIDER_PORT / BENCH_PROVIDER_PG_PORT choose the ports;
+ *                                       BENCH_ACCOUNTS / BENCH_CONTACTS / BENCH_TICKETS the sizes, 0 skips one)
  */
 import { randomBytes } from 'node:crypto';
 import { PROVIDER_BULK_MAX_ITEMS } from '@portal/contract';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/index.js';
+import { createMailOutbox } from '../apps/server/src/db/mail-outbox.repository.js';
 import { openDatabase } from '../apps/server/src/db/open.js';
 import { createApiKey } from '../apps/server/src/modules/provider/api-keys.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
+import { createMailer } from '../apps/server/src/platform/mail.js';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? PROVIDER_BULK_MAX_ITEMS);
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? PROVIDER_BULK_MAX_ITEMS);
 const PER_CALL = PROVIDER_BULK_MAX_ITEMS;
 
 const config = loadConfig({
@@ -29,41 +36,29 @@ const config = loadConfig({
 });
 const logger = createLogger('warn');
 const database = await openDatabase(config, logger);
-const app = await buildApp({ config, database, logger, webDistDir: '/nonexistent' });
+// Invitations go to the outbox and are "delivered" as a local run does, without printing 1,000 mails here.
+const mailer = createMailer({ outbox: createMailOutbox(database.db), smtpUrl: undefined, from: config.mail.from, log: logger, print: () => undefined });
+const app = await buildApp({ config, database, logger, mailer, webDistDir: '/nonexistent' });
 const base = await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PROVIDER_PORT ?? 0) });
 
-try {
-  const { key } = await createApiKey(database.db, { name: 'Import benchmark', scopes: ['accounts:write', 'tickets:write'] });
-  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-  const account = `bench-${randomBytes(4).toString('hex')}`;
-  const created = await fetch(`${base}/api/provider/v1/accounts/${account}`, { method: 'PUT', headers, body: JSON.stringify({ name: `Import bench ${account}` }) });
-  if (created.status !== 201) throw new Error(`the account was not created: ${created.status} ${await created.text()}`);
+const { key } = await createApiKey(database.db, { name: 'Import benchmark', scopes: ['accounts:write', 'contacts:write', 'tickets:write'] });
+const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+const run = randomBytes(4).toString('hex');
 
-  const statuses = ['New', 'Assigned', 'In Progress', 'Complete'] as const;
-  const batch = (first: number, pass: number) =>
-    Array.from({ length: Math.min(PER_CALL, TICKETS - first) }, (_, i) => {
-      const n = first + i;
-      return {
-        external_id: `PSA-${n}`,
-        subject: `Ticket ${n}: workstation ${n % 97} cannot reach the file server`,
-        description: `Reported by phone. Pass ${pass}.`,
-        status: statuses[n % statuses.length],
-        priority: n % 5 === 0 ? 'high' : 'medium',
-        time_logged_hours: (n % 8) * 0.25,
-        entries: [{ external_id: `PSA-${n}-1`, author_name: 'Jordan Reyes', author_email: 'jordan@itpartners.example', content: `Checked the switch port (pass ${pass}).` }],
-      };
-    });
-
+/** Sends items 0 … count-1 (the nth built by `itemOf`) in bulk calls of PER_CALL to `path`, twice (first import, re-run), and prints each pass. */
+async function importTwice(what: string, path: string, count: number, itemOf: (n: number, pass: number) => object) {
+  if (count <= 0) return;
   for (const pass of [1, 2]) {
     const started = performance.now();
     const calls: number[] = [];
     let createdCount = 0;
     let updatedCount = 0;
-    for (let first = 0; first < TICKETS; first += PER_CALL) {
+    for (let first = 0; first < count; first += PER_CALL) {
+      const items = Array.from({ length: Math.min(PER_CALL, count - first) }, (_, i) => itemOf(first + i, pass));
       const callStarted = performance.now();
-      const response = await fetch(`${base}/api/provider/v1/accounts/${account}/tickets/bulk`, { method: 'POST', headers, body: JSON.stringify({ items: batch(first, pass) }) });
+      const response = await fetch(`${base}/api/provider/v1${path}`, { method: 'POST', headers, body: JSON.stringify({ items }) });
       const body = (await response.json()) as { result?: { created: number; updated: number }; message?: string };
-      if (!response.ok || !body.result) throw new Error(`bulk call failed: ${response.status} ${body.message}`);
+      if (!response.ok || !body.result) throw new Error(`bulk call to ${path} failed: ${response.status} ${body.message}`);
       createdCount += body.result.created;
       updatedCount += body.result.updated;
       calls.push(performance.now() - callStarted);
@@ -71,11 +66,45 @@ try {
     const total = performance.now() - started;
     const sorted = [...calls].sort((a, b) => a - b);
     process.stdout.write(
-      `${pass === 1 ? 'first import' : 're-run      '}: ${TICKETS.toLocaleString('en-US')} tickets (+1 entry each) in ${calls.length} calls of ${PER_CALL}: ` +
-        `${(total / 1000).toFixed(2)} s, ${Math.round(TICKETS / (total / 1000)).toLocaleString('en-US')} tickets/s; ` +
+      `${pass === 1 ? 'first import' : 're-run      '}: ${count.toLocaleString('en-US')} ${what} in ${calls.length} call${calls.length === 1 ? '' : 's'} of up to ${PER_CALL}: ` +
+        `${(total / 1000).toFixed(2)} s, ${Math.round(count / (total / 1000)).toLocaleString('en-US')}/s; ` +
         `per call median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, slowest ${sorted.at(-1)!.toFixed(0)} ms; created ${createdCount}, updated ${updatedCount}\n`,
     );
   }
+}
+
+const statuses = ['New', 'Assigned', 'In Progress', 'Complete'] as const;
+
+try {
+  await importTwice('accounts', '/accounts/bulk', ACCOUNTS, (n, pass) => ({
+    external_id: `crm-${run}-${n}`,
+    name: `Customer ${run} ${n}`,
+    billing_id: `ba_${run}_${n}`,
+    monitoring_customer_name: `Customer ${n}`,
+    billing: { billing_cycle_month_date: 1 + (n % 28), days_past_due: pass - 1 },
+  }));
+
+  const account = `bench-${run}`;
+  const created = await fetch(`${base}/api/provider/v1/accounts/${account}`, { method: 'PUT', headers, body: JSON.stringify({ name: `Import bench ${account}` }) });
+  if (created.status !== 201) throw new Error(`the account was not created: ${created.status} ${await created.text()}`);
+
+  await importTwice('contacts (each invited)', `/accounts/${account}/contacts/bulk`, CONTACTS, (n, pass) => ({
+    external_id: `crm-c-${n}`,
+    firstname: 'Contact',
+    lastname: `Number ${n}`,
+    email: `contact.${n}@${run}.bench.example`,
+    technical_group: pass === 2,
+  }));
+
+  await importTwice('tickets (+1 entry each)', `/accounts/${account}/tickets/bulk`, TICKETS, (n, pass) => ({
+    external_id: `PSA-${n}`,
+    subject: `Ticket ${n}: workstation ${n % 97} cannot reach the file server`,
+    description: `Reported by phone. Pass ${pass}.`,
+    status: statuses[n % statuses.length],
+    priority: n % 5 === 0 ? 'high' : 'medium',
+    time_logged_hours: (n % 8) * 0.25,
+    entries: [{ external_id: `PSA-${n}-1`, author_name: 'Jordan Reyes', author_email: 'jordan@itpartners.example', content: `Checked the switch port (pass ${pass}).` }],
+  }));
 } finally {
   await app.close();
   await database.close();

@@ -254,11 +254,20 @@ const listQuery = { limit: '5', updated_since: '2026-01-01T00:00:00Z' };
 
 export const PROVIDER_MATRIX_ROWS: Record<ProviderEndpointName, ProviderRow> = {
   providerPutAccount: () => ({ params: { external_id: `matrix-${unique()}` }, body: { name: `Matrix account ${unique()}`, billing_id: `ba_matrix_${unique()}` } }),
+  providerBulkAccounts: () => ({ body: { items: [1, 2].map((n) => ({ external_id: `matrix-${unique()}`, name: `Matrix bulk account ${n} ${unique()}` })) } }),
   providerGetAccount: (c) => ({ params: { external_id: c.accountExternalId } }),
   providerListAccounts: () => ({ query: listQuery }),
   providerPutContact: (c) => ({ params: fresh(c), body: { firstname: 'Matrix', lastname: 'Contact', email: `contact.${unique()}@matrix.example`, technical_group: true } }),
+  providerBulkContacts: (c) => ({
+    params: inAccount(c),
+    body: { items: [1, 2].map(() => ({ external_id: `matrix-${unique()}`, firstname: 'Matrix', lastname: 'Bulk', email: `bulk.${unique()}@matrix.example` })) },
+  }),
   providerListContacts: (c) => ({ params: inAccount(c), query: listQuery }),
   providerPutService: (c) => ({ params: fresh(c), body: { product: { name: 'Matrix Hosted Voice', category: 'Voice' }, item_type: 'itp_voice', price: 120, quantity: 1, seats: 4 } }),
+  providerBulkServices: (c) => ({
+    params: inAccount(c),
+    body: { items: [1, 2].map((n) => ({ external_id: `matrix-${unique()}`, product: { name: 'Matrix Backup', category: 'Backup' }, item_type: 'other', price: 10 * n })) },
+  }),
   providerListServices: (c) => ({ params: inAccount(c), query: listQuery }),
   providerPutTicket: (c) => ({ params: fresh(c), body: { subject: 'Matrix ticket', description: 'Pushed by the matrix.', status: 'Assigned', priority: 'high' } }),
   providerBulkTickets: (c) => ({ params: inAccount(c), body: { items: [{ external_id: `matrix-${unique()}`, subject: 'Bulk one' }, { external_id: `matrix-${unique()}`, subject: 'Bulk two' }] } }),

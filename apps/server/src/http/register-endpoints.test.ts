@@ -12,6 +12,7 @@ import { registerEndpoints } from './register-endpoints.js';
 const tokens = createTokenService('k'.repeat(48));
 const caller = (flags: Partial<Caller>): Caller => ({
   contactId: 1,
+  externalId: null,
   accountId: 1,
   sessionId: '00000000-0000-4000-8000-000000000001',
   email: 'someone@example.test',

@@ -33,8 +33,10 @@ export interface Mailer<Tx = unknown> {
   /**
    * Delivers after the caller's transaction has committed and off the request path, so an answer
    * takes the same time whether a mail went out or not; a failure is logged, never thrown.
+   * Several are sent one after another (a bulk import's thousand invitations must not take every
+   * database connection at once).
    */
-  deliverSoon(outboxId: number): void;
+  deliverSoon(outboxIds: number | readonly number[]): void;
 }
 
 export function createMailer<Tx>(deps: {
@@ -56,8 +58,15 @@ export function createMailer<Tx>(deps: {
 
   const mailer: Mailer<Tx> = {
     enqueue: (tx, message) => outbox.add(tx, message),
-    deliverSoon(outboxId) {
-      setImmediate(() => void mailer.deliver(outboxId).catch((error: unknown) => deps.log.error({ err: error, outboxId }, 'mail delivery failed')));
+    deliverSoon(outboxIds) {
+      const queue = typeof outboxIds === 'number' ? [outboxIds] : [...outboxIds];
+      if (queue.length === 0) return;
+      const deliverInTurn = async () => {
+        for (const outboxId of queue) {
+          await mailer.deliver(outboxId).catch((error: unknown) => deps.log.error({ err: error, outboxId }, 'mail delivery failed'));
+        }
+      };
+      setImmediate(() => void deliverInTurn());
     },
     async deliver(outboxId) {
       const mail = await outbox.findPending(outboxId);

@@ -25,21 +25,29 @@ export const webhookEventType = z.enum(WEBHOOK_EVENT_TYPES, { error: WEBHOOK_EVE
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'dead'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
+/**
+ * The provider's own id of an object, as its systems pushed it through the provider API, so a
+ * receiver can match the event to its records; null for an object created in the portal.
+ */
+const externalId = z.string().nullable();
+
 /** The account an event happened in, as it was then (added to every event by the server). */
-export const webhookAccount = z.object({ id: z.number().int(), name: z.string(), billing_id: z.string().nullable() });
+export const webhookAccount = z.object({ id: z.number().int(), external_id: externalId, name: z.string(), billing_id: z.string().nullable() });
 
 /** Who acted: a contact of the account (and the provider's staff member impersonating them), or the portal itself. */
 export const webhookActor = z.object({
   contact_id: z.number().int().nullable(),
+  contact_external_id: externalId,
   email: z.string().nullable(),
   impersonated_by: z.string().nullable(),
 });
 
-const ticketRef = z.object({ id: z.number().int(), ticket_number: z.string(), subject: z.string(), status: z.string(), priority: z.string() });
-const contactRef = z.object({ id: z.number().int(), email: z.string(), firstname: z.string(), lastname: z.string() });
+const ticketRef = z.object({ id: z.number().int(), external_id: externalId, ticket_number: z.string(), subject: z.string(), status: z.string(), priority: z.string() });
+const contactRef = z.object({ id: z.number().int(), external_id: externalId, email: z.string(), firstname: z.string(), lastname: z.string() });
 const roleFlags = { admin_group: z.boolean(), billing_group: z.boolean(), technical_group: z.boolean() };
 const paymentRef = z.object({
   id: z.string(),
+  external_id: externalId,
   amount: z.number(),
   last4: z.string().nullable(),
   status: z.enum(['Paid', 'Failed']),
@@ -55,7 +63,7 @@ export const webhookEventData = {
   'ticket.created': z.object({ ticket: ticketRef.extend({ description: z.string() }), by: webhookActor }),
   'ticket.reply': z.object({
     ticket: ticketRef,
-    entry: z.object({ id: z.number().int(), created_by: z.string(), content: z.string() }),
+    entry: z.object({ id: z.number().int(), external_id: externalId, created_by: z.string(), content: z.string() }),
     by: webhookActor,
   }),
   'profile.changed': z.object({

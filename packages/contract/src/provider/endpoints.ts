@@ -1,9 +1,11 @@
 import { defineEndpoint } from '../endpoint.js';
 import {
+  providerAccountBulkInput,
   providerAccountInput,
   providerAccountParams,
   providerAccountScopedParams,
   providerBulkResult,
+  providerContactBulkInput,
   providerContactInput,
   providerNestedParams,
   providerPage,
@@ -16,6 +18,7 @@ import {
   providerStatement,
   providerTicket,
   providerTicketEntry,
+  providerServiceBulkInput,
   providerServiceInput,
   providerStatementInput,
   providerTicketBulkInput,
@@ -47,6 +50,17 @@ export const providerPutAccount = defineEndpoint({
   params: providerAccountParams,
   body: providerAccountInput,
   result: providerUpserted(providerAccount),
+});
+
+export const providerBulkAccounts = defineEndpoint({
+  method: 'POST',
+  path: `${base}/accounts/bulk`,
+  summary: 'Create or update up to 1,000 accounts in one transaction (all or none)',
+  tag: 'Accounts',
+  access: 'provider',
+  scope: 'accounts:write',
+  body: providerAccountBulkInput,
+  result: providerBulkResult,
 });
 
 export const providerGetAccount = defineEndpoint({
@@ -83,6 +97,18 @@ export const providerPutContact = defineEndpoint({
   result: providerUpserted(providerContact),
 });
 
+export const providerBulkContacts = defineEndpoint({
+  method: 'POST',
+  path: `${account}/contacts/bulk`,
+  summary: 'Create (each with its invitation e-mail) or update up to 1,000 contacts in one transaction (all or none)',
+  tag: 'Contacts',
+  access: 'provider',
+  scope: 'contacts:write',
+  params: providerAccountScopedParams,
+  body: providerContactBulkInput,
+  result: providerBulkResult,
+});
+
 export const providerListContacts = defineEndpoint({
   method: 'GET',
   path: `${account}/contacts`,
@@ -105,6 +131,18 @@ export const providerPutService = defineEndpoint({
   params: providerNestedParams,
   body: providerServiceInput,
   result: providerUpserted(providerService),
+});
+
+export const providerBulkServices = defineEndpoint({
+  method: 'POST',
+  path: `${account}/services/bulk`,
+  summary: 'Create or update up to 1,000 services of the account in one transaction (all or none)',
+  tag: 'Services',
+  access: 'provider',
+  scope: 'services:write',
+  params: providerAccountScopedParams,
+  body: providerServiceBulkInput,
+  result: providerBulkResult,
 });
 
 export const providerListServices = defineEndpoint({

@@ -42,6 +42,21 @@ export const providerBulkResult = z.object({
   items: z.array(z.object({ external_id: z.string(), id: z.number().int(), created: z.boolean() })),
 });
 export type ProviderBulkResult = z.infer<typeof providerBulkResult>;
+
+/**
+ * The body of a bulk call: up to PROVIDER_BULK_MAX_ITEMS items, each the single PUT's body plus
+ * the external id its path would carry. Written in one transaction: all or none.
+ */
+export const providerBulkInput = <Shape extends z.ZodRawShape>(item: z.ZodObject<Shape>) =>
+  z.object({
+    items: z
+      .array(item.extend({ external_id: providerExternalId }))
+      .min(1, 'Items must hold at least one item')
+      .max(PROVIDER_BULK_MAX_ITEMS, `At most ${PROVIDER_BULK_MAX_ITEMS} items in one call`),
+  });
+/** One item of a bulk call: its external id and the single PUT's body. */
+export type ProviderBulkItem<Input> = Input & { external_id: string };
+
 // Accounts --------------------------------------------------------------------------------------
 
 export const PROVIDER_ACCOUNT_STATUSES = ['active', 'suspended'] as const;
@@ -65,6 +80,7 @@ export const providerAccountInput = z.object({
   billing: providerAccountBillingInput.optional(),
 });
 export type ProviderAccountInput = z.output<typeof providerAccountInput>;
+export const providerAccountBulkInput = providerBulkInput(providerAccountInput);
 
 export const providerAccount = z.object({
   id: z.number().int(),
@@ -96,6 +112,7 @@ export const providerContactInput = z.object({
   send_invitation: z.boolean().default(true),
 });
 export type ProviderContactInput = z.output<typeof providerContactInput>;
+export const providerContactBulkInput = providerBulkInput(providerContactInput);
 
 export const providerContact = z.object({
   id: z.number().int(),
@@ -134,6 +151,7 @@ export const providerServiceInput = z.object({
   api_id: optionalLine('Api id').nullable().optional(),
 });
 export type ProviderServiceInput = z.output<typeof providerServiceInput>;
+export const providerServiceBulkInput = providerBulkInput(providerServiceInput);
 
 export const providerService = z.object({
   id: z.number().int(),
@@ -189,12 +207,7 @@ export const providerTicketInput = z.object({
   entries: z.array(providerTicketEntryInput.extend({ external_id: providerExternalId })).max(200, 'At most 200 entries with one ticket').optional(),
 });
 export type ProviderTicketInput = z.output<typeof providerTicketInput>;
-export const providerTicketBulkInput = z.object({
-  items: z
-    .array(providerTicketInput.extend({ external_id: providerExternalId }))
-    .min(1, 'Items must hold at least one item')
-    .max(PROVIDER_BULK_MAX_ITEMS, `At most ${PROVIDER_BULK_MAX_ITEMS} items in one call`),
-});
+export const providerTicketBulkInput = providerBulkInput(providerTicketInput);
 
 export const providerTicket = z.object({
   id: z.number().int(),

@@ -6,6 +6,7 @@ import { hashToken } from '../../platform/tokens.js';
 /** A contact with its account's name and billing id: the one projection sign-ins and callers read. */
 export const contactWithAccount = {
   id: contacts.id,
+  externalId: contacts.externalId,
   accountId: contacts.accountId,
   email: contacts.email,
   firstname: contacts.firstname,
@@ -21,6 +22,7 @@ export const contactWithAccount = {
 };
 export interface ContactWithAccount {
   id: number;
+  externalId: string | null;
   accountId: number;
   email: string;
   firstname: string;

@@ -1,6 +1,8 @@
 /** The signed-in contact making a request, as the database says now (flags are never read from the token). */
 export interface Caller {
   contactId: number;
+  /** The contact's id in the provider's systems (provider API); null for a user added in the portal. */
+  externalId: string | null;
   accountId: number;
   sessionId: string;
   email: string;

@@ -56,6 +56,7 @@ export async function chargeCard(tx: Executor, gateway: PaymentGateway, charge: 
     data: {
       payment: {
         id: payment.id,
+        external_id: payment.externalId,
         amount: payment.amount,
         last4: payment.last4,
         status: paid ? 'Paid' : 'Failed',

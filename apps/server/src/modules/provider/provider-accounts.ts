@@ -1,9 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { ProviderAccount, ProviderAccountInput, ProviderListQuery } from '@portal/contract';
+import type { ProviderAccount, ProviderAccountInput, ProviderBulkItem, ProviderBulkResult, ProviderListQuery } from '@portal/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { accounts, billingAccounts } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { ProviderCaller } from './api-keys.js';
+import { bulkOutcome, bulkResult, refuseDuplicateExternalIds, upsertEach } from './provider-bulk.js';
 import { accountNotFound, conflictOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
 
 type AccountRow = typeof accounts.$inferSelect;
@@ -28,38 +29,68 @@ export function accountWire(row: AccountRow): ProviderAccount {
   };
 }
 
+interface AccountUpserted {
+  created: boolean;
+  row: AccountRow;
+  /** The status before this call, when the account existed. */
+  previousStatus: string | undefined;
+}
+
+/** One account, created or updated in the caller's transaction: the single PUT and each item of a bulk call. */
+async function upsertAccount(tx: Executor, externalId: string, input: ProviderAccountInput): Promise<AccountUpserted> {
+  // Absent fields keep what the account has; null clears a field.
+  const given = {
+    name: input.name,
+    status: input.status,
+    ...(input.billing_id !== undefined && { billingApiId: input.billing_id }),
+    ...(input.suspended_reason !== undefined && { suspendedReason: input.suspended_reason }),
+    ...(input.monitoring_customer_name !== undefined && { monitoringCustomerName: input.monitoring_customer_name }),
+  };
+  try {
+    const [before] = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.externalId, externalId)).for('update');
+    const [row] = await tx
+      .insert(accounts)
+      .values({ externalId, ...given })
+      .onConflictDoUpdate({ target: accounts.externalId, set: { ...given, updatedAt: sql`now()` } })
+      .returning();
+    await syncBillingAccount(tx, row!, input.billing);
+    return { created: before === undefined, row: row!, previousStatus: before?.status };
+  } catch (error) {
+    throw conflictOf(error, CONFLICTS);
+  }
+}
+
+const statusChanged = (result: AccountUpserted) => result.previousStatus !== undefined && result.previousStatus !== result.row.status;
+
 /** Accounts by the provider's external id (unique across the portal): created or updated, suspended or active again. */
 export function createProviderAccounts(db: Database) {
   return {
     async upsert(provider: ProviderCaller, externalId: string, input: ProviderAccountInput, meta: ClientMeta): Promise<{ created: boolean; item: ProviderAccount }> {
-      // Absent fields keep what the account has; null clears a field.
-      const given = {
-        name: input.name,
-        status: input.status,
-        ...(input.billing_id !== undefined && { billingApiId: input.billing_id }),
-        ...(input.suspended_reason !== undefined && { suspendedReason: input.suspended_reason }),
-        ...(input.monitoring_customer_name !== undefined && { monitoringCustomerName: input.monitoring_customer_name }),
-      };
-      try {
-        return await db.transaction(async (tx) => {
-          const [before] = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.externalId, externalId)).for('update');
-          const [row] = await tx
-            .insert(accounts)
-            .values({ externalId, ...given })
-            .onConflictDoUpdate({ target: accounts.externalId, set: { ...given, updatedAt: sql`now()` } })
-            .returning();
-          await syncBillingAccount(tx, row!, input.billing);
-          const created = before === undefined;
-          await recordProviderChange(tx, provider, meta, created ? 'provider.account_created' : 'provider.account_updated', row!.id, {
-            external_id: externalId,
-            status: row!.status,
-            ...(before && before.status !== row!.status && { status_changed_from: before.status }),
-          });
-          return { created, item: accountWire(row!) };
+      return db.transaction(async (tx) => {
+        const result = await upsertAccount(tx, externalId, input);
+        await recordProviderChange(tx, provider, meta, result.created ? 'provider.account_created' : 'provider.account_updated', result.row.id, {
+          external_id: externalId,
+          status: result.row.status,
+          ...(statusChanged(result) && { status_changed_from: result.previousStatus }),
         });
-      } catch (error) {
-        throw conflictOf(error, CONFLICTS);
-      }
+        return { created: result.created, item: accountWire(result.row) };
+      });
+    },
+
+    /** Up to 1,000 accounts in one transaction: all or none; one audit entry for the call. */
+    async bulk(provider: ProviderCaller, items: ProviderBulkItem<ProviderAccountInput>[], meta: ClientMeta): Promise<ProviderBulkResult> {
+      refuseDuplicateExternalIds(items);
+      return db.transaction(async (tx) => {
+        const results = await upsertEach(items, (item) => upsertAccount(tx, item.external_id, item));
+        const answer = bulkResult(results.map(bulkOutcome));
+        const changes = results.filter(statusChanged).map((result) => ({ external_id: result.row.externalId, from: result.previousStatus, to: result.row.status }));
+        await recordProviderChange(tx, provider, meta, 'provider.accounts_bulk', null, {
+          created: answer.created,
+          updated: answer.updated,
+          ...(changes.length > 0 && { status_changed: changes }),
+        });
+        return answer;
+      });
     },
 
     async get(externalId: string): Promise<ProviderAccount> {

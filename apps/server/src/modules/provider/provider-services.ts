@@ -1,9 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ProviderListQuery, ProviderService, ProviderServiceInput } from '@portal/contract';
-import type { Database } from '../../db/client.js';
+import type { ProviderBulkItem, ProviderBulkResult, ProviderListQuery, ProviderService, ProviderServiceInput } from '@portal/contract';
+import type { Database, Executor } from '../../db/client.js';
 import { products, services } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { ProviderCaller } from './api-keys.js';
+import { bulkOutcome, bulkResult, refuseDuplicateExternalIds, upsertEach } from './provider-bulk.js';
 import { accountIdOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
 
 type ServiceRow = typeof services.$inferSelect;
@@ -27,39 +28,62 @@ export function serviceWire(row: ServiceRow, product: { name: string; category: 
   };
 }
 
+interface ServiceUpserted {
+  created: boolean;
+  row: ServiceRow;
+  product: { name: string; category: string };
+}
+
+/** One service, created or updated in the caller's transaction: the single PUT and each item of a bulk call. */
+async function upsertService(tx: Executor, accountId: number, externalId: string, input: ProviderServiceInput): Promise<ServiceUpserted> {
+  await tx
+    .insert(products)
+    .values({ name: input.product.name, category: input.product.category, description: input.product.description ?? null })
+    .onConflictDoNothing({ target: products.name });
+  const [product] = await tx.select().from(products).where(eq(products.name, input.product.name));
+  const fields = {
+    productId: product!.id,
+    itemType: input.item_type,
+    status: input.status,
+    provisionStatus: input.provision_status,
+    price: input.price,
+    quantity: input.quantity,
+    ...(input.description !== undefined && { prodDescription: input.description }),
+    ...(input.api_id !== undefined && { apiId: input.api_id }),
+  };
+  const seats = input.seats === undefined ? {} : { purchased_users: input.seats };
+  const [before] = await tx.select({ id: services.id }).from(services).where(and(eq(services.accountId, accountId), eq(services.externalId, externalId))).for('update');
+  const [row] = await tx
+    .insert(services)
+    .values({ accountId, externalId, ...fields, metadata: seats })
+    .onConflictDoUpdate({
+      target: [services.accountId, services.externalId],
+      set: { ...fields, metadata: sql`${services.metadata} || ${JSON.stringify(seats)}::jsonb`, updatedAt: sql`now()` },
+    })
+    .returning();
+  return { created: !before, row: row!, product: { name: product!.name, category: product!.category } };
+}
+
 /** The services an account subscribes to, by the provider's external id; the product is found in the catalogue by name, or added. */
 export function createProviderServices(db: Database) {
   return {
     async upsert(provider: ProviderCaller, accountExternalId: string, externalId: string, input: ProviderServiceInput, meta: ClientMeta): Promise<{ created: boolean; item: ProviderService }> {
       const accountId = await accountIdOf(db, accountExternalId);
       return db.transaction(async (tx) => {
-        await tx
-          .insert(products)
-          .values({ name: input.product.name, category: input.product.category, description: input.product.description ?? null })
-          .onConflictDoNothing({ target: products.name });
-        const [product] = await tx.select().from(products).where(eq(products.name, input.product.name));
-        const fields = {
-          productId: product!.id,
-          itemType: input.item_type,
-          status: input.status,
-          provisionStatus: input.provision_status,
-          price: input.price,
-          quantity: input.quantity,
-          ...(input.description !== undefined && { prodDescription: input.description }),
-          ...(input.api_id !== undefined && { apiId: input.api_id }),
-        };
-        const seats = input.seats === undefined ? {} : { purchased_users: input.seats };
-        const [before] = await tx.select({ id: services.id }).from(services).where(and(eq(services.accountId, accountId), eq(services.externalId, externalId))).for('update');
-        const [row] = await tx
-          .insert(services)
-          .values({ accountId, externalId, ...fields, metadata: seats })
-          .onConflictDoUpdate({
-            target: [services.accountId, services.externalId],
-            set: { ...fields, metadata: sql`${services.metadata} || ${JSON.stringify(seats)}::jsonb`, updatedAt: sql`now()` },
-          })
-          .returning();
-        await recordProviderChange(tx, provider, meta, before ? 'provider.service_updated' : 'provider.service_created', accountId, { service_id: row!.id, external_id: externalId });
-        return { created: !before, item: serviceWire(row!, { name: product!.name, category: product!.category }) };
+        const { created, row, product } = await upsertService(tx, accountId, externalId, input);
+        await recordProviderChange(tx, provider, meta, created ? 'provider.service_created' : 'provider.service_updated', accountId, { service_id: row.id, external_id: externalId });
+        return { created, item: serviceWire(row, product) };
+      });
+    },
+
+    /** Up to 1,000 services of one account in one transaction: all or none; one audit entry for the call. */
+    async bulk(provider: ProviderCaller, accountExternalId: string, items: ProviderBulkItem<ProviderServiceInput>[], meta: ClientMeta): Promise<ProviderBulkResult> {
+      refuseDuplicateExternalIds(items);
+      const accountId = await accountIdOf(db, accountExternalId);
+      return db.transaction(async (tx) => {
+        const answer = bulkResult((await upsertEach(items, (item) => upsertService(tx, accountId, item.external_id, item))).map(bulkOutcome));
+        await recordProviderChange(tx, provider, meta, 'provider.services_bulk', accountId, { created: answer.created, updated: answer.updated });
+        return answer;
       });
     },
 

@@ -22,11 +22,16 @@ export function recordProviderChange(
 
 export const accountNotFound = (externalId: string) => new AppError('not_found', `No account has the external id ${externalId}`);
 
+/** The account the provider names by its external id; 404 when there is none. */
+export async function accountOf(db: Executor, externalId: string): Promise<{ id: number; name: string }> {
+  const [row] = await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.externalId, externalId));
+  if (!row) throw accountNotFound(externalId);
+  return row;
+}
+
 /** The portal's id of the account the provider names by its external id; 404 when there is none. */
 export async function accountIdOf(db: Executor, externalId: string): Promise<number> {
-  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.externalId, externalId));
-  if (!row) throw accountNotFound(externalId);
-  return row.id;
+  return (await accountOf(db, externalId)).id;
 }
 
 // Cursor paging ----------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import type { ClientMeta } from '../../platform/client-meta.js';
 import { sanitizeTicketHtml } from '../tickets/ticket-html.js';
 import { NOTHING_LEFT_AFTER_SANITIZING } from '../tickets/tickets.service.js';
 import type { ProviderCaller } from './api-keys.js';
+import { bulkField, bulkResult, refuseDuplicates } from './provider-bulk.js';
 import { accountIdOf, conflictOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -67,17 +68,6 @@ async function clean(text: string, field: string, required: boolean): Promise<st
   const result = await sanitizeTicketHtml(text);
   if (required && result === '' && text.trim() !== '') throw new AppError('validation_failed', NOTHING_LEFT_AFTER_SANITIZING, { [field]: NOTHING_LEFT_AFTER_SANITIZING });
   return result;
-}
-
-function refuseDuplicates(values: string[], field: (index: number) => string, what: string): void {
-  const seen = new Set<string>();
-  for (const [index, value] of values.entries()) {
-    if (seen.has(value)) {
-      const message = `${what} ${value} appears twice in this call`;
-      throw new AppError('validation_failed', message, { [field(index)]: message });
-    }
-    seen.add(value);
-  }
 }
 
 /**
@@ -217,10 +207,9 @@ export function createProviderTickets(db: Database) {
     async bulk(provider: ProviderCaller, accountExternalId: string, items: TicketItem[], meta: ClientMeta): Promise<ProviderBulkResult> {
       const accountId = await accountIdOf(db, accountExternalId);
       return inTransaction(async (tx) => {
-        const results = await upsertTickets(tx, accountId, items, (index, field) => `items.${index}.${field}`);
-        const created = results.filter((r) => r.created).length;
-        await recordProviderChange(tx, provider, meta, 'provider.tickets_bulk', accountId, { created, updated: results.length - created });
-        return { created, updated: results.length - created, items: results };
+        const answer = bulkResult(await upsertTickets(tx, accountId, items, bulkField));
+        await recordProviderChange(tx, provider, meta, 'provider.tickets_bulk', accountId, { created: answer.created, updated: answer.updated });
+        return answer;
       });
     },
 

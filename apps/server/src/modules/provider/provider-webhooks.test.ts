@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { createdWebhookEndpoint, errorEnvelope, successEnvelope, webhookDelivery, webhookEndpoint, webhookMessage } from '@portal/contract';
+import { createdWebhookEndpoint, errorEnvelope, successEnvelope, webhookDelivery, webhookEndpoint, webhookEventData, webhookMessage } from '@portal/contract';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { bearer, signIn } from '../../../test/auth.js';
 import { createAccount, createContact, createTicket } from '../../../test/factories.js';
 import { createTestApiKey, keyHeader } from '../../../test/provider-keys.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.js';
-import { auditLog } from '../../db/schema/index.js';
+import { auditLog, webhookEvents } from '../../db/schema/index.js';
 
 const V1 = '/api/provider/v1';
 /** This file's receiver (loopback). */
@@ -125,6 +125,40 @@ describe('provider API: webhook endpoints and deliveries (issue 18)', () => {
       'provider.webhook_endpoint_deleted',
     ]);
     expect(JSON.stringify(audit)).not.toContain(secret);
+  });
+
+  it('puts the provider’s external ids in the payloads: the pushed account, ticket and contact; null for a ticket opened in the portal', async () => {
+    const db = test.database.db;
+    const pushKey = await createTestApiKey(db, ['accounts:write', 'tickets:write'], { name: 'PSA push' });
+    const pushed = await test.app.inject({ method: 'PUT', url: `${V1}/accounts/crm-hooks-1`, headers: keyHeader(pushKey), payload: { name: 'Hooks Ltd' } });
+    expect(pushed.statusCode, pushed.body).toBe(201);
+    const accountId = pushed.json().result.item.id as number;
+    const ticket = await test.app.inject({ method: 'PUT', url: `${V1}/accounts/crm-hooks-1/tickets/psa-hooks-7`, headers: keyHeader(pushKey), payload: { subject: 'Backups fail' } });
+    expect(ticket.statusCode, ticket.body).toBe(201);
+    // A contact the CRM pushed (made here with the factory, so it has a password to sign in with).
+    const customer = await createContact(db, { accountId, externalId: 'crm-contact-3', adminGroup: true });
+    const { access_token } = await signIn(test.app, customer.email);
+    const portal = (url: string, payload: object) => test.app.inject({ method: 'POST', url: `/api/crm/nable-tickets${url}`, headers: bearer(access_token), payload });
+
+    expect((await portal(`/${ticket.json().result.item.id}`, { description: 'Still failing tonight.' })).statusCode).toBe(200);
+    expect((await portal('', { subject: 'New printer', description: 'For the front desk.' })).statusCode).toBe(201);
+
+    const events = await db.select().from(webhookEvents).where(eq(webhookEvents.accountId, accountId)).orderBy(webhookEvents.createdAt);
+    const [reply, opened] = events.map((event) => webhookMessage.parse(event.payload));
+    expect(reply).toMatchObject({
+      type: 'ticket.reply',
+      data: {
+        account: { id: accountId, external_id: 'crm-hooks-1', name: 'Hooks Ltd' },
+        ticket: { external_id: 'psa-hooks-7', subject: 'Backups fail' },
+        entry: { external_id: null, content: 'Still failing tonight.' },
+        by: { contact_id: customer.id, contact_external_id: 'crm-contact-3' },
+      },
+    });
+    expect(opened).toMatchObject({
+      type: 'ticket.created',
+      data: { account: { external_id: 'crm-hooks-1' }, ticket: { external_id: null, subject: 'New printer' }, by: { contact_external_id: 'crm-contact-3' } },
+    });
+    for (const message of [reply!, opened!]) webhookEventData[message.type].parse(message.data);
   });
 
   it('answers bad input with a 4xx in the envelope and writes nothing', async () => {

@@ -29,11 +29,14 @@ const upserted = <T extends { created: boolean }>(result: T) => new Respond(resu
 export function providerRoutes(s: ProviderServices): EndpointRoute[] {
   return [
     route(e.providerPutAccount, async (c) => upserted(await s.accounts.upsert(c.provider, c.params.external_id, c.body, c.client))),
+    route(e.providerBulkAccounts, async (c) => s.accounts.bulk(c.provider, c.body.items, c.client)),
     route(e.providerGetAccount, async (c) => s.accounts.get(c.params.external_id)),
     route(e.providerListAccounts, async (c) => s.accounts.list(c.query)),
     route(e.providerPutContact, async (c) => upserted(await s.contacts.upsert(c.provider, c.params.account_external_id, c.params.external_id, c.body, c.client))),
+    route(e.providerBulkContacts, async (c) => s.contacts.bulk(c.provider, c.params.account_external_id, c.body.items, c.client)),
     route(e.providerListContacts, async (c) => s.contacts.list(c.params.account_external_id, c.query)),
     route(e.providerPutService, async (c) => upserted(await s.services.upsert(c.provider, c.params.account_external_id, c.params.external_id, c.body, c.client))),
+    route(e.providerBulkServices, async (c) => s.services.bulk(c.provider, c.params.account_external_id, c.body.items, c.client)),
     route(e.providerListServices, async (c) => s.services.list(c.params.account_external_id, c.query)),
     route(e.providerPutTicket, async (c) => upserted(await s.tickets.upsert(c.provider, c.params.account_external_id, c.params.external_id, c.body, c.client))),
     route(e.providerBulkTickets, async (c) => s.tickets.bulk(c.provider, c.params.account_external_id, c.body.items, c.client)),

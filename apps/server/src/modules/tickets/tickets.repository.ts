@@ -20,6 +20,8 @@ export interface TicketListFilter {
 /** The columns of a ticket as the list and the detail show them (never the search vector). */
 const ticketColumns = {
   id: tickets.id,
+  /** The provider's id of a ticket its PSA pushed (webhook payloads carry it); null for one opened in the portal. */
+  externalId: tickets.externalId,
   ticketNumber: tickets.ticketNumber,
   subject: tickets.subject,
   status: tickets.status,

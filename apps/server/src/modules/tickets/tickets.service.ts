@@ -96,7 +96,8 @@ export function createTicketService({ db }: { db: Database }) {
         await recordEvent(tx, {
           type: 'ticket.reply',
           accountId: caller.accountId,
-          data: { ticket: ticketRef(row), entry: { id: entryId, created_by: createdBy, content }, by: eventActor(caller) },
+          // The customer's reply was written here, so the provider has no id of it yet.
+          data: { ticket: ticketRef(row), entry: { id: entryId, external_id: null, created_by: createdBy, content }, by: eventActor(caller) },
         });
       });
       return ticketWithConversation(caller, id);
@@ -120,7 +121,8 @@ export function createTicketService({ db }: { db: Database }) {
           type: 'ticket.created',
           accountId: caller.accountId,
           data: {
-            ticket: { id: ticketId, ticket_number: ticketNumber, subject: input.subject, status: 'New', priority: input.priority, description },
+            // Opened in the portal: the provider's systems have no id of it yet.
+            ticket: { id: ticketId, external_id: null, ticket_number: ticketNumber, subject: input.subject, status: 'New', priority: input.priority, description },
             by: eventActor(caller),
           },
         });
@@ -139,7 +141,7 @@ export async function cleanText(text: string, field: string): Promise<string> {
   return clean;
 }
 
-const ticketRef = (row: TicketRow) => ({ id: row.id, ticket_number: row.ticketNumber, subject: row.subject, status: row.status, priority: row.priority });
+const ticketRef = (row: TicketRow) => ({ id: row.id, external_id: row.externalId, ticket_number: row.ticketNumber, subject: row.subject, status: row.status, priority: row.priority });
 
 async function toSummary(row: TicketRow): Promise<TicketSummary> {
   return {

@@ -126,6 +126,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
           data: {
             contact: {
               id: row.id,
+              external_id: row.externalId,
               email: row.email,
               firstname: row.firstname,
               lastname: row.lastname,
@@ -188,7 +189,10 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
         await recordEvent(tx, {
           type: 'contact.deleted',
           accountId: caller.accountId,
-          data: { contact: { id: contact.id, email: contact.email, firstname: contact.firstname, lastname: contact.lastname }, by: eventActor(caller) },
+          data: {
+            contact: { id: contact.id, external_id: contact.externalId, email: contact.email, firstname: contact.firstname, lastname: contact.lastname },
+            by: eventActor(caller),
+          },
         });
       });
     },

@@ -15,17 +15,18 @@ export interface WebhookEvent<T extends WebhookEventType> {
 export const newEventId = () => `evt_${randomBytes(16).toString('hex')}`;
 
 /** Who acted, as every event names them: the contact, and the provider's staff member impersonating them. */
-export const eventActor = (caller: { contactId: number; email: string; impersonatedBy: string | null }) => ({
+export const eventActor = (caller: { contactId: number; externalId: string | null; email: string; impersonatedBy: string | null }) => ({
   contact_id: caller.contactId,
+  contact_external_id: caller.externalId,
   email: caller.email,
   impersonated_by: caller.impersonatedBy,
 });
-export const SYSTEM_ACTOR = { contact_id: null, email: null, impersonated_by: null };
+export const SYSTEM_ACTOR = { contact_id: null, contact_external_id: null, email: null, impersonated_by: null };
 
 /**
  * Writes an event to the webhook outbox in the caller's transaction (docs/decisions/0026): it is
  * kept exactly when the change it reports commits. One statement writes the event, with the
- * account's id, name and billing id added to its data, and a pending delivery for every enabled
+ * account's id, external id, name and billing id added to its data, and a pending delivery for every enabled
  * endpoint subscribed to its type. The data is parsed by the contract's schema of that type,
  * which drops any field it does not name, so nothing unintended (a secret) is ever sent.
  */
@@ -40,7 +41,7 @@ export async function recordEvent<T extends WebhookEventType>(executor: Executor
              jsonb_build_object(
                'type', ${event.type}::text,
                'timestamp', ${timestamp}::text,
-               'data', jsonb_build_object('account', jsonb_build_object('id', a.id, 'name', a.name, 'billing_id', a.billing_api_id)) || ${JSON.stringify(data)}::jsonb)
+               'data', jsonb_build_object('account', jsonb_build_object('id', a.id, 'external_id', a.external_id, 'name', a.name, 'billing_id', a.billing_api_id)) || ${JSON.stringify(data)}::jsonb)
         FROM accounts a
        WHERE a.id = ${event.accountId}
       RETURNING id, type

@@ -16,7 +16,7 @@ import { createMailer } from '../../platform/mail.js';
 import { createMailOutbox } from '../../db/mail-outbox.repository.js';
 import { createLogger } from '../../platform/logger.js';
 import { createSecretBox, createVaultKeyRing } from '../../platform/secret-box.js';
-import { recordEvent } from './webhook-events.js';
+import { SYSTEM_ACTOR, recordEvent } from './webhook-events.js';
 import { runWebhookCommand } from './webhooks.cli.js';
 import { claimDueDeliveries } from './webhooks.repository.js';
 import { createWebhooksService, PRIVATE_URL_REFUSED, resealWebhookSecrets } from './webhooks.service.js';
@@ -94,9 +94,10 @@ describe('signing, verified by a receiver with the Standard Webhooks library', (
     const body = webhookMessage.parse(JSON.parse(message!.body));
     expect(body.type).toBe('ticket.created');
     expect(body.data).toMatchObject({
-      account: { id: account.id, name: account.name, billing_id: account.billingApiId },
-      ticket: { subject: 'Printer on fire', priority: 'high', status: 'New', description: 'Third floor' },
-      by: { contact_id: admin.id, email: admin.email, impersonated_by: null },
+      account: { id: account.id, external_id: null, name: account.name, billing_id: account.billingApiId },
+      // Opened in the portal: the provider's systems have no id of the ticket (nor of this contact, added by hand).
+      ticket: { external_id: null, subject: 'Printer on fire', priority: 'high', status: 'New', description: 'Third floor' },
+      by: { contact_id: admin.id, contact_external_id: null, email: admin.email, impersonated_by: null },
     });
   });
 
@@ -237,7 +238,7 @@ describe('the queue across restarts and instances', () => {
     const { account } = await signedInAdmin();
     const count = 40;
     await db().transaction(async (tx) => {
-      for (let i = 0; i < count; i += 1) await recordEvent(tx, { type: 'ticket.created', accountId: account.id, data: { ticket: { id: i, ticket_number: `TKT-${i}`, subject: `Bulk ${i}`, status: 'New', priority: 'low', description: 'x' }, by: { contact_id: null, email: null, impersonated_by: null } } });
+      for (let i = 0; i < count; i += 1) await recordEvent(tx, { type: 'ticket.created', accountId: account.id, data: { ticket: { id: i, external_id: null, ticket_number: `TKT-${i}`, subject: `Bulk ${i}`, status: 'New', priority: 'low', description: 'x' }, by: SYSTEM_ACTOR } });
     });
     receiver.delayMs = 5;
     const other = await instance(database);
@@ -267,7 +268,7 @@ describe('the outbox is written in the transaction of the change', () => {
     await expect(
       db().transaction(async (tx) => {
         const [{ id }] = (await tx.insert(tickets).values({ accountId: account.id, ticketNumber: 'TKT-9', subject: 'Never', description: 'x', priority: 'low', status: 'New', assignedContactId: admin.id }).returning({ id: tickets.id })) as [{ id: number }];
-        await recordEvent(tx, { type: 'ticket.created', accountId: account.id, data: { ticket: { id, ticket_number: 'TKT-9', subject: 'Never', status: 'New', priority: 'low', description: 'x' }, by: { contact_id: admin.id, email: admin.email, impersonated_by: null } } });
+        await recordEvent(tx, { type: 'ticket.created', accountId: account.id, data: { ticket: { id, external_id: null, ticket_number: 'TKT-9', subject: 'Never', status: 'New', priority: 'low', description: 'x' }, by: { contact_id: admin.id, contact_external_id: null, email: admin.email, impersonated_by: null } } });
         throw new Error('the change fails after the event was written');
       }),
     ).rejects.toThrow('the change fails');
@@ -340,7 +341,7 @@ describe('every event type comes from the customer’s real action', () => {
     expect(new Set(events.map((e) => e.type))).toEqual(new Set(Object.keys(ALL)));
     for (const event of events) {
       const message = webhookMessage.parse(event.payload);
-      expect(message.data.account).toEqual({ id: account.id, name: account.name, billing_id: billingId });
+      expect(message.data.account).toEqual({ id: account.id, external_id: null, name: account.name, billing_id: billingId });
       ALL[message.type].parse(message.data);
       const text = JSON.stringify(event.payload);
       for (const secretValue of ['4242424242424242', '4000000000000002', 'hunter2-secret', 'tok_sandbox', 'password']) expect(text).not.toContain(secretValue);
