@@ -63,21 +63,25 @@ export function toOrder(row: OrderRow & { items: OrderItemRow[] }): Order {
     quote_id: row.quoteId,
     notes: row.notes,
     account_id: row.accountId,
-    order_items: row.items.map((item) => ({
-      pk: item.id,
-      prod_description: item.prodDescription,
-      quantity: item.quantity,
-      purchase_type: item.purchaseType,
-      price: item.price,
-      price_per_unit: item.pricePerUnit,
-      provision_status: item.provisionStatus,
-      activation_date: item.activationDate?.toISOString() ?? null,
-      completed: item.completed,
-      auto_provision: item.autoProvision,
-      taxable: item.taxable,
-      tax_percent: item.taxPercent,
-      account_service_snapshot: item.accountServiceSnapshot ?? null,
-      metadata: item.metadata,
-    })),
+    order_items: row.items.map((item) => ({ pk: item.id, ...orderItemFields(item) })),
+  };
+}
+
+/** An order item's fields on the wire, but its id: the customer API calls it `pk`, the provider API `id`. */
+export function orderItemFields(item: OrderItemRow) {
+  return {
+    prod_description: item.prodDescription,
+    quantity: item.quantity,
+    purchase_type: item.purchaseType,
+    price: item.price,
+    price_per_unit: item.pricePerUnit,
+    provision_status: item.provisionStatus,
+    activation_date: item.activationDate?.toISOString() ?? null,
+    completed: item.completed,
+    auto_provision: item.autoProvision,
+    taxable: item.taxable,
+    tax_percent: item.taxPercent,
+    account_service_snapshot: item.accountServiceSnapshot ?? null,
+    metadata: item.metadata,
   };
 }

@@ -3,6 +3,7 @@ import type { ProviderAsset, ProviderAssetInput, ProviderListQuery, ProviderVend
 import type { Database } from '../../db/client.js';
 import { assets, vendors } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
+import { toAsset } from '../inventory/inventory.service.js';
 import type { ProviderCaller } from './api-keys.js';
 import { accountIdOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
 
@@ -10,22 +11,7 @@ type AssetRow = typeof assets.$inferSelect;
 type VendorRow = typeof vendors.$inferSelect;
 
 export function assetWire(row: AssetRow): ProviderAsset {
-  return {
-    id: row.id,
-    external_id: row.externalId,
-    name: row.name,
-    type: row.type,
-    status: row.status,
-    vendor: row.vendor,
-    model: row.model,
-    serial_number: row.serialNumber,
-    location: row.location,
-    assigned_to: row.assignedTo,
-    purchase_date: row.purchaseDate,
-    warranty_expires: row.warrantyExpires,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
+  return { ...toAsset(row), external_id: row.externalId, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
 }
 
 export function vendorWire(row: VendorRow): ProviderVendor {

@@ -3,6 +3,7 @@ import type { ProviderListQuery, ProviderOrder, ProviderOrderInput, ProviderOrde
 import type { Database, Executor } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
+import { orderItemFields } from '../billing/billing-wire.js';
 import type { ProviderCaller } from './api-keys.js';
 import { accountIdOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
 
@@ -11,22 +12,7 @@ type OrderItemRow = typeof orderItems.$inferSelect;
 type OrderItemValues = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId' | 'accountId'>;
 
 function itemWire(row: OrderItemRow): ProviderOrderItem {
-  return {
-    id: row.id,
-    prod_description: row.prodDescription,
-    quantity: row.quantity,
-    purchase_type: row.purchaseType,
-    price: row.price,
-    price_per_unit: row.pricePerUnit,
-    provision_status: row.provisionStatus,
-    activation_date: row.activationDate?.toISOString() ?? null,
-    completed: row.completed,
-    auto_provision: row.autoProvision,
-    taxable: row.taxable,
-    tax_percent: row.taxPercent,
-    account_service_snapshot: row.accountServiceSnapshot ?? null,
-    metadata: row.metadata,
-  };
+  return { id: row.id, ...orderItemFields(row) };
 }
 
 export function orderWire(row: OrderRow, items: OrderItemRow[]): ProviderOrder {
