@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { ProviderAccount, ProviderAccountInput, ProviderBulkItem, ProviderBulkResult, ProviderListQuery } from '@portal/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { accounts, billingAccounts } from '../../db/schema/index.js';
@@ -48,13 +48,16 @@ async function upsertAccount(tx: Executor, externalId: string, input: ProviderAc
   };
   try {
     const [before] = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.externalId, externalId)).for('update');
-    const [row] = await tx
+    // Inserted or updated as PostgreSQL saw it (a fresh row has no xmax): two calls racing to create the
+    // same account both find no row above, but only the first inserts it.
+    const [written] = await tx
       .insert(accounts)
       .values({ externalId, ...given })
       .onConflictDoUpdate({ target: accounts.externalId, set: { ...given, updatedAt: sql`now()` } })
-      .returning();
-    await syncBillingAccount(tx, row!, input.billing);
-    return { created: before === undefined, row: row!, previousStatus: before?.status };
+      .returning({ ...getTableColumns(accounts), created: sql<boolean>`(xmax = 0)` });
+    const { created, ...row } = written!;
+    await syncBillingAccount(tx, row, input.billing);
+    return { created, row, previousStatus: before?.status };
   } catch (error) {
     throw conflictOf(error, CONFLICTS);
   }

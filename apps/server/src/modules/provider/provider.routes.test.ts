@@ -61,6 +61,24 @@ describe('provider API (issue 18)', () => {
     ]);
   });
 
+  it('answers "updated" when another call created the same account first, while this one was on its way', async () => {
+    // The other call's row is written but not committed when this PUT looks for it: the PUT sees no
+    // account, then its insert waits for the other call, and updates the account it committed.
+    const other = await test.database.pool.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query("INSERT INTO accounts (external_id, name) VALUES ('crm-race', 'Racing Freight')");
+      const racing = put('/accounts/crm-race', { name: 'Racing Freight', billing_id: 'ba_crm_race' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query('COMMIT');
+      const answer = await racing;
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().result).toMatchObject({ created: false, item: { external_id: 'crm-race', billing_id: 'ba_crm_race' } });
+    } finally {
+      other.release();
+    }
+  });
+
   it('refuses a key without the scope (403), a revoked or expired key and a customer token (401); a key is refused on the customer API', async () => {
     const db = test.database.db;
     const readOnly = await createTestApiKey(db, ['tickets:read', 'accounts:write']);
