@@ -49,6 +49,17 @@ export function loggableUrl(url: string): string {
   return `${safePath}?${safeQuery}`;
 }
 
+/** Every path in a text made loggable: an error's message may quote the request's URL (Fastify's do). */
+export function scrubUrlsIn(text: string): string {
+  return text.replace(/\/[^\s"'`()]+/g, (path) => loggableUrl(path));
+}
+
+/** The error as pino logs it, with any URL in its message or stack made safe to keep (decision 0024). */
+function loggableError(error: Error) {
+  const serialized = pino.stdSerializers.err(error);
+  return { ...serialized, message: scrubUrlsIn(serialized.message), ...(serialized.stack !== undefined && { stack: scrubUrlsIn(serialized.stack) }) };
+}
+
 interface LoggedRequest {
   method?: string;
   url?: string;
@@ -67,6 +78,15 @@ export function createLogger(level: string, options: { file?: string } = {}): Lo
   const settings: pino.LoggerOptions = {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    hooks: {
+      // The message too: pino takes an error's raw message as the line's `msg` when none is given.
+      logMethod(args, method) {
+        const [first, ...rest] = args as unknown[];
+        const error = typeof first === 'object' && first !== null ? (first as { err?: unknown }).err : undefined;
+        if (rest.length === 0 && error instanceof Error) return method.call(this, first as object, scrubUrlsIn(error.message));
+        return method.apply(this, args.map((arg) => (typeof arg === 'string' ? scrubUrlsIn(arg) : arg)) as Parameters<typeof method>);
+      },
+    },
     serializers: {
       // Fastify's own request serializer, with the URL made safe to keep.
       req: (request: LoggedRequest) => ({
@@ -76,6 +96,9 @@ export function createLogger(level: string, options: { file?: string } = {}): Lo
         remoteAddress: request.ip,
         remotePort: request.socket?.remotePort,
       }),
+      // A warning such as Fastify's "Reply was already sent … in /api/crm/support-tools/links/<token>"
+      // quotes the raw URL; seen in the e2e run's log when a browser dropped a download midway.
+      err: loggableError,
     },
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
   };
