@@ -125,7 +125,9 @@ function runHandler({ endpoint, handler }: EndpointRoute, { authenticate, authen
       reply,
     } as EndpointContext<Endpoint>;
     const output = await handler(context);
-    if (output === reply) return reply;
+    // A handler that sent the reply itself (a file download) returns it; being a thenable, the reply is
+    // awaited until the answer has gone out and arrives here as undefined, so `sent` is what tells.
+    if (output === reply || reply.sent) return reply;
     const respond = output instanceof Respond ? output : new Respond(output);
     const envelope: { errors: false; result: unknown; message?: string } = { errors: false, result: respond.result ?? null };
     if (respond.message) envelope.message = respond.message;
