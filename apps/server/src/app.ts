@@ -183,6 +183,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', () => webhookWorker.stop());
   // app.close() returns only when every API handler has finished (or after the shutdown timeout), so callers can close the database next.
   app.addHook('onClose', () => inFlight.settled(config.shutdown.timeoutMs));
+  // After the last request: what this instance counted reaches the shared budget before the database closes.
+  app.addHook('onClose', () => budget.flush());
   await registerWebApp(app, config, deps.webDistDir ?? WEB_DIST_DIR);
   return app;
 }

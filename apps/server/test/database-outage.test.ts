@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '@portal/contract';
 import { REPO_ROOT } from '../src/config/paths.js';
@@ -50,6 +51,20 @@ describe('one data folder, one portal; a database that goes away and comes back'
     expect(isAlive(pidBefore), "the first portal's PostgreSQL was left alone").toBe(true);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
     expect((await signIn(base)).status).toBe(200);
+
+    // Decision 0028: the pool reaches its own PostgreSQL over a Unix socket that only PostgreSQL's user may open.
+    const socket = join(dataDir, 'pg', `.s.PGSQL.${pgPort}`);
+    expect(statSync(socket).isSocket()).toBe(true);
+    expect(statSync(socket).mode & 0o777).toBe(0o700);
+    const observer = new pg.Client({ connectionString: `postgres://portal:portal-local-only@127.0.0.1:${pgPort}/portal` });
+    await observer.connect();
+    const { rows } = await observer
+      .query<{ socket: number; tcp: number }>(
+        "SELECT count(*) FILTER (WHERE client_addr IS NULL)::int AS socket, count(*) FILTER (WHERE client_addr IS NOT NULL)::int AS tcp FROM pg_stat_activity WHERE application_name = 'customer-portal'",
+      )
+      .finally(() => observer.end());
+    expect(rows[0]!.socket).toBeGreaterThan(0);
+    expect(rows[0]!.tcp).toBe(0);
 
     // A database that dies under the running portal: 503 with Retry-After meanwhile, then back by itself.
     process.kill(postmasterPid(), 'SIGINT'); // PostgreSQL's fast shutdown: every connection is closed

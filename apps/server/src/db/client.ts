@@ -4,7 +4,8 @@ import pg from 'pg';
 import { MIGRATIONS_DIR } from '../config/paths.js';
 import * as schema from './schema/index.js';
 
-export type Database = NodePgDatabase<typeof schema>;
+/** `$client`: the pool itself, for the few reads that skip drizzle's row mapping (prepared-read.ts). */
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export { schema };
 
 // NUMERIC comes back as text by default; our money columns are numeric(12,2), well within a double.

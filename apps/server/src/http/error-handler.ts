@@ -60,6 +60,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08/.test(code))) return true;
+    // The embedded database's Unix socket (decision 0028) is gone while PostgreSQL is down.
+    if (code === 'ENOENT' && (current as { syscall?: unknown }).syscall === 'connect') return true;
     if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
     current = (current as { cause?: unknown }).cause;
   }

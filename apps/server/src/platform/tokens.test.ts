@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bearerToken, createTokenService, hashToken, randomToken } from './tokens.js';
 
 const secret = 'a-test-secret-that-is-long-enough-0123456789';
@@ -17,6 +17,32 @@ describe('access tokens', () => {
   it('refuses an expired token', async () => {
     const { token } = await tokens.signAccessToken(claims, new Date(Date.now() - 60 * 60 * 1000));
     expect(await tokens.verifyAccessToken(token)).toBeUndefined();
+  });
+
+  describe('once verified (kept to spare the HMAC on every request)', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is still refused when it expires', async () => {
+      const { token, expiresAt } = await tokens.signAccessToken(claims);
+      expect(await tokens.verifyAccessToken(token)).toEqual(claims);
+      vi.useFakeTimers({ now: expiresAt.getTime() + 1_000, toFake: ['Date'] });
+      expect(await tokens.verifyAccessToken(token)).toBeUndefined();
+    });
+
+    it('does not vouch for the same claims under another signature', async () => {
+      const { token } = await tokens.signAccessToken(claims);
+      expect(await tokens.verifyAccessToken(token)).toEqual(claims);
+      const [header, body, signature] = token.split('.');
+      const forged = `${header}.${body}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
+      expect(await tokens.verifyAccessToken(forged)).toBeUndefined();
+    });
+
+    it('hands out a copy, so a caller cannot change what the next request sees', async () => {
+      const { token } = await tokens.signAccessToken(claims);
+      const first = await tokens.verifyAccessToken(token);
+      first!.contactId = 999;
+      expect(await tokens.verifyAccessToken(token)).toEqual(claims);
+    });
   });
 
   it('refuses a token signed with another key', async () => {

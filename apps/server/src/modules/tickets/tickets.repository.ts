@@ -1,6 +1,7 @@
 import { CLOSED_TICKET_STATUSES, TICKET_COUNT_CAP, TICKET_SEARCH_COUNT_CAP, type TICKET_SORTS, type TICKET_STATUS_FILTERS } from '@portal/contract';
-import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, asc, desc, eq, getTableColumns, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
+import { prepareRead, type PreparedRead } from '../../db/prepared-read.js';
 import { ticketEntries, tickets } from '../../db/schema/index.js';
 import { entryVisibleToCustomer, isOpenTicket, ticketsVisibleIn, type TicketScope } from './tickets.policy.js';
 import type { TicketSearch } from './ticket-search.js';
@@ -37,6 +38,8 @@ const ticketColumns = {
 };
 export type TicketRow = Pick<typeof tickets.$inferSelect, keyof typeof ticketColumns>;
 export type TicketEntryRow = typeof ticketEntries.$inferSelect;
+const ticketColumnNames = Object.keys(ticketColumns) as (keyof TicketRow)[];
+const entryColumnNames = Object.keys(getTableColumns(ticketEntries)) as (keyof TicketEntryRow)[];
 
 /**
  * The list's queries are named prepared statements, one per shape (scope, status kind, search kind,
@@ -96,16 +99,13 @@ function ordering(sort: TicketSort, columns: SortColumns = tickets): SQL[] {
   }
 }
 
-interface PreparedList {
-  execute(values: Record<string, unknown>): Promise<Record<string, unknown>[]>;
-}
 /** Built once per database handle and shape: building drizzle's SQL text costs more than running a prepared statement. */
-const preparedByExecutor = new WeakMap<Executor, Map<string, PreparedList>>();
+const preparedByDatabase = new WeakMap<Database, Map<string, PreparedRead<unknown>>>();
 
-function prepared(db: Executor, name: string, build: () => PreparedList): PreparedList {
-  let byName = preparedByExecutor.get(db);
-  if (!byName) preparedByExecutor.set(db, (byName = new Map()));
-  let query = byName.get(name);
+function prepared<Row>(db: Database, name: string, build: () => PreparedRead<Row>): PreparedRead<Row> {
+  let byName = preparedByDatabase.get(db);
+  if (!byName) preparedByDatabase.set(db, (byName = new Map()));
+  let query = byName.get(name) as PreparedRead<Row> | undefined;
   if (!query) byName.set(name, (query = build()));
   return query;
 }
@@ -115,6 +115,25 @@ async function estimatedMatches(db: Executor, query: SQLWrapper): Promise<number
   const result = await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`);
   const plan = (result.rows[0] as { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] })['QUERY PLAN'];
   return plan[0].Plan['Plan Rows'];
+}
+
+/**
+ * The planner's estimate moves only when the table's statistics do (autovacuum's ANALYZE), so a
+ * search's estimate is kept for a minute: the screen asks for the same search again as the user
+ * pages, and each EXPLAIN was one more round trip and a plan (decision 0028).
+ */
+const ESTIMATE_KEPT_MS = 60_000;
+const ESTIMATES_KEPT = 1_000;
+const estimates = new Map<string, { rows: number; keptUntil: number }>();
+
+async function rememberedEstimate(key: string, estimate: () => Promise<number>): Promise<number> {
+  const known = estimates.get(key);
+  if (known && Date.now() < known.keptUntil) return known.rows;
+  const rows = await estimate();
+  estimates.delete(key);
+  if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
+  estimates.set(key, { rows, keptUntil: Date.now() + ESTIMATE_KEPT_MS });
+  return rows;
 }
 
 export interface TicketListPage {
@@ -129,7 +148,7 @@ export interface TicketListPage {
  * One page of the caller's tickets and how many match, counted up to a cap beyond the page
  * (docs/decisions/0027), so no list reads more than a bounded number of rows however large the account.
  */
-export async function listTickets(db: Executor, scope: TicketScope, filter: TicketListFilter): Promise<TicketListPage> {
+export async function listTickets(db: Database, scope: TicketScope, filter: TicketListFilter): Promise<TicketListPage> {
   const where = () => and(ticketsVisibleIn(scope, { accountId: param.accountId, contactId: param.contactId }), statusCondition(filter.status), filter.search && searchCondition(filter.search));
   const name = shapeName(scope, filter);
   const countedUpTo = filter.offset + (filter.search ? TICKET_SEARCH_COUNT_CAP : TICKET_COUNT_CAP);
@@ -146,11 +165,11 @@ export async function listTickets(db: Executor, scope: TicketScope, filter: Tick
   const counted = (count: number) => ({ totalCount: Math.min(count, countedUpTo), capped: count > countedUpTo });
   // count(*) over at most countUpTo matches: the scan stops there.
   const cappedCount = async () => {
-    const query = prepared(db, `${name}_count`, () => {
+    const query = prepared<{ count: number }>(db, `${name}_count`, () => {
       const matches = db.select({ one: sql`1` }).from(tickets).where(where()).limit(param.countUpTo).as('matches');
-      return db.select({ count: sql<number>`count(*)::int` }).from(matches).prepare(`${name}_count`);
+      return prepareRead(db, `${name}_count`, db.select({ count: sql<number>`count(*)::int` }).from(matches), ['count']);
     });
-    return ((await query.execute(values)) as { count: number }[])[0]?.count ?? 0;
+    return (await query.run(values))[0]?.count ?? 0;
   };
   if (filter.search) {
     const oneOff = () => and(ticketsVisibleIn(scope), statusCondition(filter.status, false), searchCondition(filter.search!, false));
@@ -161,7 +180,8 @@ export async function listTickets(db: Executor, scope: TicketScope, filter: Tick
      * sort's index and stops after the page, whatever the account's size, and the count is not taken
      * ("1,000+"). Only a page that comes back short is counted, so the end of the list is exact.
      */
-    if ((await estimatedMatches(db, db.select({ one: sql`1` }).from(tickets).where(oneOff()))) > countedUpTo) {
+    const estimate = await rememberedEstimate([name, values.accountId, values.contactId, values.status, values.tsquery, values.numberPattern].join('|'), () => estimatedMatches(db, db.select({ one: sql`1` }).from(tickets).where(oneOff())));
+    if (estimate > countedUpTo) {
       const rows = await db.select(ticketColumns).from(tickets).where(oneOff()).orderBy(...ordering(filter.sort)).limit(filter.limit).offset(filter.offset);
       if (rows.length === filter.limit) return { rows, totalCount: countedUpTo, capped: true };
       return { rows, ...counted(rows.length > 0 ? filter.offset + rows.length : await cappedCount()) };
@@ -169,7 +189,7 @@ export async function listTickets(db: Executor, scope: TicketScope, filter: Tick
     // A word the planner expects to be rarer: one pass over at most countUpTo matches gives both
     // the page and the count (count(*) OVER () is taken before LIMIT and OFFSET). Without an order
     // the inner scan stops at countUpTo matches, so the page is right only when they are all of them.
-    const query = prepared(db, `${name}_search`, () => {
+    const query = prepared<TicketRow & { totalCount: number }>(db, `${name}_search`, () => {
       const matches = db
         .select({ ...ticketColumns, priorityRank: tickets.priorityRank })
         .from(tickets)
@@ -177,15 +197,16 @@ export async function listTickets(db: Executor, scope: TicketScope, filter: Tick
         .limit(param.countUpTo)
         .as('matches');
       const { priorityRank: _, ...columns } = matches._.selectedFields;
-      return db
-        .select({ ...columns, totalCount: sql<number>`(count(*) OVER ())::int` })
+      const selection = { ...columns, totalCount: sql<number>`(count(*) OVER ())::int` };
+      const select = db
+        .select(selection)
         .from(matches)
         .orderBy(...ordering(filter.sort, matches as unknown as SortColumns))
         .limit(param.limit)
-        .offset(param.offset)
-        .prepare(`${name}_search`);
+        .offset(param.offset);
+      return prepareRead(db, `${name}_search`, select, Object.keys(selection) as (keyof typeof selection)[]);
     });
-    const searched = (await query.execute(values)) as (TicketRow & { totalCount: number })[];
+    const searched = await query.run(values);
     const found = searched[0]?.totalCount;
     if (found !== undefined && found <= countedUpTo) return { rows: searched.map(({ totalCount: _, ...row }) => row), ...counted(found) };
     if (found === undefined) {
@@ -198,31 +219,33 @@ export async function listTickets(db: Executor, scope: TicketScope, filter: Tick
   }
   // Without a search the count is an index-only scan and the page the first rows of an index;
   // the two run side by side on two connections.
-  const page = prepared(db, `${name}_page`, () =>
-    db
-      .select(ticketColumns)
-      .from(tickets)
-      .where(where())
-      .orderBy(...ordering(filter.sort))
-      .limit(param.limit)
-      .offset(param.offset)
-      .prepare(`${name}_page`),
+  const page = prepared<TicketRow>(db, `${name}_page`, () =>
+    prepareRead(
+      db,
+      `${name}_page`,
+      db.select(ticketColumns).from(tickets).where(where()).orderBy(...ordering(filter.sort)).limit(param.limit).offset(param.offset),
+      ticketColumnNames,
+    ),
   );
-  const [rows, count] = await Promise.all([page.execute(values) as Promise<TicketRow[]>, cappedCount()]);
+  const [rows, count] = await Promise.all([page.run(values), cappedCount()]);
   return { rows, ...counted(count) };
 }
 
-export async function findTicket(db: Executor, scope: TicketScope, id: number): Promise<TicketRow | undefined> {
+export async function findTicket(db: Database, scope: TicketScope, id: number): Promise<TicketRow | undefined> {
   const name = `ticket_${scope.assignedContactId === null ? 'account' : 'assigned'}`;
-  const query = prepared(db, name, () =>
-    db
-      .select(ticketColumns)
-      .from(tickets)
-      .where(and(ticketsVisibleIn(scope, { accountId: param.accountId, contactId: param.contactId }), eq(tickets.id, sql.placeholder('id'))))
-      .limit(1)
-      .prepare(name),
+  const query = prepared<TicketRow>(db, name, () =>
+    prepareRead(
+      db,
+      name,
+      db
+        .select(ticketColumns)
+        .from(tickets)
+        .where(and(ticketsVisibleIn(scope, { accountId: param.accountId, contactId: param.contactId }), eq(tickets.id, sql.placeholder('id'))))
+        .limit(1),
+      ticketColumnNames,
+    ),
   );
-  const [row] = (await query.execute({ accountId: scope.accountId, contactId: scope.assignedContactId ?? 0, id })) as TicketRow[];
+  const [row] = await query.run({ accountId: scope.accountId, contactId: scope.assignedContactId ?? 0, id });
   return row;
 }
 
@@ -238,22 +261,22 @@ export interface ConversationSlice {
  * older than that entry (docs/decisions/0027). One index range read of limit + 1 rows, however
  * long the conversation; an entry of another ticket or account as `before` finds nothing.
  */
-export async function listTicketEntries(db: Executor, accountId: number, ticketId: number, page: { limit: number; before?: number }): Promise<ConversationSlice> {
+export async function listTicketEntries(db: Database, accountId: number, ticketId: number, page: { limit: number; before?: number }): Promise<ConversationSlice> {
   const name = page.before === undefined ? 'ticket_entries_newest' : 'ticket_entries_before';
-  const query = prepared(db, name, () => {
+  const query = prepared<TicketEntryRow>(db, name, () => {
     const ofTicket = and(eq(ticketEntries.ticketId, sql.placeholder('ticketId')), eq(ticketEntries.accountId, sql.placeholder('accountId')));
     const olderThanCursor = sql`(${ticketEntries.createdAt}, ${ticketEntries.id}) < (
       SELECT cursor.created_at, cursor.id FROM ticket_entries AS cursor
       WHERE cursor.id = ${sql.placeholder('before')} AND cursor.ticket_id = ${sql.placeholder('ticketId')} AND cursor.account_id = ${sql.placeholder('accountId')})`;
-    return db
+    const select = db
       .select()
       .from(ticketEntries)
       .where(and(page.before === undefined ? ofTicket : and(ofTicket, olderThanCursor), entryVisibleToCustomer()))
       .orderBy(desc(ticketEntries.createdAt), desc(ticketEntries.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(name);
+      .limit(sql.placeholder('limit'));
+    return prepareRead(db, name, select, entryColumnNames);
   });
-  const rows = (await query.execute({ accountId, ticketId, before: page.before ?? 0, limit: page.limit + 1 })) as TicketEntryRow[];
+  const rows = await query.run({ accountId, ticketId, before: page.before ?? 0, limit: page.limit + 1 });
   return { entries: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
 }
 

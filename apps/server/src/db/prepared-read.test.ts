@@ -1,0 +1,50 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, createTicket } from '../../test/factories.js';
+import { createTestDatabase } from '../../test/database.js';
+import type { DatabaseHandle } from './client.js';
+import { prepareRead } from './prepared-read.js';
+import { tickets } from './schema/index.js';
+
+describe('prepareRead', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(() => handle.close());
+
+  it('gives the rows drizzle gives for the same select: every type as the schema declares it', async () => {
+    const { db } = handle;
+    const account = await createAccount(db);
+    await createTicket(db, { accountId: account.id, subject: 'Printer jam', timeRounded: 1.25, isBillable: true, dueDate: new Date('2026-12-01T09:30:00.123Z') });
+    await createTicket(db, { accountId: account.id, subject: 'No due date', externalId: 'psa-7' });
+    const columns = {
+      id: tickets.id,
+      externalId: tickets.externalId,
+      subject: tickets.subject,
+      status: tickets.status,
+      isBillable: tickets.isBillable,
+      timeRounded: tickets.timeRounded,
+      createdAt: tickets.createdAt,
+      dueDate: tickets.dueDate,
+      upper: sql<string>`upper(${tickets.subject})`,
+    };
+    const select = () => db.select(columns).from(tickets).where(eq(tickets.accountId, sql.placeholder('accountId'))).orderBy(tickets.id);
+    const read = prepareRead(db, 'prepared_read_test', select(), Object.keys(columns) as (keyof typeof columns)[]);
+
+    const expected = await select().execute({ accountId: account.id });
+    const rows = await read.run({ accountId: account.id });
+    expect(rows).toEqual(expected);
+    expect(rows[0]!.dueDate).toBeInstanceOf(Date);
+    expect(rows[0]!.timeRounded).toBe(1.25);
+    expect(rows[1]).toMatchObject({ externalId: 'psa-7', dueDate: null, isBillable: false, upper: 'NO DUE DATE' });
+    // Run again on the statement the connection has already prepared, with another value.
+    expect(await read.run({ accountId: account.id + 1_000_000 })).toEqual([]);
+  });
+
+  it('refuses rows whose columns do not match the names it was given', async () => {
+    const { db } = handle;
+    const read = prepareRead(db, 'prepared_read_mismatch', db.select({ id: tickets.id, subject: tickets.subject }).from(tickets).limit(1), ['id']);
+    await expect(read.run({})).rejects.toThrow(/returned 2 columns where 1 were selected/);
+  });
+});
