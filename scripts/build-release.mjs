@@ -28,7 +28,7 @@ cpSync(webDist, join(release, 'web'), { recursive: true });
 const runtimeOnly = externalPackages().filter((name) => name !== 'tsx');
 const installedVersion = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-// The release starts the server with the same Node flags as `npm start` (decision 0021: --optimize-for-size).
+// The release starts the server with the same Node flags as `npm start` (decisions 0021, 0028: V8's heap settings).
 const serverStart = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8')).scripts.start.replace('dist/bin/main.js', 'server/main.js');
 const manifest = {
   name: 'customer-portal-release',

@@ -10,7 +10,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -75,11 +75,14 @@ function ensureHaproxy(): void {
   execFileSync('apt-get', ['install', '-y', '-qq', 'haproxy'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
+/** The release's own start command's Node flags (release/package.json, from apps/server's start script); read once the release is built. */
+const releaseStartFlags = () =>
+  (JSON.parse(readFileSync(join(root, 'release/package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--'));
 const instances = new Map<number, ReturnType<typeof launch>>();
 /** HAProxy's name for the instance the test SIGKILLs (instances.get(0)). */
 const KILLED = 'app1';
 function startInstance(index: number) {
-  const child = launch(process.execPath, ['--optimize-for-size', 'release/server/main.js'], {
+  const child = launch(process.execPath, [...releaseStartFlags(), 'release/server/main.js'], {
     cwd: root,
     env: { ...instanceEnv, PORT: String(instancePorts[index]) },
     logFile: join(runDir, `app${index + 1}.log`),

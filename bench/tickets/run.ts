@@ -25,13 +25,13 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (written when it stops). */
 const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-// Compiled and started as `npm start` starts the portal (apps/server's start script), so the CPU and
-// memory columns are the product's, not a TypeScript loader's. BENCH_NO_OPTIMIZE_FOR_SIZE=1 leaves out
-// V8's --optimize-for-size, to see what it trades (decision 0027: about half the Node CPU per list
-// request for about a third less memory under load).
+// Compiled and started with the Node flags of `npm start` (apps/server's start script), so the CPU and
+// memory columns are the product's, not a TypeScript loader's. BENCH_START_FLAGS='…' tries other
+// flags in their place (decision 0028 compares V8's heap settings this way).
 const compiledServer = await compileBenchServer();
-const sizeFlags = process.env.BENCH_NO_OPTIMIZE_FOR_SIZE === '1' ? [] : ['--optimize-for-size'];
-const server = spawn(process.execPath, [...nodeArgs, ...sizeFlags, compiledServer], {
+const startFlags = process.env.BENCH_START_FLAGS?.split(' ').filter(Boolean) ?? npmStartFlags();
+console.log(`server: node ${[...nodeArgs, ...startFlags].join(' ')} (the flags of npm start${process.env.BENCH_START_FLAGS ? ', replaced by BENCH_START_FLAGS' : ''})`);
+const server = spawn(process.execPath, [...nodeArgs, ...startFlags, compiledServer], {
   cwd: repoRoot,
   env: { ...process.env, ...BENCH_ENV },
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -153,4 +153,12 @@ function printTable(header: string[], rows: string[][]): void {
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   process.stdout.write(`${line(header)}\n|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|\n`);
   for (const row of rows) process.stdout.write(`${line(row)}\n`);
+}
+
+/** The Node flags `npm start` gives the server (apps/server/package.json), without the script itself. */
+function npmStartFlags(): string[] {
+  const script = (JSON.parse(readFileSync(`${repoRoot}/apps/server/package.json`, 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const [command, ...args] = script.split(/\s+/);
+  if (command !== 'node') throw new Error(`apps/server's start script no longer starts with node: ${script}`);
+  return args.filter((arg) => arg.startsWith('--'));
 }
