@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth';
 import { loginPathReturningTo, pathAfterSignIn } from '../shared/navigation';
-import { useSession } from '../shared/session';
+import { CHANGE_PASSWORD_PATH, useSession } from '../shared/session';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
 import { PORTAL_SECTIONS, sectionOf, sectionsFor } from './portal-sections';
 
@@ -24,12 +24,22 @@ function preloadSignedInScreen(pathname: string) {
   for (const preload of preloads) preload?.catch(() => {});
 }
 
-const ForgotPasswordPage = lazy(async () => ({
-  default: (await import('../features/auth/components/ForgotPasswordPage')).ForgotPasswordPage,
-}));
-const ChangePasswordPage = lazy(async () => ({
-  default: (await import('../features/auth/components/ChangePasswordPage')).ChangePasswordPage,
-}));
+const loadForgotPasswordPage = () => import('../features/auth/components/ForgotPasswordPage');
+const loadChangePasswordPage = () => import('../features/auth/components/ChangePasswordPage');
+const ForgotPasswordPage = lazy(async () => ({ default: (await loadForgotPasswordPage()).ForgotPasswordPage }));
+const ChangePasswordPage = lazy(async () => ({ default: (await loadChangePasswordPage()).ChangePasswordPage }));
+
+/**
+ * Starts downloading the lazily loaded signed-out page at this address, if it is one. main.tsx calls it
+ * before hydrating the server's markup of that page, so the chunk is on its way before React reaches the
+ * page: until it arrives, React leaves the page's server markup in place (the Suspense boundary in
+ * SignedOutLayout) and hydrates it when the chunk is there.
+ */
+export function preloadSignedOutPage(pathname: string): void {
+  const loads: Partial<Record<string, () => Promise<unknown>>> = { '/forgot-password': loadForgotPasswordPage, [CHANGE_PASSWORD_PATH]: loadChangePasswordPage };
+  // A failed preload is only a missed head start: the route's own lazy load reports the failure.
+  loads[pathname]?.().catch(() => {});
+}
 
 /** Spec §2: which routes exist depends on whether someone is signed in and on their flags. */
 export function AppRoutes() {
@@ -43,7 +53,7 @@ function SignedOutRoutes() {
       <Route element={<SignedOutLayout />}>
         <Route path="/login" element={<LoginPage onSigningIn={preloadSignedInScreen} />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/page-change-password" element={<ChangePasswordPage />} />
+        <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
       </Route>
       <Route path="*" element={<ToSignIn />} />
     </Routes>

@@ -5,6 +5,7 @@ import { endpoints } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
+import { useTextTypedBeforeHydration } from '../../../shared/forms/use-text-typed-before-hydration';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { useLoginMutation, type LoginCredentials } from '../api/login';
 import { pathAfterSignIn } from '../../../shared/navigation';
@@ -29,6 +30,7 @@ export function LoginForm({ onSigningIn }: { onSigningIn?: (pathname: string) =>
     initialValues: { username: '', password: '' },
     validate: zodFormValidator<LoginCredentials>(endpoints.login.body),
   });
+  useTextTypedBeforeHydration(form);
 
   const submit = form.onSubmit((credentials) => {
     setFailure(null);

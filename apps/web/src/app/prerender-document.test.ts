@@ -1,0 +1,18 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { prerenderedDocument } from './prerender-document';
+
+describe('a prerendered page as it is sent', () => {
+  const template = '<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
+
+  it('is index.html with the markup inside #root, `$` patterns left as they are, and compressed copies of it', () => {
+    const page = prerenderedDocument(template, '<p>$& and $1</p>');
+    expect(page.html).toBe('<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"><p>$& and $1</p></div></body></html>');
+    expect(brotliDecompressSync(Buffer.from(page.br, 'base64')).toString('utf8')).toBe(page.html);
+    expect(gunzipSync(Buffer.from(page.gzip, 'base64')).toString('utf8')).toBe(page.html);
+  });
+
+  it('refuses an index.html without an empty #root', () => {
+    expect(() => prerenderedDocument('<body><div id="app"></div></body>', '<p></p>')).toThrow('no <div id="root"></div>');
+  });
+});
