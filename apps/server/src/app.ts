@@ -6,7 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Endpoint } from '@portal/contract';
-import { WEB_DIST_DIR } from './config/paths.js';
+import { WEB_DIST_DIR, WEB_PRERENDER_ENTRY } from './config/paths.js';
 import { schemaState } from './db/schema-level.js';
 import type { AppDependencies } from './dependencies.js';
 import { createAuthenticator } from './http/authenticate.js';
@@ -183,7 +183,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', () => webhookWorker.stop());
   // app.close() returns only when every API handler has finished (or after the shutdown timeout), so callers can close the database next.
   app.addHook('onClose', () => inFlight.settled(config.shutdown.timeoutMs));
-  await registerWebApp(app, config, deps.webDistDir ?? WEB_DIST_DIR);
+  await registerWebApp(app, config, deps.webDistDir ?? WEB_DIST_DIR, deps.webPrerenderEntry ?? WEB_PRERENDER_ENTRY);
   return app;
 }
 
