@@ -138,4 +138,28 @@ test.describe('prerendered signed-out pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Apps' })).toBeVisible();
     expect(hydration.problems).toEqual([]);
   });
+
+  test('the signed-in screen starts downloading when the password field is focused, not before', async ({ page }) => {
+    const scripts: string[] = [];
+    let inFlight = 0;
+    page.on('request', (request) => {
+      inFlight += 1;
+      if (request.url().endsWith('.js')) scripts.push(new URL(request.url()).pathname);
+    });
+    const settled = () => (inFlight -= 1);
+    page.on('requestfinished', settled);
+    page.on('requestfailed', settled);
+    await page.goto('/login');
+    await waitForHydration(page, 'form button[type="submit"]');
+    await page.waitForLoadState('networkidle');
+    const shell = (path: string) => /\/assets\/(SignedInLayout|AppsPage)-/.test(path);
+    expect(scripts.filter(shell)).toEqual([]);
+
+    await page.getByRole('textbox', { name: 'Username' }).fill(ALICE);
+    expect(scripts.filter(shell)).toEqual([]);
+    await page.getByLabel('Password').first().focus();
+    await expect.poll(() => scripts.filter(shell).length).toBe(2);
+    // The downloads finish before the page closes (a download cut off is logged by the server).
+    await expect.poll(() => inFlight).toBe(0);
+  });
 });

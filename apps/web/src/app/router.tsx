@@ -13,10 +13,11 @@ const loadSignedInLayout = () => import('./layouts/SignedInLayout');
 const SignedInLayout = lazy(async () => ({ default: (await loadSignedInLayout()).SignedInLayout }));
 
 /**
- * The shell and a screen start downloading together: on "Sign in" beside the sign-in request, so the
- * first signed-in screen does not wait for its code after the answer, and when a signed-in visit
- * opens, so the screen does not wait for the shell (issue 16). Never earlier: the signed-out pages
- * load nothing of the signed-in screens until someone signs in.
+ * The shell and a screen start downloading together: when the sign-in form's password field is first
+ * focused (and again on "Sign in", for a password the browser filled in), so the first signed-in screen
+ * does not wait for its code after the answer, and when a signed-in visit opens, so the screen does not
+ * wait for the shell (issue 16). Never on mere page load: the signed-out pages load nothing of the
+ * signed-in screens until someone is about to sign in.
  */
 function preloadSignedInScreen(pathname: string) {
   const preloads = [loadSignedInLayout(), sectionOf(PORTAL_SECTIONS, pathname)?.preload()];
