@@ -12,7 +12,8 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# Web app, compiled server, release/ with its production dependencies (npm install --omit=dev).
+# Web app (and the program that prerenders its signed-out pages at start), compiled server, release/ with
+# its production dependencies (npm install --omit=dev).
 RUN npm run build
 
 # ---- run: Node.js and the release folder, nothing else ----

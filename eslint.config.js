@@ -15,7 +15,7 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'release/**', '**/node_modules/**', '.data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/db/migrations/**'] },
+  { ignores: ['**/dist/**', '**/dist-prerender/**', 'release/**', '**/node_modules/**', '.data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,8 +3,9 @@
 // sign-in (cache cleared, local storage kept) and on a repeat visit (warm cache); then how long the
 // first signed-in screen takes to become usable after the sign-in form is submitted, on the same
 // simulated phone. Runs the built portal on its own port and data folder (demo data).
-// Run after `npm run build:if-needed`: npm run bench:lighthouse   (LH_ONLY=/tickets runs one route;
-// LH_SAVE=folder keeps each report's JSON there, to read its diagnostics)
+// Run after `npm run build:if-needed`: npm run bench:lighthouse   (LH_ONLY=/tickets runs one route,
+// LH_ONLY=signed-out the three signed-out pages and nothing else; LH_SAVE=folder keeps each report's JSON
+// there, to read its diagnostics)
 /* global window, document, location -- used inside page.evaluate, which runs in the browser */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -19,6 +20,8 @@ const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 8380);
 const DEBUG_PORT = Number(process.env.BENCH_LIGHTHOUSE_DEBUG_PORT ?? 9380);
 const base = `http://127.0.0.1:${PORT}`;
 const only = process.env.LH_ONLY;
+/** LH_ONLY=signed-out: the signed-out pages only, without signing in. */
+const signedOutOnly = only === 'signed-out';
 const DEMO = { username: 'alice.admin@acme.example', password: 'demo-pass-2026' };
 
 const SIGNED_OUT = ['/login', '/forgot-password', '/page-change-password?token=lighthouse-probe'];
@@ -52,20 +55,22 @@ try {
 
   for (const route of SIGNED_OUT.filter(selected)) rows.push(await audit(route, 'signed out', { disableStorageReset: false }));
 
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`);
-  const context = browser.contexts()[0];
-  const page = await context.newPage();
-  await signIn(page);
-  await page.close();
-  for (const route of SIGNED_IN.filter(selected)) {
-    // First visit after sign-in: Lighthouse's own reset empties the browser cache (and service
-    // workers, cache storage, file systems) but, by its defaults, keeps local storage: the session.
-    rows.push(await audit(route, 'first visit', { disableStorageReset: false }));
-    rows.push(await audit(route, 'repeat visit', { disableStorageReset: true }));
+  let usable = null;
+  if (!signedOutOnly) {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`);
+    const context = browser.contexts()[0];
+    const page = await context.newPage();
+    await signIn(page);
+    await page.close();
+    for (const route of SIGNED_IN.filter(selected)) {
+      // First visit after sign-in: Lighthouse's own reset empties the browser cache (and service
+      // workers, cache storage, file systems) but, by its defaults, keeps local storage: the session.
+      rows.push(await audit(route, 'first visit', { disableStorageReset: false }));
+      rows.push(await audit(route, 'repeat visit', { disableStorageReset: true }));
+    }
+    usable = !only || only === '/apps' ? await timeToUsableAfterSignIn(browser) : null;
+    await browser.close().catch(() => {});
   }
-
-  const usable = !only || only === '/apps' ? await timeToUsableAfterSignIn(browser) : null;
-  await browser.close().catch(() => {});
 
   console.log(`Lighthouse 12 mobile (simulated throttling), ${base}, ${started}`);
   printTable(
@@ -102,7 +107,7 @@ try {
 }
 
 function selected(route) {
-  return !only || route.startsWith(only);
+  return !only || signedOutOnly || route.startsWith(only);
 }
 
 async function audit(route, visit, flags, attempt = 1) {

@@ -1,5 +1,6 @@
 // The built portal for a benchmark: the compiled server (`npm run build:if-needed` makes it) on a
-// port and a fresh data folder of its own, with demo data, so a run never touches another's.
+// port and a fresh data folder of its own, with demo data, so a run never touches another's. Ready once
+// /readyz answers and the signed-out pages are prerendered (decision 0022), as a visitor then finds them.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, rmSync } from 'node:fs';
@@ -10,6 +11,16 @@ const COMPILED_SERVER = 'apps/server/dist/bin/main.js';
 
 /** Debian's Chromium as root on a machine with only loopback (apps/web/playwright.config.ts, CHROMIUM_LAUNCH). */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** Waits until /login comes with its markup (the server renders it just after it is ready); warns if it never does. */
+async function prerendered(base) {
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    const page = await fetch(`${base}/login`, { headers: { accept: 'text/html' } }).then((response) => response.text(), () => '');
+    if (/<div id="root">\s*<[^/]/.test(page)) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  console.warn('the portal did not prerender its signed-out pages within 30 s (see its log); measuring the plain app');
+}
 
 export async function startPortal({ port, dataDir, pgPort = port + 46000 }) {
   rmSync(`${repoRoot}/${dataDir}`, { recursive: true, force: true });
@@ -31,6 +42,7 @@ export async function startPortal({ port, dataDir, pgPort = port + 46000 }) {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  await prerendered(base);
   return {
     base,
     async stop() {

@@ -3,6 +3,7 @@
 //   release/server/main.js, cli.js   the compiled server (release layout, see src/config/paths.ts)
 //   release/server/migrations/       the committed migrations, applied at start
 //   release/web/                     the built web app (with its .br and .gz copies)
+//   release/web-prerender/           the program that renders the signed-out pages at start (decision 0022)
 //   release/package.json             the production dependencies, pinned to the versions tested here
 //   release/node_modules/            installed by `npm install --omit=dev` (skipped when unchanged)
 // Needs the web app built first (npm run build does both).
@@ -13,16 +14,19 @@ import { bundleServer, externalPackages, root } from './server-bundle.mjs';
 
 const release = join(root, 'release');
 const webDist = join(root, 'apps/web/dist');
-if (!existsSync(join(webDist, 'index.html'))) {
-  console.error('apps/web/dist is missing: build the web app first (npm run build)');
+const webPrerender = join(root, 'apps/web/dist-prerender');
+if (!existsSync(join(webDist, 'index.html')) || !existsSync(join(webPrerender, 'prerender.js'))) {
+  console.error('apps/web/dist or apps/web/dist-prerender is missing: build the web app first (npm run build)');
   process.exit(1);
 }
 
 mkdirSync(release, { recursive: true });
-for (const part of ['server', 'web']) rmSync(join(release, part), { recursive: true, force: true });
+for (const part of ['server', 'web', 'web-prerender']) rmSync(join(release, part), { recursive: true, force: true });
 await bundleServer({ outdir: join(release, 'server'), release: true });
 cpSync(join(root, 'apps/server/src/db/migrations'), join(release, 'server/migrations'), { recursive: true });
 cpSync(webDist, join(release, 'web'), { recursive: true });
+// Self-contained (Vite bundles its packages in): the release's node_modules need nothing of the web app's.
+cpSync(webPrerender, join(release, 'web-prerender'), { recursive: true });
 
 // tsx only serves `npm run portal` in the repository; the compiled CLI is release/server/cli.js.
 const runtimeOnly = externalPackages().filter((name) => name !== 'tsx');

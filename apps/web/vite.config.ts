@@ -12,7 +12,31 @@ const proxy = {
   '/config.js': { target: portalServer, changeOrigin: true },
 };
 
-export default defineConfig({
+/**
+ * `vite build --ssr src/prerender.tsx` (the second half of `npm run build`): the program the server forks at
+ * start-up to render the signed-out pages (decision 0022), in dist-prerender/, which the server never serves.
+ * Self-contained (every package bundled in), so the release needs none of the web app's packages.
+ */
+const prerenderBuild = defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  publicDir: false,
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    outDir: fileURLToPath(new URL('./dist-prerender', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      // Mantine marks its modules "use client" (for React Server Components); meaningless in a bundle.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
+  },
+});
+
+const browserBuild = defineConfig({
   root: webRoot,
   plugins: [
     react(),
@@ -50,3 +74,5 @@ export default defineConfig({
   server: { proxy },
   preview: { proxy },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? prerenderBuild : browserBuild));

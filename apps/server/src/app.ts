@@ -6,7 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Endpoint } from '@portal/contract';
-import { WEB_DIST_DIR } from './config/paths.js';
+import { WEB_DIST_DIR, WEB_PRERENDER_ENTRY } from './config/paths.js';
 import { schemaState } from './db/schema-level.js';
 import type { AppDependencies } from './dependencies.js';
 import { createAuthenticator } from './http/authenticate.js';
@@ -185,7 +185,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', () => inFlight.settled(config.shutdown.timeoutMs));
   // After the last request: what this instance counted reaches the shared budget before the database closes.
   app.addHook('onClose', () => budget.flush());
-  await registerWebApp(app, config, deps.webDistDir ?? WEB_DIST_DIR);
+  await registerWebApp(app, config, deps.webDistDir ?? WEB_DIST_DIR, deps.webPrerenderEntry ?? WEB_PRERENDER_ENTRY);
   return app;
 }
 

@@ -14,6 +14,8 @@ export interface AppDependencies {
   logger: Logger;
   /** Where the built web app lives; tests point elsewhere or at nothing. */
   webDistDir?: string;
+  /** The web app's prerender program of the signed-out pages; tests bring a stand-in. */
+  webPrerenderEntry?: string;
   /** Tests may capture mail; by default it goes to SMTP or the server's output. */
   mailer?: Mailer<Executor>;
   /** Tests may bring their own; by default the built-in sandbox gateway (platform/payment-gateway.ts). */

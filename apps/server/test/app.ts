@@ -18,7 +18,10 @@ export interface TestApp {
 }
 
 /** The whole server on a fresh database of its own, driven with `app.inject` (no port). */
-export async function buildTestApp(overrides: Record<string, string> = {}, options: { webDistDir?: string; logger?: Logger; processMetrics?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Record<string, string> = {},
+  options: { webDistDir?: string; webPrerenderEntry?: string; logger?: Logger; processMetrics?: boolean } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -43,7 +46,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
     print: () => undefined,
     counted: (outcome) => metrics.mails.inc({ outcome }),
   });
-  const app = await buildApp({ config, database, logger, mailer, metrics, webDistDir: options.webDistDir ?? '/nonexistent' });
+  const app = await buildApp({ config, database, logger, mailer, metrics, webDistDir: options.webDistDir ?? '/nonexistent', webPrerenderEntry: options.webPrerenderEntry });
   try {
     await app.ready();
   } catch (error) {

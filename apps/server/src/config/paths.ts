@@ -16,6 +16,8 @@ const here = fileURLToPath(new URL('.', import.meta.url));
  */
 export const REPO_ROOT = inRelease ? resolve(here, '..') : resolve(here, '../../../..');
 export const WEB_DIST_DIR = resolve(REPO_ROOT, inRelease ? 'web' : 'apps/web/dist');
+/** The web app's prerender program (decision 0022): built beside the app, never served. */
+export const WEB_PRERENDER_ENTRY = resolve(REPO_ROOT, inRelease ? 'web-prerender/prerender.js' : 'apps/web/dist-prerender/prerender.js');
 export const MIGRATIONS_DIR = resolve(REPO_ROOT, inRelease ? 'server/migrations' : 'apps/server/src/db/migrations');
 
 export function fromRepoRoot(path: string): string {

@@ -1,10 +1,27 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/index.js';
 import { AppError } from '../platform/app-error.js';
 import { API_BASE } from './register-endpoints.js';
+import { acceptedEncoding, prerenderedAddressFor, renderSignedOutPages, type PrerenderedPage } from './signed-out-pages.js';
+
+/** Rendering takes well under a second; a program that hangs is killed after this. */
+const PRERENDER_TIMEOUT_MS = 30_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Renders the signed-out pages once (decision 0022): main.ts calls it when the server is listening, without
+     * waiting; until it is done, and if it fails (a warning in the log), those pages are the plain index.html.
+     * Never rejects.
+     */
+    prerenderSignedOutPages: () => Promise<void>;
+  }
+}
+
 
 /** The settings the browser app reads at start-up (`window.__PORTAL_CONFIG__`); nothing secret. */
 export function publicWebConfig(config: AppConfig) {
@@ -20,9 +37,10 @@ export function publicWebConfig(config: AppConfig) {
 
 /**
  * Serves the built React app: hashed assets cached for a year, index.html never cached, and any
- * other GET that accepts HTML answered with index.html so client-side routes survive a reload.
+ * other GET that accepts HTML answered with index.html so client-side routes survive a reload. The
+ * signed-out pages, once prerendered, are index.html with their markup inside #root.
  */
-export async function registerWebApp(app: FastifyInstance, config: AppConfig, webDistDir: string): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, config: AppConfig, webDistDir: string, prerenderEntry: string): Promise<void> {
   const configScript = `window.__PORTAL_CONFIG__ = ${JSON.stringify(publicWebConfig(config)).replace(/</g, '\\u003c')};\n`;
   app.get('/config.js', async (_request, reply) =>
     reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(configScript),
@@ -43,8 +61,28 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig, we
     });
   }
 
+  const prerendered = new Map<string, PrerenderedPage>();
+  const closing = new AbortController();
+  app.addHook('onClose', async () => closing.abort());
+  app.decorate('prerenderSignedOutPages', async () => {
+    if (!hasBuild) return;
+    const startedAt = performance.now();
+    try {
+      const template = await readFile(join(webDistDir, 'index.html'), 'utf8');
+      const pages = await renderSignedOutPages({ entry: prerenderEntry, config: publicWebConfig(config), template, timeoutMs: PRERENDER_TIMEOUT_MS, signal: closing.signal });
+      for (const [address, page] of pages) prerendered.set(address, page);
+      // A count, not the addresses: one has a `token` query, which the log's secret check rightly refuses.
+      app.log.info({ pages: pages.size, ms: Math.round(performance.now() - startedAt) }, 'signed-out pages prerendered');
+    } catch (error) {
+      if (closing.signal.aborted) return;
+      app.log.warn({ err: error }, 'the signed-out pages could not be prerendered; they stay the plain app, rendered in the browser');
+    }
+  });
+
   app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
+    const queryAt = request.url.indexOf('?');
+    const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+    const search = queryAt === -1 ? '' : request.url.slice(queryAt);
     if (path === API_BASE || path.startsWith(`${API_BASE}/`)) {
       throw new AppError('not_found', `There is no ${request.method} ${path} in the portal API`);
     }
@@ -55,6 +93,16 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig, we
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm start` (it builds first) or `npm run build`.');
+    }
+    const address = prerenderedAddressFor(path, search);
+    const page = address === undefined ? undefined : prerendered.get(address);
+    if (page) {
+      reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding');
+      if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+      // @fastify/compress only reaches routes, not this handler: the page was compressed when it was made.
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.type('text/html; charset=utf-8').send(encoding ? page[encoding] : page.html);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth';
 import { loginPathReturningTo, pathAfterSignIn } from '../shared/navigation';
-import { useSession } from '../shared/session';
+import { CHANGE_PASSWORD_PATH, useSession } from '../shared/session';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
 import { PORTAL_SECTIONS, sectionOf, sectionsFor } from './portal-sections';
 
@@ -13,10 +13,11 @@ const loadSignedInLayout = () => import('./layouts/SignedInLayout');
 const SignedInLayout = lazy(async () => ({ default: (await loadSignedInLayout()).SignedInLayout }));
 
 /**
- * The shell and a screen start downloading together: on "Sign in" beside the sign-in request, so the
- * first signed-in screen does not wait for its code after the answer, and when a signed-in visit
- * opens, so the screen does not wait for the shell (issue 16). Never earlier: the signed-out pages
- * load nothing of the signed-in screens until someone signs in.
+ * The shell and a screen start downloading together: when the sign-in form's password field is first
+ * focused (and again on "Sign in", for a password the browser filled in), so the first signed-in screen
+ * does not wait for its code after the answer, and when a signed-in visit opens, so the screen does not
+ * wait for the shell (issue 16). Never on mere page load: the signed-out pages load nothing of the
+ * signed-in screens until someone is about to sign in.
  */
 function preloadSignedInScreen(pathname: string) {
   const preloads = [loadSignedInLayout(), sectionOf(PORTAL_SECTIONS, pathname)?.preload()];
@@ -24,12 +25,22 @@ function preloadSignedInScreen(pathname: string) {
   for (const preload of preloads) preload?.catch(() => {});
 }
 
-const ForgotPasswordPage = lazy(async () => ({
-  default: (await import('../features/auth/components/ForgotPasswordPage')).ForgotPasswordPage,
-}));
-const ChangePasswordPage = lazy(async () => ({
-  default: (await import('../features/auth/components/ChangePasswordPage')).ChangePasswordPage,
-}));
+const loadForgotPasswordPage = () => import('../features/auth/components/ForgotPasswordPage');
+const loadChangePasswordPage = () => import('../features/auth/components/ChangePasswordPage');
+const ForgotPasswordPage = lazy(async () => ({ default: (await loadForgotPasswordPage()).ForgotPasswordPage }));
+const ChangePasswordPage = lazy(async () => ({ default: (await loadChangePasswordPage()).ChangePasswordPage }));
+
+/**
+ * Starts downloading the lazily loaded signed-out page at this address, if it is one. main.tsx calls it
+ * before hydrating the server's markup of that page, so the chunk is on its way before React reaches the
+ * page: until it arrives, React leaves the page's server markup in place (the Suspense boundary in
+ * SignedOutLayout) and hydrates it when the chunk is there.
+ */
+export function preloadSignedOutPage(pathname: string): void {
+  const loads: Partial<Record<string, () => Promise<unknown>>> = { '/forgot-password': loadForgotPasswordPage, [CHANGE_PASSWORD_PATH]: loadChangePasswordPage };
+  // A failed preload is only a missed head start: the route's own lazy load reports the failure.
+  loads[pathname]?.().catch(() => {});
+}
 
 /** Spec §2: which routes exist depends on whether someone is signed in and on their flags. */
 export function AppRoutes() {
@@ -43,7 +54,7 @@ function SignedOutRoutes() {
       <Route element={<SignedOutLayout />}>
         <Route path="/login" element={<LoginPage onSigningIn={preloadSignedInScreen} />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/page-change-password" element={<ChangePasswordPage />} />
+        <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
       </Route>
       <Route path="*" element={<ToSignIn />} />
     </Routes>

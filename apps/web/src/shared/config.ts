@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Deployment settings the server hands the browser through `/config.js`
- * (`window.__PORTAL_CONFIG__`), so one build serves every environment.
+ * (`window.__PORTAL_CONFIG__`), so one build serves every environment. The server's prerender of the
+ * signed-out pages (src/prerender.tsx) sets the same global before the app's modules load.
  */
 export const portalConfigSchema = z.object({
   /** Base of the portal API, relative (`/api`) or absolute. */
@@ -27,9 +28,8 @@ export const DEV_PORTAL_CONFIG: PortalConfig = {
 };
 
 declare global {
-  interface Window {
-    __PORTAL_CONFIG__?: unknown;
-  }
+  // `var`: a property of globalThis, which is `window` in the browser.
+  var __PORTAL_CONFIG__: unknown;
 }
 
 /**
@@ -53,6 +53,4 @@ export function readPortalConfig(raw: unknown): PortalConfig {
   return config;
 }
 
-export const portalConfig: PortalConfig = readPortalConfig(
-  typeof window === 'undefined' ? undefined : window.__PORTAL_CONFIG__,
-);
+export const portalConfig: PortalConfig = readPortalConfig(globalThis.__PORTAL_CONFIG__);

@@ -30,7 +30,9 @@ export function SignedOutLayout() {
       </main>
       <footer className={classes.footer}>
         <Text size="xs" c="dimmed">
-          © {new Date().getFullYear()} {portalConfig.providerName} · Customer Portal
+          {/* The server prerenders this page once, at start-up (src/prerender.tsx), and its year may not be the
+              browser's (a new year since, another time zone): hydration keeps the server's year instead of failing. */}
+          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {portalConfig.providerName} · Customer Portal
         </Text>
       </footer>
     </div>

@@ -70,18 +70,27 @@ interface BootPlan {
   discarded?: StoredSession;
 }
 
-/** docs/product.md §4, on load: what to do with the URL token and the stored session. */
+/** docs/product.md §4, on load: what to do with the URL token and the stored session. Reads storage, changes nothing. */
 function planBoot(location: Pick<Location, 'pathname' | 'search'>): BootPlan {
+  // The server's prerender of the signed-out pages (src/prerender.tsx) has no storage: nobody is signed in there.
+  if (typeof window === 'undefined') return { status: 'ready', session: null };
   const stored = readSession();
-  if (location.pathname === CHANGE_PASSWORD_PATH) {
-    clearSession();
-    return { status: 'ready', session: null, discarded: stored ?? undefined };
-  }
+  if (location.pathname === CHANGE_PASSWORD_PATH) return { status: 'ready', session: null, discarded: stored ?? undefined };
   const token = new URLSearchParams(location.search).get('token');
   if (token && !isAutoLoginPrevented()) return { status: 'token-login', session: stored, token };
   if (!stored) return { status: 'ready', session: null };
   if (isSessionCurrent(stored)) return { status: 'ready', session: stored };
   return { status: 'restoring', session: null };
+}
+
+/**
+ * Whether the first render at this address shows a signed-out page: nobody stored as signed in (or the
+ * password-change page, which ends any session), and no sign-in to run with a URL token. main.tsx hydrates
+ * the server's prerendered markup only then; otherwise the first render would differ from it.
+ */
+export function opensSignedOut(location: Pick<Location, 'pathname' | 'search'>): boolean {
+  const plan = planBoot(location);
+  return plan.status === 'ready' && plan.session === null;
 }
 
 /** Ends a sign-in on the server; the local session is already gone, so failures are ignored. */
@@ -107,7 +116,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [boot] = useState(() => planBoot(location));
+  const [boot] = useState(() => {
+    const plan = planBoot(location);
+    // docs/product.md §4: opening the password-change page ends any stored session.
+    if (location.pathname === CHANGE_PASSWORD_PATH && typeof window !== 'undefined') clearSession();
+    return plan;
+  });
   const [session, setSession] = useState<StoredSession | null>(boot.session);
   const [status, setStatus] = useState<SessionStatus>(boot.status);
   const [notice, setNotice] = useState<string | null>(null);

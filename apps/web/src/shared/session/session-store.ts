@@ -120,8 +120,11 @@ export function rememberSignedOutReason(reason: SignedOutReason, storage: Storag
   storage.setItem(SIGNED_OUT_REASON_KEY, reason);
 }
 
-export function signedOutMessage(storage: Storage = window.sessionStorage): string | null {
-  const reason = storage.getItem(SIGNED_OUT_REASON_KEY);
+/** None when the server prerenders the sign-in page (src/prerender.tsx): there is no tab there. */
+const browserSessionStorage = (): Storage | undefined => (typeof window === 'undefined' ? undefined : window.sessionStorage);
+
+export function signedOutMessage(storage: Storage | undefined = browserSessionStorage()): string | null {
+  const reason = storage?.getItem(SIGNED_OUT_REASON_KEY);
   return reason === 'signed-out' || reason === 'expired' ? SIGNED_OUT_MESSAGES[reason] : null;
 }
 

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { portalConfig } from '../../../shared/config';
+import { useTextTypedBeforeHydration } from '../../../shared/forms/use-text-typed-before-hydration';
 import { useChangePasswordWithResetToken } from '../api/password-reset';
 import { AuthScreen, BackToSignInLink, FormFailure, PasswordField } from './AuthScreenParts';
 
@@ -59,6 +60,7 @@ function ChangePasswordForm({ token, onChanged }: { token: string; onChanged: (r
       },
     },
   });
+  useTextTypedBeforeHydration(form);
 
   const submit = form.onSubmit(({ password }) => {
     if (!token.trim()) {

@@ -6,6 +6,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { portalConfig } from '../../../shared/config';
+import { useTextTypedBeforeHydration } from '../../../shared/forms/use-text-typed-before-hydration';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { AuthScreen, FormFailure } from './AuthScreenParts';
@@ -34,6 +35,7 @@ function ForgotPasswordForm({ onSent }: { onSent: (sent: { email: string; messag
     initialValues: { email: '' },
     validate: zodFormValidator<ForgotPasswordValues>(endpoints.requestPasswordResetPost.body),
   });
+  useTextTypedBeforeHydration(form);
 
   const submit = form.onSubmit(({ email }) => {
     setFailure(null);

@@ -2,9 +2,10 @@ import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { endpoints } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
+import { useTextTypedBeforeHydration } from '../../../shared/forms/use-text-typed-before-hydration';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { useLoginMutation, type LoginCredentials } from '../api/login';
 import { pathAfterSignIn } from '../../../shared/navigation';
@@ -14,7 +15,16 @@ import { FormFailure, PasswordField } from './AuthScreenParts';
 /** docs/product.md §8: the server's message, or this when there is none. */
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
 
-export function LoginForm({ onSigningIn }: { onSigningIn?: (pathname: string) => void }) {
+interface LoginFormProps {
+  /**
+   * Called with the path the sign-in will lead to when a sign-in is coming: when the password field is first
+   * focused, and again on a valid submit (a password filled in by the browser is never focused). The router
+   * starts downloading the signed-in screen then (issue 16); never on mere page load.
+   */
+  onSigningIn?: (pathname: string) => void;
+}
+
+export function LoginForm({ onSigningIn }: LoginFormProps) {
   const { signIn, notice } = useSession();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -29,12 +39,16 @@ export function LoginForm({ onSigningIn }: { onSigningIn?: (pathname: string) =>
     initialValues: { username: '', password: '' },
     validate: zodFormValidator<LoginCredentials>(endpoints.login.body),
   });
+  useTextTypedBeforeHydration(form);
+  // The address a signed-out visit was sent here from (?next=, same-origin paths only), or /apps.
+  const destination = pathAfterSignIn(search);
+  const signingIn = () => onSigningIn?.(new URL(destination, window.location.origin).pathname);
+  const signingInSignalled = useRef(false);
+  const passwordProps = form.getInputProps('password');
 
   const submit = form.onSubmit((credentials) => {
     setFailure(null);
-    // The address a signed-out visit was sent here from (?next=, same-origin paths only), or /apps.
-    const destination = pathAfterSignIn(search);
-    onSigningIn?.(new URL(destination, window.location.origin).pathname);
+    signingIn();
     login.mutate(credentials, {
       onSuccess: (result) => {
         signIn(result);
@@ -77,7 +91,13 @@ export function LoginForm({ onSigningIn }: { onSigningIn?: (pathname: string) =>
             placeholder="Your password"
             autoComplete="current-password"
             key={form.key('password')}
-            {...form.getInputProps('password')}
+            {...passwordProps}
+            onFocus={(event) => {
+              passwordProps.onFocus?.(event);
+              if (signingInSignalled.current) return;
+              signingInSignalled.current = true;
+              signingIn();
+            }}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm" fw={500}>

@@ -26,6 +26,26 @@ async function signInAs(user: ReturnType<typeof userEvent.setup>, username: stri
 }
 
 describe('LoginPage', () => {
+  it('says a sign-in is coming when the password field is first focused, and on submit; not on load', async () => {
+    network.fetch.mockResolvedValue(jsonResponse({ errors: true, message: 'Invalid username or password' }, 401));
+    const onSigningIn = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<LoginPage onSigningIn={onSigningIn} />, { route: '/login?next=%2Ftickets%2F42%3Fstatus%3Dclosed' });
+    await user.type(screen.getByLabelText(/username/i), 'dana.reyes@northwind.example');
+    expect(onSigningIn).not.toHaveBeenCalled();
+
+    await user.click(screen.getByLabelText(/password/i, { selector: 'input' }));
+    expect(onSigningIn).toHaveBeenCalledExactlyOnceWith('/tickets/42');
+    await user.tab();
+    await user.click(screen.getByLabelText(/password/i, { selector: 'input' }));
+    await user.keyboard('not-the-password');
+    expect(onSigningIn).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(onSigningIn).toHaveBeenCalledTimes(2);
+    expect(onSigningIn).toHaveBeenLastCalledWith('/tickets/42');
+  });
+
   it('shows the fields, the button, the reset link and the support block of docs/product.md §2', () => {
     renderLogin();
 

@@ -5,7 +5,7 @@ import { AuthScreen } from './AuthScreenParts';
 import { LoginForm } from './LoginForm';
 
 interface LoginPageProps {
-  /** Called with the address the sign-in will lead to as soon as a valid form is submitted. */
+  /** Called with the path the sign-in will lead to when the password field is first focused, and on a valid submit. */
   onSigningIn?: (pathname: string) => void;
 }
 

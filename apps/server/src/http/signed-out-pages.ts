@@ -1,0 +1,123 @@
+import { fork } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+/**
+ * The signed-out pages the server sends as HTML, by the address each is rendered at (decision 0022). The
+ * password-change page has two: its form, for a link with a token, and "Invalid Reset Link" without one
+ * (apps/web ChangePasswordPage). The token itself never appears in the markup.
+ */
+export const PRERENDERED_ADDRESSES = ['/login', '/forgot-password', '/page-change-password', '/page-change-password?token=from-the-link'] as const;
+
+/**
+ * Which prerendered address answers a page request for `path` with `search` (the query string, `?` included or
+ * not), or undefined when the plain index.html does. Any other query (`?next=` on /login) changes nothing in
+ * the markup: the app reads it only when the form is sent.
+ */
+export function prerenderedAddressFor(path: string, search: string): string | undefined {
+  if (path === '/login' || path === '/forgot-password') return path;
+  // As the page decides it: URLSearchParams, the first `token`, an empty one counting as none.
+  if (path === '/page-change-password') return new URLSearchParams(search).get('token') ? '/page-change-password?token=from-the-link' : path;
+  return undefined;
+}
+
+/** A prerendered page as it is sent: the program compressed it once, as the build compresses the app's files. */
+export interface PrerenderedPage {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+  /** Weak: the same page goes out in three encodings. */
+  etag: string;
+}
+
+/**
+ * Which of the kept encodings to send, brotli before gzip, as the request's Accept-Encoding allows (a coding
+ * with q=0 is refused; `*` stands for any not named); undefined: the page as it is.
+ */
+export function acceptedEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const weights = new Map<string, number>();
+  for (const entry of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [coding = '', ...parameters] = entry.split(';').map((part) => part.trim());
+    const quality = parameters.find((parameter) => parameter.startsWith('q='));
+    if (coding) weights.set(coding, quality === undefined ? 1 : Number(quality.slice(2)));
+  }
+  const weightOf = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;
+  if (weightOf('br') > 0) return 'br';
+  if (weightOf('gzip') > 0) return 'gzip';
+  return undefined;
+}
+
+/** What apps/web/src/prerender.tsx answers (PrerenderAnswer there). */
+const base64 = z.string().regex(/^[A-Za-z0-9+/]+=*$/);
+const prerenderAnswer = z.union([
+  z.object({ pages: z.record(z.string(), z.object({ html: z.string().min(1), br: base64, gzip: base64 })) }),
+  z.object({ error: z.string() }),
+]);
+
+export interface RenderOptions {
+  /** The web app's prerender program (apps/web/dist-prerender/prerender.js, release: web-prerender/prerender.js). */
+  entry: string;
+  /** The public configuration, as /config.js hands it to the browser (publicWebConfig). */
+  config: object;
+  /** index.html as built: the program puts each page's markup into its #root. */
+  template: string;
+  timeoutMs: number;
+  /** Kills the program (the server is closing). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Renders PRERENDERED_ADDRESSES in a child process running the web app's prerender program: one message with
+ * the configuration, index.html and the addresses goes in, one with each page as it is sent (compressed too)
+ * comes back, and the child exits. React's server renderer, Mantine and the compressors work there only, so
+ * none of them stays in the server's memory (the idle target of issue 16). Rejects when the program is missing,
+ * fails, leaves out an address or takes longer than `timeoutMs` (it is killed then).
+ */
+export function renderSignedOutPages({ entry, config, template, timeoutMs, signal }: RenderOptions): Promise<Map<string, PrerenderedPage>> {
+  return new Promise((resolve, reject) => {
+    if (!existsSync(entry)) {
+      reject(new Error(`${entry} is missing: the web app was built without its prerender (npm run build builds both)`));
+      return;
+    }
+    const child = fork(entry, [], {
+      // None of the server's flags, loaders or environment (its secrets): the program needs none of them. TZ
+      // stays, so the year in the page's footer is the server's.
+      execArgv: [],
+      env: { NODE_ENV: 'production', ...(process.env.TZ ? { TZ: process.env.TZ } : {}) },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      timeout: timeoutMs,
+      killSignal: 'SIGKILL',
+      signal,
+    });
+    let stderr = '';
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4_000);
+    });
+    let answer: unknown;
+    child.once('message', (message) => {
+      answer = message;
+    });
+    child.once('error', reject);
+    child.once('close', (code, exitSignal) => {
+      const parsed = prerenderAnswer.safeParse(answer);
+      const printed = stderr.trim() ? `; it printed: ${stderr.trim()}` : '';
+      if (!parsed.success) {
+        const ending = exitSignal === 'SIGKILL' ? `was killed after ${timeoutMs} ms` : `exited (${exitSignal ?? code}) without an answer`;
+        reject(new Error(`The prerender program ${ending}${printed}`));
+      } else if ('error' in parsed.data) {
+        reject(new Error(`The prerender program failed: ${parsed.data.error}`));
+      } else {
+        const { pages } = parsed.data;
+        const missing = PRERENDERED_ADDRESSES.filter((address) => pages[address] === undefined);
+        if (missing.length) reject(new Error(`The prerender program left out ${missing.join(', ')}${printed}`));
+        else resolve(new Map(PRERENDERED_ADDRESSES.flatMap((address) => (pages[address] ? [[address, sendable(pages[address])] as const] : []))));
+      }
+    });
+    child.send({ config, template, urls: PRERENDERED_ADDRESSES });
+  });
+}
+
+function sendable({ html, br, gzip }: { html: string; br: string; gzip: string }): PrerenderedPage {
+  return { html, br: Buffer.from(br, 'base64'), gzip: Buffer.from(gzip, 'base64'), etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+}

@@ -1,0 +1,146 @@
+import { act, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { prerender } from 'react-dom/static';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { aStoredSession } from '../test/fixtures';
+import type { PortalConfig } from '../shared/config';
+
+/**
+ * The server's markup of the signed-out pages (decision 0022), hydrated by the browser's app as main.tsx does,
+ * here with React's development build, which reports every difference between the two (text, structure and
+ * attributes such as ids and class names); the production build in Chromium is checked by
+ * e2e/prerendered-pages.spec.ts.
+ */
+const CONFIG: PortalConfig = {
+  apiBase: '/api',
+  providerName: 'Northwind Managed IT',
+  supportPhone: '+1 (555) 010-4242',
+  supportEmail: 'help@northwind-it.example',
+  providerEmailDomain: 'northwind-it.example',
+  portalHomeUrl: '/',
+};
+
+let prerenderPage: (url: string) => Promise<string>;
+let App: () => React.JSX.Element;
+
+beforeAll(async () => {
+  // As the prerender program and /config.js do: the configuration is there before the app's modules load.
+  vi.resetModules();
+  globalThis.__PORTAL_CONFIG__ = CONFIG;
+  ({ prerenderPage } = await import('./prerender-page'));
+  ({ App } = await import('./App'));
+});
+
+/**
+ * The server's markup. React's server renderer leaves the context values of its last task set in the process
+ * (react-router's location among them), where the browser renderer of this test would find them; a render of
+ * nothing switches them back. (The prerender program renders nothing in a browser renderer, and exits.)
+ */
+async function serverMarkup(url: string): Promise<string> {
+  const markup = await prerenderPage(url);
+  await prerender(<></>);
+  return markup;
+}
+
+/** What React writes to console.error from now on (in this test). */
+function collectComplaints(): unknown[] {
+  const complaints: unknown[] = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    // The two renderers share the context objects in this one process, which React's development build notes.
+    if (!String(args[0]).startsWith('Detected multiple renderers concurrently rendering the same context provider')) complaints.push(args);
+  });
+  return complaints;
+}
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+});
+
+/** The prerendered markup of `url` in #root, hydrated; what React complained about on the way. */
+async function hydrate(url: string) {
+  const markup = await serverMarkup(url);
+  window.history.replaceState(null, '', url);
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.innerHTML = markup;
+  document.body.append(container);
+  const serverButton = container.querySelector('button[type="submit"], a[href="/forgot-password"]');
+  const complaints = collectComplaints();
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <StrictMode>
+        <App />
+      </StrictMode>,
+      { onRecoverableError: (error) => void complaints.push(error) },
+    );
+  });
+  // Hydrated once React has taken over the server's own elements (the lazily loaded pages arrive later).
+  await waitFor(() => expect(Object.keys(serverButton ?? {}).some((key) => key.startsWith('__reactProps'))).toBe(true));
+  return { markup, container, serverButton, complaints };
+}
+
+describe('prerendered signed-out pages', () => {
+  it.each([
+    ['/login', 'Sign in', 'Sign in'],
+    ['/forgot-password', 'Reset your password', 'Send Reset Link'],
+    ['/page-change-password?token=from-the-link', 'Choose a new password', 'Change Password'],
+    ['/page-change-password', 'Invalid Reset Link', undefined],
+  ])('%s: the server renders the page with the configured provider, and the app hydrates it as it is', async (url, heading, button) => {
+    const { markup, container, serverButton, complaints } = await hydrate(url);
+
+    expect(markup).toContain(`>${heading}</h1>`);
+    if (button) expect(markup).toMatch(new RegExp(`<button[^>]*type="submit"[^>]*>.*${button}</span>`));
+    expect(markup).toContain('Northwind Managed IT');
+    expect(markup).not.toContain('<script');
+    expect(complaints).toEqual([]);
+    // The server's elements are the ones on the page: hydration did not replace them.
+    expect(container.querySelector('button[type="submit"], a[href="/forgot-password"]')).toBe(serverButton);
+    expect(container.querySelector('h1')?.textContent).toBe(heading);
+  });
+
+  it('the sign-in page shows the support contact of the configuration', async () => {
+    const markup = await serverMarkup('/login');
+    expect(markup).toContain('href="tel:+15550104242"');
+    expect(markup).toContain('help@northwind-it.example');
+  });
+
+  it('text typed before hydration is what the form sends', async () => {
+    const markup = await serverMarkup('/login');
+    window.history.replaceState(null, '', '/login');
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.innerHTML = markup;
+    document.body.append(container);
+    // Typed (or filled in by the browser) while the app's script was still on its way.
+    const username = container.querySelector<HTMLInputElement>('input[data-path="username"]');
+    if (!username) throw new Error('no username input in the markup');
+    username.value = 'dana.reyes@northwind.example';
+    const complaints = collectComplaints();
+    await act(async () => {
+      root = hydrateRoot(container, <App />, { onRecoverableError: (error) => void complaints.push(error) });
+    });
+    const submit = container.querySelector<HTMLButtonElement>('button[type="submit"]');
+    await act(async () => submit?.click());
+    // The username counts as given; only the password is missing.
+    await waitFor(() => expect(container.textContent).toContain('Password is required'));
+    expect(container.textContent).not.toContain('Username is required');
+    expect(complaints).toEqual([]);
+  });
+});
+
+describe('the markup is for signed-out visitors only', () => {
+  it('a stored session makes the first render another one (main.tsx then renders instead of hydrating)', async () => {
+    const { opensSignedOut } = await import('../shared/session');
+    expect(opensSignedOut({ pathname: '/login', search: '' })).toBe(true);
+    expect(opensSignedOut({ pathname: '/login', search: '?token=impersonation' })).toBe(false);
+    localStorage.setItem('userDetails', JSON.stringify(aStoredSession()));
+    expect(opensSignedOut({ pathname: '/login', search: '' })).toBe(false);
+    // Opening the password-change page ends any session: it is shown signed out.
+    expect(opensSignedOut({ pathname: '/page-change-password', search: '?token=abc' })).toBe(true);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The program that makes the signed-out pages on the server (issue 16, decision 0022). Vite's SSR build makes
+ * it self-contained in apps/web/dist-prerender/prerender.js (release: web-prerender/), outside what the server
+ * serves. The portal server forks it once it is listening and sends one message, a PrerenderRequest: the public
+ * configuration that /config.js hands the browser, the built index.html, and the addresses to render. It
+ * answers with each page as it is to be sent (index.html with the markup inside #root, and its brotli and gzip
+ * copies) or with an error, and exits. A child process, so that React's server renderer, Mantine and the
+ * compressors' buffers never stay in the server's memory (issue 16's idle target).
+ *
+ * Run by hand, it prints the markup of the addresses given as arguments, with the development configuration:
+ *   node apps/web/dist-prerender/prerender.js /login
+ */
+import { prerenderedDocument, type PrerenderedDocument } from './app/prerender-document';
+
+export interface PrerenderRequest {
+  config: unknown;
+  /** index.html as built, with an empty <div id="root"></div>. */
+  template: string;
+  urls: string[];
+}
+
+export type PrerenderAnswer = { pages: Record<string, PrerenderedDocument> } | { error: string };
+
+async function renderMarkup(config: unknown, urls: string[]): Promise<Record<string, string>> {
+  // shared/config.ts reads it when the app's modules load, as it reads /config.js in the browser, so the app is
+  // imported only now.
+  globalThis.__PORTAL_CONFIG__ = config;
+  const { prerenderPage } = await import('./app/prerender-page');
+  const markup: Record<string, string> = {};
+  for (const url of urls) markup[url] = await prerenderPage(url);
+  return markup;
+}
+
+async function answer({ config, template, urls }: PrerenderRequest): Promise<PrerenderAnswer> {
+  try {
+    const markup = await renderMarkup(config, urls);
+    return { pages: Object.fromEntries(urls.map((url) => [url, prerenderedDocument(template, markup[url] ?? '')])) };
+  } catch (error) {
+    return { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
+}
+
+const send = process.send?.bind(process);
+if (send) {
+  process.once('message', (request: PrerenderRequest) => {
+    void answer(request).then((reply) => send(reply, undefined, {}, () => process.disconnect()));
+  });
+} else {
+  const urls = process.argv.slice(2);
+  for (const [url, markup] of Object.entries(await renderMarkup(undefined, urls))) process.stdout.write(`${url}\n${markup}\n\n`);
+}
