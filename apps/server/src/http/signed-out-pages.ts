@@ -1,3 +1,4 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -32,20 +33,12 @@ export interface PrerenderedPage {
 }
 
 /**
- * Which of the kept encodings to send, brotli before gzip, as the request's Accept-Encoding allows (a coding
- * with q=0 is refused; `*` stands for any not named); undefined: the page as it is.
+ * Which of the kept encodings to send, brotli before gzip, as the request's Accept-Encoding allows (q-values,
+ * `*`, q=0 refusing); undefined: the page as it is. Content codings are case-insensitive (RFC 9110), the
+ * negotiator is not, hence the lower-casing.
  */
 export function acceptedEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const weights = new Map<string, number>();
-  for (const entry of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [coding = '', ...parameters] = entry.split(';').map((part) => part.trim());
-    const quality = parameters.find((parameter) => parameter.startsWith('q='));
-    if (coding) weights.set(coding, quality === undefined ? 1 : Number(quality.slice(2)));
-  }
-  const weightOf = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;
-  if (weightOf('br') > 0) return 'br';
-  if (weightOf('gzip') > 0) return 'gzip';
-  return undefined;
+  return (negotiate((acceptEncoding ?? '').toLowerCase(), ['br', 'gzip']) as 'br' | 'gzip' | null) ?? undefined;
 }
 
 /** What apps/web/src/prerender.tsx answers (PrerenderAnswer there). */
