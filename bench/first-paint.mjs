@@ -8,10 +8,10 @@
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, startPortal } from './portal-process.mjs';
+import { openPhonePage } from './simulated-phone.mjs';
 
 const PORT = Number(process.env.BENCH_FIRST_PAINT_PORT ?? 8395);
 const ROUTES = ['/login', '/forgot-password', '/page-change-password?token=first-paint-probe'];
-const PHONE = { latencyMs: 150, downloadKbps: 1.6 * 1024, uploadKbps: 750, cpuSlowdown: 4 };
 const RUNS = 3;
 
 const portal = await startPortal({ port: PORT, dataDir: '.data/bench-first-paint' });
@@ -32,17 +32,7 @@ try {
 console.log(`medians of ${RUNS}; machine load (1/5/15 min) before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
 async function measure(browser, route) {
-  const context = await browser.newContext({ baseURL: portal.base, viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: PHONE.latencyMs,
-    downloadThroughput: (PHONE.downloadKbps * 1024) / 8,
-    uploadThroughput: (PHONE.uploadKbps * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+  const { context, page } = await openPhonePage(browser, { baseURL: portal.base });
   await page.addInitScript(() => {
     window.__largestPaint = 0;
     new PerformanceObserver((list) => {

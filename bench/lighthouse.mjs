@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, startPortal } from './portal-process.mjs';
+import { openPhonePage, PHONE } from './simulated-phone.mjs';
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 8380);
 const DEBUG_PORT = Number(process.env.BENCH_LIGHTHOUSE_DEBUG_PORT ?? 9380);
@@ -28,14 +29,6 @@ const SIGNED_OUT = ['/login', '/forgot-password', '/page-change-password?token=l
 const SIGNED_IN = ['/apps', '/dashboard', '/services', '/tickets', '/billing', '/users', '/it-assets', '/it-assets/vault', '/profile'];
 /** Issue 16's targets; a row that misses one is marked and the run fails. */
 const TARGET = { performance: 0.95, accessibility: 1, tbtMs: 200, usableAfterSignInMs: 1000 };
-
-/**
- * Lighthouse's mobile network profile (150 ms round trip, 1.6 Mbps down, 750 kbps up) and its 4x CPU
- * slowdown, applied for real by Chromium for the sign-in timing. The round trip is the profile's own
- * 150 ms: after the sign-in page the connection is open (keep-alive), so none of the handshakes for
- * which Lighthouse's DevTools profile multiplies the latency by 3.75 happen (decision 0022).
- */
-const PHONE = { latencyMs: 150, downloadKbps: 1.6 * 1024, uploadKbps: 750, cpuSlowdown: 4 };
 
 const portal = await startPortal({ port: PORT, dataDir: '.data/lh', pgPort: Number(process.env.BENCH_LIGHTHOUSE_PG_PORT ?? PORT + 46100) });
 const profileDir = mkdtempSync(join(tmpdir(), 'portal-lh-'));
@@ -174,17 +167,7 @@ async function signIn(page) {
 async function timeToUsableAfterSignIn(browser) {
   const runs = [];
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: PHONE.latencyMs,
-      downloadThroughput: (PHONE.downloadKbps * 1024) / 8,
-      uploadThroughput: (PHONE.uploadKbps * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+    const { context, page } = await openPhonePage(browser);
     await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
     await page.getByRole('textbox', { name: 'Username' }).fill(DEMO.username);
     await page.getByLabel('Password').first().fill(DEMO.password);
