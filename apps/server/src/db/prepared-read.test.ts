@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createTicket } from '../../test/factories.js';
 import { createTestDatabase } from '../../test/database.js';
 import type { DatabaseHandle } from './client.js';
-import { prepareRead } from './prepared-read.js';
+import { preparedRead } from './prepared-read.js';
 import { tickets } from './schema/index.js';
 
-describe('prepareRead', () => {
+describe('preparedRead', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -30,7 +30,9 @@ describe('prepareRead', () => {
       upper: sql<string>`upper(${tickets.subject})`,
     };
     const select = () => db.select(columns).from(tickets).where(eq(tickets.accountId, sql.placeholder('accountId'))).orderBy(tickets.id);
-    const read = prepareRead(db, 'prepared_read_test', select(), Object.keys(columns) as (keyof typeof columns)[]);
+    const read = preparedRead(db, 'prepared_read_test', select);
+    // Built once per database and name: the same read comes back, the builder is not called again.
+    expect(preparedRead(db, 'prepared_read_test', () => expect.unreachable('built twice'))).toBe(read);
 
     const expected = await select().execute({ accountId: account.id });
     const rows = await read.run({ accountId: account.id });
@@ -42,9 +44,9 @@ describe('prepareRead', () => {
     expect(await read.run({ accountId: account.id + 1_000_000 })).toEqual([]);
   });
 
-  it('refuses rows whose columns do not match the names it was given', async () => {
+  it('refuses a selection whose SQL returns other columns than it names (a nested object)', async () => {
     const { db } = handle;
-    const read = prepareRead(db, 'prepared_read_mismatch', db.select({ id: tickets.id, subject: tickets.subject }).from(tickets).limit(1), ['id']);
-    await expect(read.run({})).rejects.toThrow(/returned 2 columns where 1 were selected/);
+    const read = preparedRead(db, 'prepared_read_nested', () => db.select({ id: tickets.id, about: { subject: tickets.subject, status: tickets.status } }).from(tickets).limit(1));
+    await expect(read.run({})).rejects.toThrow(/returned 3 columns where 2 were selected/);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { prepareRead } from '../../db/prepared-read.js';
+import { preparedRead } from '../../db/prepared-read.js';
 import { accounts, contacts, refreshTokens } from '../../db/schema/index.js';
 import { contactWithAccount } from './auth.repository.js';
 import type { Caller } from './caller.js';
@@ -9,11 +9,10 @@ import type { Caller } from './caller.js';
 const { id: contactId, passwordHash: _passwordHash, ...contactColumns } = contactWithAccount;
 const callerColumns = { contactId, ...contactColumns };
 
-const liveCallerColumns = { ...callerColumns, impersonatedBy: refreshTokens.impersonatedBy };
-
+/** Runs on every authenticated request: prepared once per database handle, so it is planned once per connection. */
 function buildLiveCallerQuery(db: Database) {
-  const select = db
-    .select(liveCallerColumns)
+  return db
+    .select({ ...callerColumns, impersonatedBy: refreshTokens.impersonatedBy })
     .from(contacts)
     // A suspended account or a deactivated contact ends the sign-in at once (provider API).
     .innerJoin(accounts, and(eq(accounts.id, contacts.accountId), eq(accounts.status, 'active')))
@@ -28,20 +27,14 @@ function buildLiveCallerQuery(db: Database) {
     )
     .where(and(eq(contacts.id, sql.placeholder('contactId')), isNull(contacts.deactivatedAt)))
     .limit(1);
-  return prepareRead(db, 'find_live_caller', select, Object.keys(liveCallerColumns) as (keyof typeof liveCallerColumns)[]);
 }
-
-/** Runs on every authenticated request: prepared once per database handle, so it is planned once per connection. */
-const preparedByDatabase = new WeakMap<Database, ReturnType<typeof buildLiveCallerQuery>>();
 
 /**
  * The contact behind an access token, provided its sign-in is still live (not signed out, not
  * revoked by a password change or token reuse, within its absolute lifetime). One indexed query.
  */
 export async function findLiveCaller(db: Database, contactId: number, sessionId: string): Promise<Caller | undefined> {
-  let query = preparedByDatabase.get(db);
-  if (!query) preparedByDatabase.set(db, (query = buildLiveCallerQuery(db)));
-  const [row] = await query.run({ contactId, sessionId });
+  const [row] = await preparedRead(db, 'find_live_caller', () => buildLiveCallerQuery(db)).run({ contactId, sessionId });
   if (!row) return undefined;
   const { accountName, billingApiId, ...caller } = row;
   return { ...caller, sessionId, account: { name: accountName, billingApiId } };

@@ -1,7 +1,7 @@
 import { CLOSED_TICKET_STATUSES, TICKET_COUNT_CAP, TICKET_SEARCH_COUNT_CAP, type TICKET_SORTS, type TICKET_STATUS_FILTERS } from '@portal/contract';
-import { and, asc, desc, eq, getTableColumns, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { prepareRead, type PreparedRead } from '../../db/prepared-read.js';
+import { preparedRead } from '../../db/prepared-read.js';
 import { ticketEntries, tickets } from '../../db/schema/index.js';
 import { entryVisibleToCustomer, isOpenTicket, ticketsVisibleIn, type TicketScope } from './tickets.policy.js';
 import type { TicketSearch } from './ticket-search.js';
@@ -38,8 +38,6 @@ const ticketColumns = {
 };
 export type TicketRow = Pick<typeof tickets.$inferSelect, keyof typeof ticketColumns>;
 export type TicketEntryRow = typeof ticketEntries.$inferSelect;
-const ticketColumnNames = Object.keys(ticketColumns) as (keyof TicketRow)[];
-const entryColumnNames = Object.keys(getTableColumns(ticketEntries)) as (keyof TicketEntryRow)[];
 
 /**
  * The list's queries are named prepared statements, one per shape (scope, status kind, search kind,
@@ -99,17 +97,6 @@ function ordering(sort: TicketSort, columns: SortColumns = tickets): SQL[] {
   }
 }
 
-/** Built once per database handle and shape: building drizzle's SQL text costs more than running a prepared statement. */
-const preparedByDatabase = new WeakMap<Database, Map<string, PreparedRead<unknown>>>();
-
-function prepared<Row>(db: Database, name: string, build: () => PreparedRead<Row>): PreparedRead<Row> {
-  let byName = preparedByDatabase.get(db);
-  if (!byName) preparedByDatabase.set(db, (byName = new Map()));
-  let query = byName.get(name) as PreparedRead<Row> | undefined;
-  if (!query) byName.set(name, (query = build()));
-  return query;
-}
-
 /** The planner's estimate of a query's rows (EXPLAIN, no execution). */
 async function estimatedMatches(db: Executor, query: SQLWrapper): Promise<number> {
   const result = await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`);
@@ -165,9 +152,9 @@ export async function listTickets(db: Database, scope: TicketScope, filter: Tick
   const counted = (count: number) => ({ totalCount: Math.min(count, countedUpTo), capped: count > countedUpTo });
   // count(*) over at most countUpTo matches: the scan stops there.
   const cappedCount = async () => {
-    const query = prepared<{ count: number }>(db, `${name}_count`, () => {
+    const query = preparedRead(db, `${name}_count`, () => {
       const matches = db.select({ one: sql`1` }).from(tickets).where(where()).limit(param.countUpTo).as('matches');
-      return prepareRead(db, `${name}_count`, db.select({ count: sql<number>`count(*)::int` }).from(matches), ['count']);
+      return db.select({ count: sql<number>`count(*)::int` }).from(matches);
     });
     return (await query.run(values))[0]?.count ?? 0;
   };
@@ -189,7 +176,7 @@ export async function listTickets(db: Database, scope: TicketScope, filter: Tick
     // A word the planner expects to be rarer: one pass over at most countUpTo matches gives both
     // the page and the count (count(*) OVER () is taken before LIMIT and OFFSET). Without an order
     // the inner scan stops at countUpTo matches, so the page is right only when they are all of them.
-    const query = prepared<TicketRow & { totalCount: number }>(db, `${name}_search`, () => {
+    const query = preparedRead(db, `${name}_search`, () => {
       const matches = db
         .select({ ...ticketColumns, priorityRank: tickets.priorityRank })
         .from(tickets)
@@ -197,14 +184,12 @@ export async function listTickets(db: Database, scope: TicketScope, filter: Tick
         .limit(param.countUpTo)
         .as('matches');
       const { priorityRank: _, ...columns } = matches._.selectedFields;
-      const selection = { ...columns, totalCount: sql<number>`(count(*) OVER ())::int` };
-      const select = db
-        .select(selection)
+      return db
+        .select({ ...columns, totalCount: sql<number>`(count(*) OVER ())::int` })
         .from(matches)
         .orderBy(...ordering(filter.sort, matches as unknown as SortColumns))
         .limit(param.limit)
         .offset(param.offset);
-      return prepareRead(db, `${name}_search`, select, Object.keys(selection) as (keyof typeof selection)[]);
     });
     const searched = await query.run(values);
     const found = searched[0]?.totalCount;
@@ -219,13 +204,8 @@ export async function listTickets(db: Database, scope: TicketScope, filter: Tick
   }
   // Without a search the count is an index-only scan and the page the first rows of an index;
   // the two run side by side on two connections.
-  const page = prepared<TicketRow>(db, `${name}_page`, () =>
-    prepareRead(
-      db,
-      `${name}_page`,
-      db.select(ticketColumns).from(tickets).where(where()).orderBy(...ordering(filter.sort)).limit(param.limit).offset(param.offset),
-      ticketColumnNames,
-    ),
+  const page = preparedRead(db, `${name}_page`, () =>
+    db.select(ticketColumns).from(tickets).where(where()).orderBy(...ordering(filter.sort)).limit(param.limit).offset(param.offset),
   );
   const [rows, count] = await Promise.all([page.run(values), cappedCount()]);
   return { rows, ...counted(count) };
@@ -233,17 +213,12 @@ export async function listTickets(db: Database, scope: TicketScope, filter: Tick
 
 export async function findTicket(db: Database, scope: TicketScope, id: number): Promise<TicketRow | undefined> {
   const name = `ticket_${scope.assignedContactId === null ? 'account' : 'assigned'}`;
-  const query = prepared<TicketRow>(db, name, () =>
-    prepareRead(
-      db,
-      name,
-      db
-        .select(ticketColumns)
-        .from(tickets)
-        .where(and(ticketsVisibleIn(scope, { accountId: param.accountId, contactId: param.contactId }), eq(tickets.id, sql.placeholder('id'))))
-        .limit(1),
-      ticketColumnNames,
-    ),
+  const query = preparedRead(db, name, () =>
+    db
+      .select(ticketColumns)
+      .from(tickets)
+      .where(and(ticketsVisibleIn(scope, { accountId: param.accountId, contactId: param.contactId }), eq(tickets.id, sql.placeholder('id'))))
+      .limit(1),
   );
   const [row] = await query.run({ accountId: scope.accountId, contactId: scope.assignedContactId ?? 0, id });
   return row;
@@ -263,18 +238,17 @@ export interface ConversationSlice {
  */
 export async function listTicketEntries(db: Database, accountId: number, ticketId: number, page: { limit: number; before?: number }): Promise<ConversationSlice> {
   const name = page.before === undefined ? 'ticket_entries_newest' : 'ticket_entries_before';
-  const query = prepared<TicketEntryRow>(db, name, () => {
+  const query = preparedRead(db, name, () => {
     const ofTicket = and(eq(ticketEntries.ticketId, sql.placeholder('ticketId')), eq(ticketEntries.accountId, sql.placeholder('accountId')));
     const olderThanCursor = sql`(${ticketEntries.createdAt}, ${ticketEntries.id}) < (
       SELECT cursor.created_at, cursor.id FROM ticket_entries AS cursor
       WHERE cursor.id = ${sql.placeholder('before')} AND cursor.ticket_id = ${sql.placeholder('ticketId')} AND cursor.account_id = ${sql.placeholder('accountId')})`;
-    const select = db
+    return db
       .select()
       .from(ticketEntries)
       .where(and(page.before === undefined ? ofTicket : and(ofTicket, olderThanCursor), entryVisibleToCustomer()))
       .orderBy(desc(ticketEntries.createdAt), desc(ticketEntries.id))
       .limit(sql.placeholder('limit'));
-    return prepareRead(db, name, select, entryColumnNames);
   });
   const rows = await query.run({ accountId, ticketId, before: page.before ?? 0, limit: page.limit + 1 });
   return { entries: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
