@@ -16,15 +16,19 @@ export interface RateLimiter {
 
 export interface WindowCount {
   hits: number;
+  /** When the window ends (epoch ms; 0 when no window is open). */
+  endsAt: number;
   /** Seconds until the window ends. */
   retryAfterSeconds: number;
 }
 
+/** `hits` in a window that ends at `endsAt` (epoch ms), as seen now. */
+export function windowCount(hits: number, endsAt: number): WindowCount {
+  return { hits, endsAt, retryAfterSeconds: endsAt ? Math.max(1, Math.ceil((endsAt - Date.now()) / 1000)) : 0 };
+}
+
 export function createRateLimiter(db: Executor): RateLimiter {
-  const toCount = (row: { hits: number; ends: Date } | undefined): WindowCount => ({
-    hits: row?.hits ?? 0,
-    retryAfterSeconds: row ? Math.max(1, Math.ceil((new Date(row.ends).getTime() - Date.now()) / 1000)) : 0,
-  });
+  const toCount = (row: { hits: number; ends: Date } | undefined): WindowCount => (row ? windowCount(row.hits, new Date(row.ends).getTime()) : windowCount(0, 0));
   return {
     async hit(key, windowSeconds, count = 1) {
       const window = sql`make_interval(secs => ${windowSeconds})`;

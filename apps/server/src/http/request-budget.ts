@@ -1,5 +1,5 @@
 import { AppError } from '../platform/app-error.js';
-import type { RateLimiter, WindowCount } from '../db/rate-limits.repository.js';
+import { windowCount, type RateLimiter, type WindowCount } from '../db/rate-limits.repository.js';
 
 const WINDOW_SECONDS = 60;
 /** How long an instance keeps the requests it counted before adding them to the shared counter. */
@@ -54,7 +54,7 @@ export function createRequestBudget(
     if (tally && now < tally.windowEndsAt) {
       tally.pending += 1;
       flushTimer ??= setTimeout(() => void flush(), flushEveryMs).unref();
-      return { hits: tally.shared + tally.pending, retryAfterSeconds: Math.max(1, Math.ceil((tally.windowEndsAt - now) / 1000)) };
+      return windowCount(tally.shared + tally.pending, tally.windowEndsAt);
     }
     // The first request of a window here: from the shared counter, so the other instances' requests count from the start.
     const counted = await limiter.hit(key, WINDOW_SECONDS);
@@ -64,13 +64,12 @@ export function createRequestBudget(
 
   /** Takes in the shared counter's answer; a concurrent first request may have learnt a later one already. */
   function learn(key: string, counted: WindowCount) {
-    const windowEndsAt = Date.now() + counted.retryAfterSeconds * 1000;
     const tally = tallies.get(key);
     if (tally && Date.now() < tally.windowEndsAt) {
       tally.shared = Math.max(tally.shared, counted.hits);
-      tally.windowEndsAt = windowEndsAt;
+      tally.windowEndsAt = counted.endsAt;
     } else {
-      tallies.set(key, { windowEndsAt, shared: counted.hits, pending: 0 });
+      tallies.set(key, { windowEndsAt: counted.endsAt, shared: counted.hits, pending: 0 });
     }
   }
 
@@ -90,7 +89,7 @@ export function createRequestBudget(
           (counted) => {
             // Requests counted while the write was under way stay pending, on top of the new shared count.
             tally.shared = counted.hits;
-            tally.windowEndsAt = Date.now() + counted.retryAfterSeconds * 1000;
+            tally.windowEndsAt = counted.endsAt;
           },
           () => {
             // The database is away: keep the count and try again at the next flush.
