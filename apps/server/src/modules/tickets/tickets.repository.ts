@@ -1,5 +1,6 @@
 import { CLOSED_TICKET_STATUSES, TICKET_COUNT_CAP, TICKET_SEARCH_COUNT_CAP, type TICKET_SORTS, type TICKET_STATUS_FILTERS } from '@portal/contract';
 import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database, Executor } from '../../db/client.js';
 import { preparedRead } from '../../db/prepared-read.js';
 import { ticketEntries, tickets } from '../../db/schema/index.js';
@@ -109,17 +110,13 @@ async function estimatedMatches(db: Executor, query: SQLWrapper): Promise<number
  * search's estimate is kept for a minute: the screen asks for the same search again as the user
  * pages, and each EXPLAIN was one more round trip and a plan (decision 0028).
  */
-const ESTIMATE_KEPT_MS = 60_000;
-const ESTIMATES_KEPT = 1_000;
-const estimates = new Map<string, { rows: number; keptUntil: number }>();
+const estimates = new LRUCache<string, number>({ max: 1_000, ttl: 60_000 });
 
 async function rememberedEstimate(key: string, estimate: () => Promise<number>): Promise<number> {
   const known = estimates.get(key);
-  if (known && Date.now() < known.keptUntil) return known.rows;
+  if (known !== undefined) return known;
   const rows = await estimate();
-  estimates.delete(key);
-  if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
-  estimates.set(key, { rows, keptUntil: Date.now() + ESTIMATE_KEPT_MS });
+  estimates.set(key, rows);
   return rows;
 }
 
