@@ -120,6 +120,33 @@ async function rememberedEstimate(key: string, estimate: () => Promise<number>):
   return rows;
 }
 
+/**
+ * At most countUpTo matches of `where`, counted (count(*) OVER () is taken before LIMIT and OFFSET),
+ * and the page of them in the list's order. The matches are read as their ids and sort keys only, and
+ * the page's 100 rows are then read whole by id: sorting every match's whole row (description
+ * included) cost PostgreSQL half again as much as the scan itself (decision 0028, fifth session).
+ */
+function searchPage(db: Database, where: SQL, sort: TicketSort) {
+  const matches = db
+    .select({ id: tickets.id, createdAt: tickets.createdAt, lastModifiedAt: tickets.lastModifiedAt, priorityRank: tickets.priorityRank })
+    .from(tickets)
+    .where(where)
+    .limit(param.countUpTo)
+    .as('matches');
+  const page = db
+    .select({ ...matches._.selectedFields, totalCount: sql<number>`(count(*) OVER ())::int`.as('total_count') })
+    .from(matches)
+    .orderBy(...ordering(sort, matches))
+    .limit(param.limit)
+    .offset(param.offset)
+    .as('page');
+  return db
+    .select({ ...ticketColumns, totalCount: page.totalCount })
+    .from(page)
+    .innerJoin(tickets, eq(tickets.id, page.id))
+    .orderBy(...ordering(sort, page));
+}
+
 export interface TicketListPage {
   rows: TicketRow[];
   /** Matches in all, or the cap when `capped`. */
@@ -170,24 +197,10 @@ export async function listTickets(db: Database, scope: TicketScope, filter: Tick
       if (rows.length === filter.limit) return { rows, totalCount: countedUpTo, capped: true };
       return { rows, ...counted(rows.length > 0 ? filter.offset + rows.length : await cappedCount()) };
     }
-    // A word the planner expects to be rarer: one pass over at most countUpTo matches gives both
-    // the page and the count (count(*) OVER () is taken before LIMIT and OFFSET). Without an order
-    // the inner scan stops at countUpTo matches, so the page is right only when they are all of them.
-    const query = preparedRead(db, `${name}_search`, () => {
-      const matches = db
-        .select({ ...ticketColumns, priorityRank: tickets.priorityRank })
-        .from(tickets)
-        .where(where())
-        .limit(param.countUpTo)
-        .as('matches');
-      const { priorityRank: _, ...columns } = matches._.selectedFields;
-      return db
-        .select({ ...columns, totalCount: sql<number>`(count(*) OVER ())::int` })
-        .from(matches)
-        .orderBy(...ordering(filter.sort, matches as unknown as SortColumns))
-        .limit(param.limit)
-        .offset(param.offset);
-    });
+    // A word the planner expects to be rarer: one statement counts at most countUpTo matches and
+    // reads the page of them (searchPage). Without an order the inner scan stops at countUpTo
+    // matches, so the page is right only when they are all of them.
+    const query = preparedRead(db, `${name}_search`, () => searchPage(db, where()!, filter.sort));
     const searched = await query.run(values);
     const found = searched[0]?.totalCount;
     if (found !== undefined && found <= countedUpTo) return { rows: searched.map(({ totalCount: _, ...row }) => row), ...counted(found) };

@@ -183,6 +183,19 @@ describe('filters, sorting and paging', () => {
     expect(numbers(await list('admin', { status: '', sort: 'priority', offset: '0' }))).toEqual(all);
   });
 
+  it.each(['newest', 'oldest', 'updated', 'priority'])('orders and pages a search sorted by %s as the list without one', async (sort) => {
+    // '1042' is part of every ticket number here, so the search matches all nine.
+    const unsearched = numbers(await list('admin', { status: '', sort }));
+    expect(numbers(await list('admin', { status: '', sort, search: '1042' }))).toEqual(unsearched);
+    const pages: string[] = [];
+    for (let offset = 0; offset < 9; offset += 4) {
+      const page = await list('admin', { status: '', sort, search: '1042', limit: '4', offset: String(offset) });
+      expect(page.total_count).toBe(9);
+      pages.push(...numbers(page));
+    }
+    expect(pages).toEqual(unsearched);
+  });
+
   it('pages a search, and counts a page past the end with or without one', async () => {
     const printers = await list('admin', { status: '', search: 'print', limit: '1', offset: '1' });
     expect(printers.tickets).toHaveLength(1);
