@@ -1,4 +1,5 @@
 import type { DOMPurify } from 'dompurify';
+import { LRUCache } from 'lru-cache';
 import { isTicketHtml, TICKET_HTML_POLICY, TICKET_LINK_ATTRIBUTES } from '@portal/contract';
 
 // The allow-list is the contract's, shared with the browser (packages/contract/src/ticket-html.ts).
@@ -28,9 +29,11 @@ function loadPurifier(): Promise<DOMPurify> {
   return purifier;
 }
 
-/** Sanitizing is a pure function of the text; a bounded memo spares the detail call the jsdom work for repeated reads. */
-const MEMO_LIMIT = 5_000;
-const memo = new Map<string, string>();
+/**
+ * Sanitizing is a pure function of the text; a bounded memo spares the detail call the jsdom work
+ * for repeated reads. Least recently used texts leave first, so a ticket being read stays in it.
+ */
+const memo = new LRUCache<string, string>({ max: 5_000 });
 
 export const isHtml = isTicketHtml;
 
@@ -39,7 +42,6 @@ export async function sanitizeTicketHtml(text: string): Promise<string> {
   const known = memo.get(text);
   if (known !== undefined) return known;
   const clean = keepAsHtml((await loadPurifier()).sanitize(text, TICKET_HTML_POLICY).trim());
-  if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
   memo.set(text, clean);
   return clean;
 }

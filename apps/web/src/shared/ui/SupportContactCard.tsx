@@ -42,12 +42,28 @@ export function SupportContactCard({ title = 'Need help?', compact = false }: Su
         <Group gap={8} wrap="nowrap">
           <IconMail size={16} aria-hidden="true" style={iconStyle} />
           <Anchor href={`mailto:${supportEmail}`} size={textSize} fw={500} style={{ overflowWrap: 'anywhere' }}>
-            {supportEmail}
+            <EmailAddress address={supportEmail} />
           </Anchor>
           {!compact && <CopyEmailButton email={supportEmail} />}
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * An address too long for its line breaks before the '@' ("support" / "@provider.example"), not
+ * between any two letters; only a part still too long for a line of its own breaks anywhere.
+ */
+function EmailAddress({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
   );
 }
 
