@@ -29,7 +29,9 @@ export const assets = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('assets_account_id_idx').on(t.accountId, t.createdAt.desc().nullsFirst()),
+    // The list's order with its tie-break, so a page far down the list is found by an index-only
+    // scan (inventory.repository.ts, listAssets).
+    index('assets_account_id_created_at_id_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     unique('assets_account_id_external_id_key').on(t.accountId, t.externalId),
     index('assets_account_id_updated_at_id_idx').on(t.accountId, t.updatedAt, t.id),
     // The asset search (docs/decisions/0016): one trigram index over the searched text.

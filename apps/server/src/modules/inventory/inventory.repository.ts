@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { assets, credentials, searchableAssetText, vendors } from '../../db/schema/index.js';
 
@@ -16,14 +16,21 @@ function assetsMatching(accountId: number, search: string | undefined): SQL {
   return and(inAccount, ...words.map((word) => sql`${searchableAssetText(assets)} LIKE ${`%${escapeLike(word)}%`}`))!;
 }
 
+/**
+ * A page of the account's assets, newest first. The page is chosen by ids alone, an index-only scan
+ * of (account, created, id) that skips the earlier pages without reading their rows; only the page's
+ * own rows are then read whole. Reading whole rows to skip them made a page deep in a 20,000-asset
+ * inventory cost PostgreSQL about 5 ms (decision 0028, fifth session).
+ */
 export async function listAssets(db: Executor, accountId: number, page: { search?: string; limit?: number; offset: number }): Promise<AssetRow[]> {
-  const query = db
-    .select()
-    .from(assets)
-    .where(assetsMatching(accountId, page.search))
-    .orderBy(desc(assets.createdAt), desc(assets.id))
-    .offset(page.offset);
-  return page.limit === undefined ? query : query.limit(page.limit);
+  const newestFirst = (columns: Record<'createdAt' | 'id', Parameters<typeof desc>[0]>) => [desc(columns.createdAt), desc(columns.id)];
+  const ids = db.select({ id: assets.id, createdAt: assets.createdAt }).from(assets).where(assetsMatching(accountId, page.search)).orderBy(...newestFirst(assets)).offset(page.offset);
+  const pageIds = (page.limit === undefined ? ids : ids.limit(page.limit)).as('page');
+  return db
+    .select(getTableColumns(assets))
+    .from(pageIds)
+    .innerJoin(assets, eq(assets.id, pageIds.id))
+    .orderBy(...newestFirst(pageIds));
 }
 
 export async function findAsset(db: Executor, accountId: number, assetId: number): Promise<AssetRow | undefined> {

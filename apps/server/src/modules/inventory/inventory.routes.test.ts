@@ -69,6 +69,21 @@ describe('assets and vendors', () => {
     const vendorList = parse(await call('GET', '/crm/vendors', token), successEnvelope(endpoints.listVendors.result)).result;
     expect(vendorList).toEqual([expect.objectContaining({ name: 'Lenovo', email: 'sales@lenovo.example', website: 'https://lenovo.example' })]);
   });
+
+  it('pages through the assets newest first, the later-added first among those added at the same moment, each page with its whole rows', async () => {
+    const { account, token } = await adminAccount();
+    const sameMoment = new Date('2026-04-01T08:00:00Z');
+    await db()
+      .insert(assets)
+      .values(Array.from({ length: 7 }, (_, n) => ({ accountId: account.id, name: `Desk ${n}`, type: 'desktop', location: `Floor ${n}`, createdAt: n < 4 ? sameMoment : new Date(`2026-0${n - 2}-01`) })));
+    const list = async (query: string) => parse(await call('GET', `/crm/assets${query}`, token), successEnvelope(endpoints.listAssets.result)).result;
+    const all = await list('');
+    expect(all.map((a) => a.name)).toEqual(['Desk 3', 'Desk 2', 'Desk 1', 'Desk 0', 'Desk 6', 'Desk 5', 'Desk 4']);
+    const pages = [];
+    for (let offset = 0; offset < 7; offset += 3) pages.push(...(await list(`?limit=3&offset=${offset}`)));
+    expect(pages).toEqual(all);
+    expect(pages[6]).toMatchObject({ name: 'Desk 4', location: 'Floor 4', type: 'desktop' });
+  });
 });
 
 describe('the credential vault', () => {

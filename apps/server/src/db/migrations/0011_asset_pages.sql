@@ -1,0 +1,2 @@
+DROP INDEX "assets_account_id_idx";--> statement-breakpoint
+CREATE INDEX "assets_account_id_created_at_id_idx" ON "assets" USING btree ("account_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
