@@ -75,7 +75,7 @@ describe('assets and vendors', () => {
     const sameMoment = new Date('2026-04-01T08:00:00Z');
     await db()
       .insert(assets)
-      .values(Array.from({ length: 7 }, (_, n) => ({ accountId: account.id, name: `Desk ${n}`, type: 'desktop', location: `Floor ${n}`, createdAt: n < 4 ? sameMoment : new Date(`2026-0${n - 2}-01`) })));
+      .values(Array.from({ length: 7 }, (_, n) => ({ accountId: account.id, name: `Desk ${n}`, type: 'desktop' as const, location: `Floor ${n}`, createdAt: n < 4 ? sameMoment : new Date(`2026-0${n - 2}-01`) })));
     const list = async (query: string) => parse(await call('GET', `/crm/assets${query}`, token), successEnvelope(endpoints.listAssets.result)).result;
     const all = await list('');
     expect(all.map((a) => a.name)).toEqual(['Desk 3', 'Desk 2', 'Desk 1', 'Desk 0', 'Desk 6', 'Desk 5', 'Desk 4']);
