@@ -1,11 +1,12 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth';
 import { loginPathReturningTo, pathAfterSignIn } from '../shared/navigation';
 import { CHANGE_PASSWORD_PATH, useSession } from '../shared/session';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
 import { PORTAL_SECTIONS, sectionOf, sectionsFor } from './portal-sections';
+import { removeSignedInSkeleton } from './signed-in-skeleton';
 
 // The shell (AppShell, menus, navigation) is only needed once signed in; the sign-in screen
 // loads without it.
@@ -45,6 +46,10 @@ export function preloadSignedOutPage(pathname: string): void {
 /** Spec §2: which routes exist depends on whether someone is signed in and on their flags. */
 export function AppRoutes() {
   const { session } = useSession();
+  // The server's skeleton of a signed-in screen stays until that screen is shown (SignedInLayout); signed out, it goes.
+  useLayoutEffect(() => {
+    if (!session) removeSignedInSkeleton();
+  }, [session]);
   return session ? <SignedInRoutes /> : <SignedOutRoutes />;
 }
 

@@ -15,6 +15,7 @@ import { ManageServicesModal } from './ManageServicesModal';
 import { ServiceCard } from './ServiceCard';
 
 /** Spec §2 and §8, Services. */
+export const SERVICES_TITLE = 'Enterprise Services';
 export const SERVICES_ERROR_TITLE = 'Error Loading Services';
 export const SERVICES_ERROR_MESSAGE = 'Failed to load services';
 export const SERVICES_EMPTY_TITLE = 'No Services Found';
@@ -28,7 +29,7 @@ export function ServicesPage() {
   return (
     <Stack gap="xl">
       <PageHeader
-        title="Enterprise Services"
+        title={SERVICES_TITLE}
         description={`The services your organization subscribes to${flags.billing_group ? ', their status and what they cost each month.' : ' and their status.'}`}
         actions={
           <>

@@ -1,0 +1,112 @@
+import { AppShell, Burger, Container, Skeleton, Stack } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
+import { APPS_HEADING } from '../../features/apps/components/AppsPage';
+import { BILLING_HEADING } from '../../features/billing/components/BillingPage';
+import { DASHBOARD_TITLE } from '../../features/dashboard/components/DashboardPage';
+import { IT_ASSETS_HEADING } from '../../features/it-assets/components/ItAssetsPage';
+import { VAULT_HEADING } from '../../features/it-assets/components/VaultPage';
+import { PROFILE_HEADING } from '../../features/profile/components/ProfilePage';
+import { SERVICES_TITLE } from '../../features/services/components/ServicesPage';
+import { TICKETS_TITLE } from '../../features/tickets/ticket-display';
+import { USERS_HEADING } from '../../features/users/components/UsersPage';
+import { BrandMark } from '../../shared/ui/BrandMark';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { PORTAL_SECTIONS, type PortalSection } from '../portal-sections';
+import { SIGNED_IN_SKELETON_ID } from '../signed-in-skeleton';
+import { SectionBreadcrumb } from './SectionBreadcrumb';
+import { SHELL_MAIN_BACKGROUND, ShellHeaderBar, shellLayout } from './ShellFrame';
+
+interface SkeletonHeading {
+  title: string;
+  /** Where it is the same for everyone; a grey line where it names the user or depends on their roles. */
+  description?: string;
+  /** The screen has buttons beside its heading: a placeholder keeps the heading's width. */
+  actions?: boolean;
+}
+
+/** Each screen's heading as its page writes it (the page's own constants, so the two cannot drift apart). */
+const HEADINGS: Record<string, SkeletonHeading> = {
+  '/dashboard': { title: DASHBOARD_TITLE },
+  '/apps': APPS_HEADING,
+  '/services': { title: SERVICES_TITLE, actions: true },
+  '/tickets': { title: TICKETS_TITLE, actions: true },
+  '/profile': PROFILE_HEADING,
+  '/billing': BILLING_HEADING,
+  '/users': { ...USERS_HEADING, actions: true },
+  '/it-assets': { ...IT_ASSETS_HEADING, actions: true },
+  '/it-assets/vault': { ...VAULT_HEADING, actions: true },
+};
+
+/** Over the app (which renders underneath, unseen) until it shows its screen and removes this (SignedInLayout). */
+const OVER_THE_APP: CSSProperties = { position: 'fixed', inset: 0, zIndex: 1000, overflow: 'hidden', background: 'var(--mantine-color-body)' };
+
+/**
+ * Only for someone signed in: /color-scheme.js marks the document when a session is stored, before the first paint.
+ * A visitor who is not sees the plain page until the app sends them to sign in, as before.
+ */
+const ONLY_WHEN_SIGNED_IN = `html:not([data-portal-signed-in]) #${SIGNED_IN_SKELETON_ID} { display: none; }`;
+
+/**
+ * The element the server sends before #root on a signed-in screen's address (decision 0022): over the app, shown
+ * only to someone signed in, not interactive and hidden from assistive technology (the app's own page, underneath,
+ * is the one to use), until the app removes it (app/signed-in-skeleton.ts).
+ */
+export function SignedInSkeletonOverlay({ children }: { children: ReactNode }) {
+  return (
+    <div id={SIGNED_IN_SKELETON_ID} aria-hidden="true" inert style={OVER_THE_APP}>
+      <style>{ONLY_WHEN_SIGNED_IN}</style>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The signed-in shell with placeholders where it shows who is signed in (their name, the sidebar's links, which
+ * depend on their roles), and the screen's heading. The server renders it once per screen, so a first visit
+ * paints the page from the HTML and the stylesheet instead of after the app's scripts; never rendered in the
+ * browser, which only removes it.
+ */
+export function SignedInSkeleton({ section }: { section: PortalSection }) {
+  const heading = HEADINGS[section.path] ?? { title: section.label };
+  return (
+    <AppShell {...shellLayout(false)}>
+      <AppShell.Header px="md">
+        <ShellHeaderBar
+          start={
+            <>
+              <Burger hiddenFrom="md" size="sm" tabIndex={-1} />
+              <BrandMark />
+              <SectionBreadcrumb trail={section.breadcrumb} sections={PORTAL_SECTIONS} visibleFrom="md" />
+            </>
+          }
+          end={
+            <>
+              <Skeleton visibleFrom="sm" height={14} width={140} />
+              <Skeleton circle height={36} />
+            </>
+          }
+        />
+      </AppShell.Header>
+      <AppShell.Navbar p="md">
+        <Stack gap={8}>
+          <Skeleton height={10} width={90} mx="sm" mb={6} />
+          {[0, 1, 2, 3, 4].map((key) => (
+            <Skeleton key={key} height={36} radius="md" />
+          ))}
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main style={SHELL_MAIN_BACKGROUND}>
+        <Container size="lg" px={0}>
+          <SectionBreadcrumb trail={section.breadcrumb} sections={PORTAL_SECTIONS} hiddenFrom="md" mb="sm" />
+          <Stack gap="lg">
+            <PageHeader title={heading.title} description={heading.description} actions={heading.actions ? <Skeleton height={36} width={130} radius="sm" /> : undefined} />
+            {!heading.description && <Skeleton height={16} maw={420} mt={-12} />}
+            {[0, 1, 2].map((key) => (
+              <Skeleton key={key} height={120} radius="lg" />
+            ))}
+          </Stack>
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
