@@ -123,6 +123,9 @@ export function TicketsPage() {
                 {tickets.data.total_count_capped ? formatTicketCount(tickets.data.total_count, true) : tickets.data.total_count} total
               </Badge>
             )}
+            {/* The count's place, kept while it loads: on a phone the badges wrap under the title, and a count
+                arriving later would push the whole screen down (layout shift, issue 16). */}
+            {tickets.isPending && <Skeleton height={26} width={96} radius="sm" />}
             {adminView && (
               <Badge variant="filled" size="lg" radius="sm">
                 Admin View
