@@ -222,3 +222,31 @@ describe("the server's skeleton of a signed-in screen (decision 0022)", () => {
     expect(skeleton.isConnected).toBe(false);
   });
 });
+
+describe("the opening screen's data (issue 16)", () => {
+  /** What the app asked the API for, as path and query. */
+  function requests() {
+    const asked: string[] = [];
+    network.fetch.mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://portal.test');
+      asked.push(`${url.pathname}${url.search}`);
+      return new Promise<Response>(() => undefined);
+    });
+    return asked;
+  }
+
+  it('is fetched beside the screen’s code, once: the screen’s own query is the same one', async () => {
+    const asked = requests();
+    renderWithProviders(<AppRoutes />, { route: '/tickets?status=closed', session: aStoredSession() });
+    await screen.findByRole('heading', { level: 1, name: 'Support Tickets' });
+    await waitFor(() => expect(asked.filter((request) => request.startsWith('/api/crm/nable-tickets'))).toHaveLength(1));
+    expect(asked.find((request) => request.startsWith('/api/crm/nable-tickets'))).toContain('status=closed');
+  });
+
+  it('is not fetched for a screen this user may not open', async () => {
+    const asked = requests();
+    renderWithProviders(<AppRoutes />, { route: '/users', session: aStoredSession() });
+    await expectPage('/apps', 'Apps');
+    expect(asked.filter((request) => request.startsWith('/api/crm/contacts'))).toEqual([]);
+  });
+});
