@@ -170,6 +170,13 @@ describe('the skeletons of the signed-in screens', () => {
     expect(container.children).toHaveLength(1);
   });
 
+  it('word a purpose that depends on the user’s roles both ways, each marked with the role the stylesheet shows it for', async () => {
+    const markup = await prerenderSignedInSkeleton(section('/services'));
+    expect(markup).toContain('<span data-with-role="billing_group">The services your organization subscribes to, their status and what they cost each month.</span>');
+    expect(markup).toContain('<span data-without-role="billing_group">The services your organization subscribes to and their status.</span>');
+    expect(markup).toContain('html[data-portal-signed-in~="billing_group"] #signed-in-skeleton [data-without-role="billing_group"] { display: none; }');
+  });
+
   it('leave out what depends on who is signed in: a heading that names them, the sidebar’s links', async () => {
     const markup = await prerenderSignedInSkeleton(section('/dashboard'));
     expect(markup).toContain('>Dashboard</h1>');

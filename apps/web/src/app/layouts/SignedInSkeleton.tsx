@@ -6,8 +6,8 @@ import { DASHBOARD_TITLE } from '../../features/dashboard/components/DashboardPa
 import { IT_ASSETS_HEADING } from '../../features/it-assets/components/ItAssetsPage';
 import { VAULT_HEADING } from '../../features/it-assets/components/VaultPage';
 import { PROFILE_HEADING } from '../../features/profile/components/ProfilePage';
-import { SERVICES_TITLE } from '../../features/services/components/ServicesPage';
-import { TICKETS_TITLE } from '../../features/tickets/ticket-display';
+import { SERVICES_TITLE, servicesDescription } from '../../features/services/components/ServicesPage';
+import { ADMIN_SUBTITLE, TICKETS_TITLE, USER_SUBTITLE } from '../../features/tickets/ticket-display';
 import { USERS_HEADING } from '../../features/users/components/UsersPage';
 import { BrandMark } from '../../shared/ui/BrandMark';
 import { PageHeader } from '../../shared/ui/PageHeader';
@@ -16,10 +16,20 @@ import { SIGNED_IN_SKELETON_ID } from '../signed-in-skeleton';
 import { SectionBreadcrumb } from './SectionBreadcrumb';
 import { SHELL_MAIN_BACKGROUND, ShellHeaderBar, shellLayout } from './ShellFrame';
 
+/** The roles /color-scheme.js reads from the stored session before the first paint, onto <html data-portal-signed-in>. */
+type MarkedRole = 'admin_group' | 'billing_group';
+
+/** A heading's purpose worded by one role: both wordings are sent, the stylesheet shows the one of the user's roles. */
+interface ByRole {
+  role: MarkedRole;
+  withRole: string;
+  withoutRole: string;
+}
+
 interface SkeletonHeading {
   title: string;
-  /** Where it is the same for everyone; a grey line where it names the user or depends on their roles. */
-  description?: string;
+  /** As the screen words it for this user; a grey line where it names the user. */
+  description?: string | ByRole;
   /** The screen has buttons beside its heading: a placeholder keeps the heading's width. */
   actions?: boolean;
 }
@@ -28,8 +38,8 @@ interface SkeletonHeading {
 const HEADINGS: Record<string, SkeletonHeading> = {
   '/dashboard': { title: DASHBOARD_TITLE },
   '/apps': APPS_HEADING,
-  '/services': { title: SERVICES_TITLE, actions: true },
-  '/tickets': { title: TICKETS_TITLE, actions: true },
+  '/services': { title: SERVICES_TITLE, description: { role: 'billing_group', withRole: servicesDescription(true), withoutRole: servicesDescription(false) }, actions: true },
+  '/tickets': { title: TICKETS_TITLE, description: { role: 'admin_group', withRole: ADMIN_SUBTITLE, withoutRole: USER_SUBTITLE }, actions: true },
   '/profile': PROFILE_HEADING,
   '/billing': BILLING_HEADING,
   '/users': { ...USERS_HEADING, actions: true },
@@ -41,10 +51,27 @@ const HEADINGS: Record<string, SkeletonHeading> = {
 const OVER_THE_APP: CSSProperties = { position: 'fixed', inset: 0, zIndex: 1000, overflow: 'hidden', background: 'var(--mantine-color-body)' };
 
 /**
- * Only for someone signed in: /color-scheme.js marks the document when a session is stored, before the first paint.
- * A visitor who is not sees the plain page until the app sends them to sign in, as before.
+ * Only for someone signed in: /color-scheme.js marks the document when a session is stored, before the first paint,
+ * with the user's roles. A visitor who is not sees the plain page until the app sends them to sign in, as before.
  */
-const ONLY_WHEN_SIGNED_IN = `html:not([data-portal-signed-in]) #${SIGNED_IN_SKELETON_ID} { display: none; }`;
+const ONLY_WHEN_SIGNED_IN = [
+  `html:not([data-portal-signed-in]) #${SIGNED_IN_SKELETON_ID} { display: none; }`,
+  ...(['admin_group', 'billing_group'] satisfies MarkedRole[]).flatMap((role) => [
+    `html:not([data-portal-signed-in~="${role}"]) #${SIGNED_IN_SKELETON_ID} [data-with-role="${role}"] { display: none; }`,
+    `html[data-portal-signed-in~="${role}"] #${SIGNED_IN_SKELETON_ID} [data-without-role="${role}"] { display: none; }`,
+  ]),
+].join('\n');
+
+/** A purpose as the user's roles word it (ByRole), or as it is. */
+function Purpose({ description }: { description: string | ByRole }) {
+  if (typeof description === 'string') return description;
+  return (
+    <>
+      <span data-with-role={description.role}>{description.withRole}</span>
+      <span data-without-role={description.role}>{description.withoutRole}</span>
+    </>
+  );
+}
 
 /**
  * The element the server sends before #root on a signed-in screen's address (decision 0022): over the app, shown
@@ -99,7 +126,11 @@ export function SignedInSkeleton({ section }: { section: PortalSection }) {
         <Container size="lg" px={0}>
           <SectionBreadcrumb trail={section.breadcrumb} sections={PORTAL_SECTIONS} hiddenFrom="md" mb="sm" />
           <Stack gap="lg">
-            <PageHeader title={heading.title} description={heading.description} actions={heading.actions ? <Skeleton height={36} width={130} radius="sm" /> : undefined} />
+            <PageHeader
+              title={heading.title}
+              description={heading.description && <Purpose description={heading.description} />}
+              actions={heading.actions ? <Skeleton height={36} width={130} radius="sm" /> : undefined}
+            />
             {!heading.description && <Skeleton height={16} maw={420} mt={-12} />}
             {[0, 1, 2].map((key) => (
               <Skeleton key={key} height={120} radius="lg" />
