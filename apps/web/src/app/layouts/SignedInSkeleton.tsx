@@ -30,21 +30,21 @@ interface SkeletonHeading {
   title: string;
   /** As the screen words it for this user; a grey line where it names the user. */
   description?: string | ByRole;
-  /** The screen has buttons beside its heading: a placeholder keeps the heading's width. */
-  actions?: boolean;
+  /** The width in px of the buttons beside the heading, if it has any: a placeholder as wide keeps the purpose's lines. */
+  actionsWidth?: number;
 }
 
 /** Each screen's heading as its page writes it (the page's own constants, so the two cannot drift apart). */
 const HEADINGS: Record<string, SkeletonHeading> = {
   '/dashboard': { title: DASHBOARD_TITLE },
   '/apps': APPS_HEADING,
-  '/services': { title: SERVICES_TITLE, description: { role: 'billing_group', withRole: servicesDescription(true), withoutRole: servicesDescription(false) }, actions: true },
-  '/tickets': { title: TICKETS_TITLE, description: { role: 'admin_group', withRole: ADMIN_SUBTITLE, withoutRole: USER_SUBTITLE }, actions: true },
+  '/services': { title: SERVICES_TITLE, description: { role: 'billing_group', withRole: servicesDescription(true), withoutRole: servicesDescription(false) }, actionsWidth: 323 },
+  '/tickets': { title: TICKETS_TITLE, description: { role: 'admin_group', withRole: ADMIN_SUBTITLE, withoutRole: USER_SUBTITLE }, actionsWidth: 145 },
   '/profile': PROFILE_HEADING,
   '/billing': BILLING_HEADING,
-  '/users': { ...USERS_HEADING, actions: true },
-  '/it-assets': { ...IT_ASSETS_HEADING, actions: true },
-  '/it-assets/vault': { ...VAULT_HEADING, actions: true },
+  '/users': { ...USERS_HEADING, actionsWidth: 132 },
+  '/it-assets': { ...IT_ASSETS_HEADING, actionsWidth: 186 },
+  '/it-assets/vault': { ...VAULT_HEADING, actionsWidth: 176 },
 };
 
 /** Over the app (which renders underneath, unseen) until it shows its screen and removes this (SignedInLayout). */
@@ -129,7 +129,7 @@ export function SignedInSkeleton({ section }: { section: PortalSection }) {
             <PageHeader
               title={heading.title}
               description={heading.description && <Purpose description={heading.description} />}
-              actions={heading.actions ? <Skeleton height={36} width={130} radius="sm" /> : undefined}
+              actions={heading.actionsWidth ? <Skeleton height={36} width={heading.actionsWidth} radius="sm" /> : undefined}
             />
             {!heading.description && <Skeleton height={16} maw={420} mt={-12} />}
             {[0, 1, 2].map((key) => (
