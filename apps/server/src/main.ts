@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   printBanner(config, database.seeded);
   // Once ready, not before: the render takes a child process about a second of CPU, and until it is done the
   // signed-out pages are served as the plain app (decision 0022).
-  void app.prerenderSignedOutPages();
+  void app.prerenderPages();
 
   // Periodic work runs on every instance's timer, but once per period across the cluster (decision 0023).
   scheduler.every('sweep-expired', SWEEP_EVERY_MS, async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { AppConfig } from '../config/index.js';
 import { AppError } from '../platform/app-error.js';
 import { API_BASE } from './register-endpoints.js';
-import { acceptedEncoding, prerenderedAddressFor, renderSignedOutPages, type PrerenderedPage } from './signed-out-pages.js';
+import { acceptedEncoding, prerenderedAddressFor, renderPrerenderedPages, skeletonPathFor, type PrerenderedPage } from './prerendered-pages.js';
 
 /** Rendering takes well under a second; a program that hangs is killed after this. */
 const PRERENDER_TIMEOUT_MS = 30_000;
@@ -14,11 +14,11 @@ const PRERENDER_TIMEOUT_MS = 30_000;
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Renders the signed-out pages once (decision 0022): main.ts calls it when the server is listening, without
-     * waiting; until it is done, and if it fails (a warning in the log), those pages are the plain index.html.
-     * Never rejects.
+     * Renders the signed-out pages and the signed-in screens' skeletons once (decision 0022): main.ts calls it when
+     * the server is listening, without waiting; until it is done, and if it fails (a warning in the log), those
+     * pages are the plain index.html. Never rejects.
      */
-    prerenderSignedOutPages: () => Promise<void>;
+    prerenderPages: () => Promise<void>;
   }
 }
 
@@ -38,7 +38,8 @@ export function publicWebConfig(config: AppConfig) {
 /**
  * Serves the built React app: hashed assets cached for a year, index.html never cached, and any
  * other GET that accepts HTML answered with index.html so client-side routes survive a reload. The
- * signed-out pages, once prerendered, are index.html with their markup inside #root.
+ * signed-out pages, once prerendered, are index.html with their markup inside #root; a signed-in screen's
+ * addresses, index.html with that screen's skeleton before the empty #root.
  */
 export async function registerWebApp(app: FastifyInstance, config: AppConfig, webDistDir: string, prerenderEntry: string): Promise<void> {
   const configScript = `window.__PORTAL_CONFIG__ = ${JSON.stringify(publicWebConfig(config)).replace(/</g, '\\u003c')};\n`;
@@ -62,20 +63,22 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig, we
   }
 
   const prerendered = new Map<string, PrerenderedPage>();
+  const skeletons = new Map<string, PrerenderedPage>();
   const closing = new AbortController();
   app.addHook('onClose', async () => closing.abort());
-  app.decorate('prerenderSignedOutPages', async () => {
+  app.decorate('prerenderPages', async () => {
     if (!hasBuild) return;
     const startedAt = performance.now();
     try {
       const template = await readFile(join(webDistDir, 'index.html'), 'utf8');
-      const pages = await renderSignedOutPages({ entry: prerenderEntry, config: publicWebConfig(config), template, timeoutMs: PRERENDER_TIMEOUT_MS, signal: closing.signal });
-      for (const [address, page] of pages) prerendered.set(address, page);
-      // A count, not the addresses: one has a `token` query, which the log's secret check rightly refuses.
-      app.log.info({ pages: pages.size, ms: Math.round(performance.now() - startedAt) }, 'signed-out pages prerendered');
+      const rendered = await renderPrerenderedPages({ entry: prerenderEntry, config: publicWebConfig(config), template, timeoutMs: PRERENDER_TIMEOUT_MS, signal: closing.signal });
+      for (const [address, page] of rendered.pages) prerendered.set(address, page);
+      for (const [path, page] of rendered.skeletons) skeletons.set(path, page);
+      // Counts, not the addresses: one has a `token` query, which the log's secret check rightly refuses.
+      app.log.info({ pages: rendered.pages.size, skeletons: rendered.skeletons.size, ms: Math.round(performance.now() - startedAt) }, 'signed-out pages and signed-in skeletons prerendered');
     } catch (error) {
       if (closing.signal.aborted) return;
-      app.log.warn({ err: error }, 'the signed-out pages could not be prerendered; they stay the plain app, rendered in the browser');
+      app.log.warn({ err: error }, 'the signed-out pages and signed-in skeletons could not be prerendered; they stay the plain app, rendered in the browser');
     }
   });
 
@@ -95,7 +98,8 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig, we
         .send('The web app is not built yet. Run `npm start` (it builds first) or `npm run build`.');
     }
     const address = prerenderedAddressFor(path, search);
-    const page = address === undefined ? undefined : prerendered.get(address);
+    const skeletonPath = address === undefined ? skeletonPathFor(path, skeletons.keys()) : undefined;
+    const page = address !== undefined ? prerendered.get(address) : skeletonPath !== undefined ? skeletons.get(skeletonPath) : undefined;
     if (page) {
       reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();

@@ -10,6 +10,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { SessionFlags } from '../shared/session';
 
@@ -37,6 +38,12 @@ export interface PortalSection {
   page: LazyExoticComponent<ComponentType>;
   /** Starts loading the screen's code without showing it (on "Sign in", for the screen it leads to). */
   preload: () => Promise<unknown>;
+  /**
+   * Starts fetching what the screen opens with (at the address's query, `search`) when a signed-in visit or a
+   * sign-in leads to it, beside its code rather than after it has arrived and rendered (issue 16); the screen's
+   * own queries then find the answers on their way. A screen without it fetches when it renders.
+   */
+  prefetch?: (client: QueryClient, search: string) => Promise<unknown>;
 }
 
 /** Each screen is its own chunk, loaded on first visit (or preloaded), so the first bundle stays small. */
@@ -53,6 +60,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     icon: IconLayoutDashboard,
     group: 'Workspace',
     ...lazyScreen(async () => (await import('../features/dashboard/components/DashboardPage')).DashboardPage),
+    prefetch: async (client) => (await import('../features/dashboard/api/dashboard-queries')).prefetchDashboardScreen(client),
   },
   {
     path: '/apps',
@@ -61,6 +69,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     icon: IconApps,
     group: 'Workspace',
     ...lazyScreen(async () => (await import('../features/apps/components/AppsPage')).AppsPage),
+    prefetch: async (client) => (await import('../features/apps/api/apps-queries')).prefetchAppsScreen(client),
   },
   {
     path: '/services',
@@ -69,6 +78,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     icon: IconServer2,
     group: 'Workspace',
     ...lazyScreen(async () => (await import('../features/services/components/ServicesPage')).ServicesPage),
+    prefetch: async (client) => (await import('../features/services/api/services-queries')).prefetchServicesScreen(client),
   },
   {
     path: '/tickets',
@@ -78,6 +88,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     group: 'Workspace',
     subPaths: [':ticketId'],
     ...lazyScreen(async () => (await import('../features/tickets/components/TicketsPage')).TicketsPage),
+    prefetch: async (client, search) => (await import('../features/tickets/api/tickets-queries')).prefetchTicketsScreen(client, search),
   },
   {
     path: '/profile',
@@ -104,6 +115,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     group: 'Admin',
     requires: 'admin_group',
     ...lazyScreen(async () => (await import('../features/users/components/UsersPage')).UsersPage),
+    prefetch: async (client) => (await import('../features/users/api/users-queries')).prefetchUsersScreen(client),
   },
   {
     path: '/it-assets',
@@ -117,6 +129,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
       const [{ ItAssetsPage }, { SupportToolsTab }] = await Promise.all([import('../features/it-assets/components/ItAssetsPage'), import('./SupportToolsTab')]);
       return () => createElement(ItAssetsPage, { supportToolsTab: createElement(SupportToolsTab) });
     }),
+    prefetch: async (client) => (await import('../features/it-assets/api/inventory-queries')).prefetchItAssetsScreen(client),
   },
   {
     path: '/it-assets/vault',
@@ -127,6 +140,7 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     requires: 'admin_group',
     inSidebar: false,
     ...lazyScreen(async () => (await import('../features/it-assets/components/VaultPage')).VaultPage),
+    prefetch: async (client) => (await import('../features/it-assets/api/inventory-queries')).prefetchVaultScreen(client),
   },
 ];
 

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { prerenderedDocument } from './prerender-document';
+import { prerenderedDocument, skeletonDocument } from './prerender-document';
 
 describe('a prerendered page as it is sent', () => {
   const template = '<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
@@ -33,7 +33,16 @@ describe('a prerendered page as it is sent', () => {
     );
   });
 
+  it('puts a signed-in screen’s skeleton before the empty #root, the app’s scripts at low priority', () => {
+    const page = skeletonDocument(template, '<div id="signed-in-skeleton"><h1>$&</h1></div>');
+    expect(page.html).toBe(
+      '<!doctype html><html><head><script type="module" fetchpriority="low" src="/assets/index-abc.js"></script></head><body><div id="signed-in-skeleton"><h1>$&</h1></div><div id="root"></div></body></html>',
+    );
+    expect(brotliDecompressSync(Buffer.from(page.br, 'base64')).toString('utf8')).toBe(page.html);
+  });
+
   it('refuses an index.html without an empty #root', () => {
     expect(() => prerenderedDocument('<body><div id="app"></div></body>', '<p></p>')).toThrow('no <div id="root"></div>');
+    expect(() => skeletonDocument('<body><div id="app"></div></body>', '<p></p>')).toThrow('no <div id="root"></div>');
   });
 });

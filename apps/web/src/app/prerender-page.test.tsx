@@ -5,6 +5,7 @@ import { prerender } from 'react-dom/static';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aStoredSession } from '../test/fixtures';
 import type { PortalConfig } from '../shared/config';
+import type { PortalSection } from './portal-sections';
 
 /**
  * The server's markup of the signed-out pages (decision 0022), hydrated by the browser's app as main.tsx does,
@@ -22,13 +23,16 @@ const CONFIG: PortalConfig = {
 };
 
 let prerenderPage: (url: string) => Promise<string>;
+let prerenderSignedInSkeleton: (section: PortalSection) => Promise<string>;
+let PORTAL_SECTIONS: readonly PortalSection[];
 let App: () => React.JSX.Element;
 
 beforeAll(async () => {
   // As the prerender program and /config.js do: the configuration is there before the app's modules load.
   vi.resetModules();
   globalThis.__PORTAL_CONFIG__ = CONFIG;
-  ({ prerenderPage } = await import('./prerender-page'));
+  ({ prerenderPage, prerenderSignedInSkeleton } = await import('./prerender-page'));
+  ({ PORTAL_SECTIONS } = await import('./portal-sections'));
   ({ App } = await import('./App'));
 });
 
@@ -142,5 +146,41 @@ describe('the markup is for signed-out visitors only', () => {
     expect(opensSignedOut({ pathname: '/login', search: '' })).toBe(false);
     // Opening the password-change page ends any session: it is shown signed out.
     expect(opensSignedOut({ pathname: '/page-change-password', search: '?token=abc' })).toBe(true);
+  });
+});
+
+describe('the skeletons of the signed-in screens', () => {
+  const section = (path: string) => {
+    const found = PORTAL_SECTIONS.find((candidate) => candidate.path === path);
+    if (!found) throw new Error(`no section ${path}`);
+    return found;
+  };
+
+  it('draw the shell and the screen’s heading, inside one element that is hidden from assistive technology and inert', async () => {
+    const markup = await prerenderSignedInSkeleton(section('/apps'));
+    expect(markup).toMatch(/^<div id="signed-in-skeleton" aria-hidden="true" inert="" style="position:fixed;[^"]*"><style>/);
+    expect(markup.endsWith('</div>')).toBe(true);
+    expect(markup).toContain('>Apps</h1>');
+    expect(markup).toContain('>Open the applications your organization subscribes to.</p>');
+    expect(markup).toContain('Northwind Managed IT');
+    expect(markup).not.toContain('<script');
+    // One element: Mantine's style elements (its CSS variables) are inside it, so removing it leaves nothing behind.
+    const container = document.createElement('div');
+    container.innerHTML = markup;
+    expect(container.children).toHaveLength(1);
+  });
+
+  it('word a purpose that depends on the user’s roles both ways, each marked with the role the stylesheet shows it for', async () => {
+    const markup = await prerenderSignedInSkeleton(section('/services'));
+    expect(markup).toContain('<span data-with-role="billing_group">The services your organization subscribes to, their status and what they cost each month.</span>');
+    expect(markup).toContain('<span data-without-role="billing_group">The services your organization subscribes to and their status.</span>');
+    expect(markup).toContain('html[data-portal-signed-in~="billing_group"] #signed-in-skeleton [data-without-role="billing_group"] { display: none; }');
+  });
+
+  it('leave out what depends on who is signed in: a heading that names them, the sidebar’s links', async () => {
+    const markup = await prerenderSignedInSkeleton(section('/dashboard'));
+    expect(markup).toContain('>Dashboard</h1>');
+    expect(markup).not.toContain('Welcome back');
+    expect(markup).not.toContain('href="/users"');
   });
 });

@@ -5,6 +5,7 @@ import { aLoginResult, aStoredSession, jsonResponse } from '../test/fixtures';
 import { currentPath, currentSearch, renderWithProviders } from '../test/render';
 import { AppRoutes } from './router';
 import { stubFetchForEachTest } from '../test/fetch-stub';
+import { SIGNED_IN_SKELETON_ID } from './signed-in-skeleton';
 
 const network = stubFetchForEachTest();
 
@@ -189,5 +190,63 @@ describe('the signed-in shell', () => {
     expect(url).toBe('/api/crm/auth/logout');
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe(JSON.stringify({ refresh_token: 'refresh-token-1' }));
+  });
+});
+
+describe("the server's skeleton of a signed-in screen (decision 0022)", () => {
+  function serverSkeleton(): HTMLElement {
+    const skeleton = document.createElement('div');
+    skeleton.id = SIGNED_IN_SKELETON_ID;
+    document.body.prepend(skeleton);
+    return skeleton;
+  }
+
+  it('goes in the same commit as the screen appears, not before', async () => {
+    const skeleton = serverSkeleton();
+    let headingWhenRemoved: string | null | undefined;
+    const observer = new MutationObserver(() => {
+      if (!skeleton.isConnected && headingWhenRemoved === undefined) headingWhenRemoved = document.querySelector('h1')?.textContent ?? null;
+    });
+    observer.observe(document.body, { childList: true });
+    network.fetch.mockImplementation(() => new Promise<Response>(() => undefined));
+    renderWithProviders(<AppRoutes />, { route: '/tickets', session: aStoredSession() });
+    await screen.findByRole('heading', { level: 1, name: 'Support Tickets' });
+    await waitFor(() => expect(skeleton.isConnected).toBe(false));
+    observer.disconnect();
+    expect(headingWhenRemoved).toBe('Support Tickets');
+  });
+
+  it('goes at once for a visitor who is not signed in', () => {
+    const skeleton = serverSkeleton();
+    renderWithProviders(<AppRoutes />, { route: '/tickets' });
+    expect(skeleton.isConnected).toBe(false);
+  });
+});
+
+describe("the opening screen's data (issue 16)", () => {
+  /** What the app asked the API for, as path and query. */
+  function requests() {
+    const asked: string[] = [];
+    network.fetch.mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://portal.test');
+      asked.push(`${url.pathname}${url.search}`);
+      return new Promise<Response>(() => undefined);
+    });
+    return asked;
+  }
+
+  it('is fetched beside the screen’s code, once: the screen’s own query is the same one', async () => {
+    const asked = requests();
+    renderWithProviders(<AppRoutes />, { route: '/tickets?status=closed', session: aStoredSession() });
+    await screen.findByRole('heading', { level: 1, name: 'Support Tickets' });
+    await waitFor(() => expect(asked.filter((request) => request.startsWith('/api/crm/nable-tickets'))).toHaveLength(1));
+    expect(asked.find((request) => request.startsWith('/api/crm/nable-tickets'))).toContain('status=closed');
+  });
+
+  it('is not fetched for a screen this user may not open', async () => {
+    const asked = requests();
+    renderWithProviders(<AppRoutes />, { route: '/users', session: aStoredSession() });
+    await expectPage('/apps', 'Apps');
+    expect(asked.filter((request) => request.startsWith('/api/crm/contacts'))).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth';
 import { loginPathReturningTo, pathAfterSignIn } from '../shared/navigation';
 import { CHANGE_PASSWORD_PATH, useSession } from '../shared/session';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
 import { PORTAL_SECTIONS, sectionOf, sectionsFor } from './portal-sections';
+import { removeSignedInSkeleton } from './signed-in-skeleton';
 
 // The shell (AppShell, menus, navigation) is only needed once signed in; the sign-in screen
 // loads without it.
@@ -23,6 +25,13 @@ function preloadSignedInScreen(pathname: string) {
   const preloads = [loadSignedInLayout(), sectionOf(PORTAL_SECTIONS, pathname)?.preload()];
   // A failed preload is only a missed head start: the route's own lazy load reports the failure.
   for (const preload of preloads) preload?.catch(() => {});
+}
+
+/** The screen a signed-in visit opens on: this address, or where a sign-in on /login leads (its ?next=). */
+function openingScreen({ pathname, search }: { pathname: string; search: string }): { pathname: string; search: string } {
+  if (pathname !== '/login') return { pathname, search };
+  const target = new URL(pathAfterSignIn(search), 'http://portal.invalid');
+  return { pathname: target.pathname, search: target.search };
 }
 
 const loadForgotPasswordPage = () => import('../features/auth/components/ForgotPasswordPage');
@@ -45,6 +54,10 @@ export function preloadSignedOutPage(pathname: string): void {
 /** Spec §2: which routes exist depends on whether someone is signed in and on their flags. */
 export function AppRoutes() {
   const { session } = useSession();
+  // The server's skeleton of a signed-in screen stays until that screen is shown (SignedInLayout); signed out, it goes.
+  useLayoutEffect(() => {
+    if (!session) removeSignedInSkeleton();
+  }, [session]);
   return session ? <SignedInRoutes /> : <SignedOutRoutes />;
 }
 
@@ -81,10 +94,19 @@ function FromSignIn() {
 function SignedInRoutes() {
   const { flags } = useSession();
   const sections = sectionsFor(flags);
-  // The shell and the screen load side by side, not the screen only once the shell has arrived.
-  const { pathname } = useLocation();
-  const [openedAt] = useState(pathname);
-  useEffect(() => preloadSignedInScreen(openedAt), [openedAt]);
+  // The shell, the screen and its data load side by side, not the screen only once the shell has arrived. The data
+  // only for a screen this user may open; a failed prefetch is only a missed head start (the screen's own query
+  // fetches again and reports the failure).
+  const location = useLocation();
+  const [opening] = useState(() => {
+    const address = openingScreen(location);
+    return { address, section: sectionOf(sections, address.pathname) };
+  });
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    preloadSignedInScreen(opening.address.pathname);
+    opening.section?.prefetch?.(queryClient, opening.address.search).catch(() => {});
+  }, [opening, queryClient]);
   return (
     <Suspense
       fallback={

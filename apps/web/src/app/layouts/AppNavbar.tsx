@@ -1,7 +1,8 @@
-import { AppShell, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, NavLink, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { SupportContactCard } from '../../shared/ui/SupportContactCard';
 import { SECTION_GROUPS, type PortalSection } from '../portal-sections';
+import classes from './SignedInLayout.module.css';
 
 interface AppNavbarProps {
   sections: PortalSection[];
@@ -13,7 +14,9 @@ export function AppNavbar({ sections, onNavigate }: AppNavbarProps) {
   const { pathname } = useLocation();
   return (
     <>
-      <AppShell.Section grow component={ScrollArea} mx="-md" px="md">
+      {/* The browser's own scrolling (on a short screen), not Mantine's ScrollArea: that one measures itself
+          and renders again on every visit, ~100 ms of a phone's main thread (issue 16). */}
+      <AppShell.Section grow className={classes.navbarLinks} mx="-md" px="md">
         {SECTION_GROUPS.map((group) => {
           const links = sections.filter((section) => section.group === group && section.inSidebar !== false);
           if (links.length === 0) return null;

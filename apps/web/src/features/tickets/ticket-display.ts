@@ -10,6 +10,14 @@ import {
 } from '@portal/contract';
 import { formatDate, relativeTimeFormat } from '../../shared/format';
 
+/**
+ * The tickets screen's heading (spec §2). The title is also painted by the skeleton the server sends before the
+ * app's scripts (decision 0022), which imports it from here, not from the page and its HTML sanitizer.
+ */
+export const TICKETS_TITLE = 'Support Tickets';
+export const ADMIN_SUBTITLE = 'All tickets for your organization';
+export const USER_SUBTITLE = 'Your assigned tickets';
+
 export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
 export type TicketSort = (typeof TICKET_SORTS)[number];
 

@@ -1,5 +1,5 @@
 import { endpoints } from '@portal/contract';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
 
 export const appsQuery = () =>
@@ -14,3 +14,6 @@ export function useLaunchApp() {
     mutationFn: (appId: string) => apiCall(endpoints.launchApp, { params: { appId } }),
   });
 }
+
+/** What the Apps screen opens with, fetched while its code is still on its way (app/portal-sections.ts, issue 16). */
+export const prefetchAppsScreen = (client: QueryClient) => client.prefetchQuery(appsQuery());

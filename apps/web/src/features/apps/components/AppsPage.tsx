@@ -15,6 +15,8 @@ import { AppTileCard } from './AppTileCard';
 export const APPS_ERROR_TITLE = 'Error';
 export const APPS_ERROR_MESSAGE = 'Failed to load available applications';
 export const APPS_EMPTY_TITLE = 'No Applications Available';
+/** The screen's heading, also painted by the skeleton the server sends before the app's scripts (decision 0022). */
+export const APPS_HEADING = { title: 'Apps', description: 'Open the applications your organization subscribes to.' };
 export const APPS_EMPTY_MESSAGE = "You don't have access to any applications yet. Contact support if you need assistance.";
 
 export function AppsPage() {
@@ -41,8 +43,7 @@ export function AppsPage() {
   return (
     <Stack gap="xl">
       <PageHeader
-        title="Apps"
-        description="Open the applications your organization subscribes to."
+        {...APPS_HEADING}
         badges={
           (flags.admin_group || flags.billing_group) && (
             <Group gap={6}>

@@ -18,6 +18,8 @@ import { PaymentHistoryTab } from './PaymentHistoryTab';
 import { StatementsTab } from './StatementsTab';
 
 /** Spec texts (docs/product.md §8). */
+/** The screen's heading, also painted by the skeleton the server sends before the app's scripts (decision 0022). */
+export const BILLING_HEADING = { title: 'Billing', description: 'Your balance, statements, payments and orders; pay by card and set up automatic payments.' };
 export const NO_BILLING_ID = 'No billing_api_id found in user account data';
 export const BILLING_LOAD_FAILED = 'Failed to load billing information';
 export const NO_BILLING_ACCOUNT = 'No billing account found';
@@ -33,8 +35,7 @@ export function BillingPage() {
   return (
     <Stack gap="xl">
       <PageHeader
-        title="Billing"
-        description="Your balance, statements, payments and orders; pay by card and set up automatic payments."
+        {...BILLING_HEADING}
       />
       {billingApiId ? (
         <BillingAccountView billingId={billingApiId} tab={tab} openTab={openTab} />

@@ -1,5 +1,5 @@
 import { endpoints } from '@portal/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
 
 export const dashboardQuery = () =>
@@ -7,3 +7,6 @@ export const dashboardQuery = () =>
     queryKey: ['dashboard'],
     queryFn: ({ signal }) => apiCall(endpoints.getDashboard, { signal }),
   });
+
+/** What the dashboard opens with, fetched while its code is still on its way (app/portal-sections.ts, issue 16). */
+export const prefetchDashboardScreen = (client: QueryClient) => client.prefetchQuery(dashboardQuery());

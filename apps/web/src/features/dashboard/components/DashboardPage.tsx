@@ -13,6 +13,7 @@ import { RecentActivity } from './RecentActivity';
 import { Shortcuts } from './Shortcuts';
 import { TicketTrendChart } from './TicketTrendChart';
 
+export const DASHBOARD_TITLE = 'Dashboard';
 export const DASHBOARD_ERROR_TITLE = 'Error Loading Dashboard';
 export const DASHBOARD_ERROR_MESSAGE = 'Failed to load the dashboard';
 
@@ -23,7 +24,7 @@ export function DashboardPage() {
 
   return (
     <Stack gap="xl">
-      <PageHeader title="Dashboard" description={`Welcome back, ${firstname}. Here is ${accountName} at a glance.`} />
+      <PageHeader title={DASHBOARD_TITLE} description={`Welcome back, ${firstname}. Here is ${accountName} at a glance.`} />
       {dashboard.isPending ? (
         <LoadingState label="Loading your dashboard">
           <Stack gap="lg">

@@ -1,5 +1,5 @@
 import { endpoints, type CredentialInput } from '@portal/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
 
 const INVENTORY_KEY = ['inventory'] as const;
@@ -45,3 +45,10 @@ export const useCreateCredential = () => useVaultMutation((input: CredentialInpu
 export const useUpdateCredential = () =>
   useVaultMutation(({ id, changes }: { id: number; changes: Partial<CredentialInput> }) => apiCall(endpoints.updateCredential, { params: { id }, body: changes }));
 export const useDeleteCredential = () => useVaultMutation((id: number) => apiCall(endpoints.deleteCredential, { params: { id } }));
+
+/** What the IT Asset Manager opens with, fetched while its code is still on its way (app/portal-sections.ts, issue 16). */
+export const prefetchItAssetsScreen = (client: QueryClient) =>
+  Promise.all([client.prefetchQuery(inventoryStatsQuery()), client.prefetchQuery(assetsPageQuery('', 1)), client.prefetchQuery(vendorsQuery()), client.prefetchQuery(credentialsQuery())]);
+
+/** The credentials the vault opens with (no search), fetched while its code is still on its way. */
+export const prefetchVaultScreen = (client: QueryClient) => client.prefetchQuery(credentialsQuery());

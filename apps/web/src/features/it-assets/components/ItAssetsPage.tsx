@@ -17,6 +17,8 @@ import { OverviewTab } from './OverviewTab';
 import { VendorsTab } from './VendorsTab';
 
 /** Spec texts (docs/product.md §8). */
+/** The screen's heading, also painted by the skeleton the server sends before the app's scripts (decision 0022). */
+export const IT_ASSETS_HEADING = { title: 'IT Asset Manager', description: 'Your hardware, vendors, stored credentials and support tools, in one place.' };
 export const LOAD_FAILED_TITLE = 'Error Loading IT Assets';
 export const LOAD_FAILED = 'Failed to load IT asset data';
 
@@ -40,8 +42,7 @@ export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode 
   return (
     <Stack gap="xl">
       <PageHeader
-        title="IT Asset Manager"
-        description="Your hardware, vendors, stored credentials and support tools, in one place."
+        {...IT_ASSETS_HEADING}
         actions={
           <>
             <Button component={Link} to="/it-assets/vault" variant="default" leftSection={<IconLock size={16} aria-hidden="true" />}>

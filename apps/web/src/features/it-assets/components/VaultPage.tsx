@@ -12,6 +12,8 @@ import { credentialsQuery, useDeleteCredential } from '../api/inventory-queries'
 import { CredentialCard } from './CredentialCard';
 import { CredentialFormModal } from './CredentialFormModal';
 
+/** The screen's heading, also painted by the skeleton the server sends before the app's scripts (decision 0022). */
+export const VAULT_HEADING = { title: 'Credential Vault', description: 'The passwords of your systems: sealed at rest, each reveal and copy recorded.' };
 export const VAULT_LOAD_FAILED = 'Failed to load the credential vault';
 export const DELETE_FAILED = 'The credential could not be deleted';
 
@@ -42,8 +44,7 @@ export function VaultPage() {
   return (
     <Stack gap="xl">
       <PageHeader
-        title="Credential Vault"
-        description="The passwords of your systems: sealed at rest, each reveal and copy recorded."
+        {...VAULT_HEADING}
         actions={
           <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={addModal.open}>
             Add Credential

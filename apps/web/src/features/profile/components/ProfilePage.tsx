@@ -4,11 +4,14 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { PermissionSummary } from './PermissionSummary';
 import { ProfileDetails } from './ProfileDetails';
 
+/** The screen's heading, also painted by the skeleton the server sends before the app's scripts (decision 0022). */
+export const PROFILE_HEADING = { title: 'Profile', description: 'Your name, e-mail address and time zone, and what you may do in the portal.' };
+
 export function ProfilePage() {
   const { flags } = useSignedInUser();
   return (
     <Stack gap="xl">
-      <PageHeader title="Profile" description="Your name, e-mail address and time zone, and what you may do in the portal." />
+      <PageHeader {...PROFILE_HEADING} />
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <ProfileDetails />

@@ -1,5 +1,5 @@
 import { endpoints } from '@portal/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
 
 export const servicesQuery = () =>
@@ -7,3 +7,6 @@ export const servicesQuery = () =>
     queryKey: ['services'],
     queryFn: ({ signal }) => apiCall(endpoints.listServices, { signal }),
   });
+
+/** What the services screen opens with, fetched while its code is still on its way (app/portal-sections.ts, issue 16). */
+export const prefetchServicesScreen = (client: QueryClient) => client.prefetchQuery(servicesQuery());

@@ -15,6 +15,9 @@ import { ManageServicesModal } from './ManageServicesModal';
 import { ServiceCard } from './ServiceCard';
 
 /** Spec §2 and §8, Services. */
+export const SERVICES_TITLE = 'Enterprise Services';
+/** The services screen's purpose: with their cost for the billing group (also in the server's skeleton, decision 0022). */
+export const servicesDescription = (billing: boolean) => `The services your organization subscribes to${billing ? ', their status and what they cost each month.' : ' and their status.'}`;
 export const SERVICES_ERROR_TITLE = 'Error Loading Services';
 export const SERVICES_ERROR_MESSAGE = 'Failed to load services';
 export const SERVICES_EMPTY_TITLE = 'No Services Found';
@@ -28,8 +31,8 @@ export function ServicesPage() {
   return (
     <Stack gap="xl">
       <PageHeader
-        title="Enterprise Services"
-        description={`The services your organization subscribes to${flags.billing_group ? ', their status and what they cost each month.' : ' and their status.'}`}
+        title={SERVICES_TITLE}
+        description={servicesDescription(flags.billing_group)}
         actions={
           <>
             <Button

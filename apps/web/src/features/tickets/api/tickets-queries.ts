@@ -1,7 +1,7 @@
 import { endpoints, TICKET_PAGE_LIMIT, ticketResponseInput, type NewTicketInput } from '@portal/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
-import { offsetOfPage, type TicketListView } from '../ticket-address';
+import { offsetOfPage, viewFromSearch, type TicketListView } from '../ticket-address';
 
 const TICKETS_KEY = ['tickets'] as const;
 
@@ -54,3 +54,6 @@ export function useCreateTicket() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...TICKETS_KEY, 'list'] }),
   });
 }
+
+/** The list the tickets screen opens with at the address's query, fetched while its code is still on its way (app/portal-sections.ts, issue 16). */
+export const prefetchTicketsScreen = (client: QueryClient, search: string) => client.prefetchQuery(ticketListQuery(viewFromSearch(search)));

@@ -1,13 +1,11 @@
 import type { TicketSummary } from '@portal/contract';
-import { memo, useDeferredValue } from 'react';
+import { memo } from 'react';
+import { useRowsInSlices } from '../../../shared/ui/use-rows-in-slices';
 import { ticketPath } from '../ticket-address';
 import { TicketRow } from './TicketRow';
 
-/** Rows drawn at once when a list first appears: more than a phone's screen holds. */
-export const FIRST_ROWS = 12;
-
 interface TicketRowsProps {
-  tickets: TicketSummary[];
+  tickets: readonly TicketSummary[];
   timeZone: string;
   /** The list's query string, kept in each row's details link so closing a ticket returns to this list. */
   search: string;
@@ -15,16 +13,9 @@ interface TicketRowsProps {
   detailsState: object;
 }
 
-/**
- * A page of up to 100 tickets is a lot of work for a phone's main thread (issue 16: the longest task
- * of the tickets screen). The first rows are drawn at once; the whole page follows as a deferred
- * render, which React does in slices between which the browser can paint and answer the user. A new
- * page renders the same way while the previous one stays on the screen.
- */
+/** A page of up to 100 tickets: the first rows at once, the rest in slices (useRowsInSlices). */
 export function TicketRows(props: TicketRowsProps) {
-  const { tickets } = props;
-  const shown = useDeferredValue(tickets, tickets.length > FIRST_ROWS ? tickets.slice(0, FIRST_ROWS) : tickets);
-  return <Rows {...props} tickets={shown} />;
+  return <Rows {...props} tickets={useRowsInSlices(props.tickets)} />;
 }
 
 const Rows = memo(function Rows({ tickets, timeZone, search, detailsState }: TicketRowsProps) {

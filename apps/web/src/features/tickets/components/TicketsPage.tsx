@@ -11,17 +11,14 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { ticketListQuery } from '../api/tickets-queries';
 import { pageCount, searchOfView, TICKET_PATH_PATTERN, ticketIdOf, ticketPath, TICKETS_PATH, viewFromSearch, type TicketListView } from '../ticket-address';
-import { formatTicketCount, hasNonDefaultFilter, ticketTimeZone, type TicketFilters } from '../ticket-display';
+import { ADMIN_SUBTITLE, formatTicketCount, hasNonDefaultFilter, TICKETS_TITLE, ticketTimeZone, USER_SUBTITLE, type TicketFilters } from '../ticket-display';
 import { NewTicketModal } from './NewTicketModal';
 import { TicketDetailModal } from './TicketDetailModal';
 import { TicketFilterBar } from './TicketFilterBar';
 import { TicketRows } from './TicketRows';
 import { formatTimeZone } from '../../../shared/format';
 
-/** Spec §2, §8 and §9, Support Tickets. */
-export const TICKETS_TITLE = 'Support Tickets';
-export const ADMIN_SUBTITLE = 'All tickets for your organization';
-export const USER_SUBTITLE = 'Your assigned tickets';
+/** Spec §2, §8 and §9, Support Tickets (the heading: ticket-display.ts). */
 export const TICKETS_ERROR = 'Failed to load tickets';
 export const EMPTY_TITLE = 'No tickets found';
 export const EMPTY_FILTERED = 'Try adjusting your search criteria or filters.';
@@ -126,6 +123,9 @@ export function TicketsPage() {
                 {tickets.data.total_count_capped ? formatTicketCount(tickets.data.total_count, true) : tickets.data.total_count} total
               </Badge>
             )}
+            {/* The count's place, kept while it loads: on a phone the badges wrap under the title, and a count
+                arriving later would push the whole screen down (layout shift, issue 16). */}
+            {tickets.isPending && <Skeleton height={26} width={96} radius="sm" />}
             {adminView && (
               <Badge variant="filled" size="lg" radius="sm">
                 Admin View

@@ -1,5 +1,5 @@
 import { endpoints, USERS_PAGE_SIZE, type ContactInput } from '@portal/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
 
 const USERS_KEY = ['users'] as const;
@@ -50,3 +50,6 @@ export const useAddLicense = () =>
   useUsersMutation(({ id, serviceId }: { id: number; serviceId: number }) => apiCall(endpoints.addLicense, { params: { id }, body: { service_id: serviceId } }));
 export const useRemoveLicense = () =>
   useUsersMutation(({ id, licenseId }: { id: number; licenseId: number }) => apiCall(endpoints.removeLicense, { params: { id, licenseId } }));
+
+/** The first page and the counts the users screen opens with (no search), fetched while its code is still on its way (app/portal-sections.ts, issue 16). */
+export const prefetchUsersScreen = (client: QueryClient) => Promise.all([client.prefetchQuery(usersPageQuery('', 1)), client.prefetchQuery(userStatsQuery(''))]);

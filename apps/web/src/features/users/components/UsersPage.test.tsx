@@ -29,14 +29,22 @@ const VOICE = [{ service_id: 9, name: 'ITP Voice Business Seat', description: 'H
 
 const render = () => renderSignedIn(<UsersPage />, { route: '/users' });
 
+/** A screen as wide as Mantine's `lg` breakpoint: the users are a table (below it, one card per user). */
+function onAWideScreen() {
+  const matchMedia = window.matchMedia;
+  vi.stubGlobal('matchMedia', (query: string) => ({ ...matchMedia(query), matches: query === '(min-width: 75em)' }));
+}
+
 describe('UsersPage', () => {
   it('shows Admin / Users, the four cards, the table of spec columns and a paginator with ellipses', async () => {
     stubApi({
       'GET /api/crm/contacts': ok([aUser(1, { admin_group: true, billing_group: true }), aUser(2, { invitation_pending: true })]),
       'GET /api/crm/contacts/stats': ok(STATS),
     });
+    onAWideScreen();
     render();
     const table = await screen.findByRole('table', { name: 'Users' });
+    expect(screen.queryByRole('list', { name: 'Users' })).not.toBeInTheDocument();
     expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['#', 'User', 'Email', 'Roles', 'Timezone', 'Actions']);
     const summary = screen.getByRole('region', { name: 'Summary' });
     expect(within(within(summary).getByRole('group', { name: 'Total Users' })).getByText('120')).toBeInTheDocument();
@@ -49,6 +57,14 @@ describe('UsersPage', () => {
     // 120 users, 10 a page: 1 2 3 4 … 12.
     expect(within(pages).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '12']);
     expect(pages).toHaveTextContent('…');
+  });
+
+  it('shows one card per user below a wide screen, and no table', async () => {
+    stubApi({ 'GET /api/crm/contacts': ok([aUser(1, { admin_group: true }), aUser(2)]), 'GET /api/crm/contacts/stats': ok(STATS) });
+    render();
+    const cards = await screen.findByRole('list', { name: 'Users' });
+    expect(within(cards).getAllByRole('listitem').map((card) => card.textContent)).toEqual([expect.stringContaining('First1 Last1'), expect.stringContaining('First2 Last2')]);
+    expect(screen.queryByRole('table', { name: 'Users' })).not.toBeInTheDocument();
   });
 
   it('says why the list is empty, with or without a search', async () => {

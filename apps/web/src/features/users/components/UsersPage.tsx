@@ -17,6 +17,8 @@ import { UsersPaginator } from './UsersPaginator';
 import { UsersTable } from './UsersTable';
 
 /** Spec texts (docs/product.md §2, §8). */
+/** The screen's heading, also painted by the skeleton the server sends before the app's scripts (decision 0022). */
+export const USERS_HEADING = { title: 'Users', description: 'The people of your account, their roles and their voice licenses.' };
 export const USERS_LOAD_FAILED = 'Failed to load users';
 export const NO_MATCHES = 'No users found matching your search.';
 export const NO_USERS = 'No users found.';
@@ -47,8 +49,7 @@ export function UsersPage() {
   return (
     <Stack gap="xl">
       <PageHeader
-        title="Users"
-        description="The people of your account, their roles and their voice licenses."
+        {...USERS_HEADING}
         actions={
           <Button leftSection={<IconUserPlus size={18} aria-hidden="true" />} onClick={() => setAdding(true)}>
             Add User

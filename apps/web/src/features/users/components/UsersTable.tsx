@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Box, Group, Menu, Paper, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Paper, Stack, Table, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconMailForward, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { AccountUser } from '@portal/contract';
 import { roleBadges } from '../user-display';
@@ -6,47 +7,56 @@ import { formatTimeZone } from '../../../shared/format';
 
 const BADGE_COLOURS: Record<string, string> = { Admin: 'red', Billing: 'teal', Technical: 'blue', User: 'gray' };
 
-/** The users of one page (docs/product.md §2): #, User, Email, Roles, Timezone, Actions. */
-export function UsersTable({
-  users,
-  firstNumber,
-  onEdit,
-  onResend,
-  onDelete,
-}: {
+interface UsersTableProps {
   users: AccountUser[];
   /** The row number of the first user on this page. */
   firstNumber: number;
   onEdit: (user: AccountUser) => void;
   onResend: (user: AccountUser) => void;
   onDelete: (user: AccountUser) => void;
-}) {
+}
+
+/**
+ * The users of one page (docs/product.md §2): #, User, Email, Roles, Timezone, Actions, as a table on a wide
+ * screen; below one (a phone, a tablet, a laptop with the sidebar open) one card per user, as the table would break
+ * e-mail addresses or scroll sideways. Only the layout in use is rendered, not both with one hidden by the
+ * stylesheet: each user's row is a fair amount of work for a phone's main thread (issue 16).
+ */
+export function UsersTable(props: UsersTableProps) {
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.lg})`, false, { getInitialValueInEffect: false });
+  return wide ? <UserRows {...props} /> : <UserCards {...props} />;
+}
+
+function UserCards({ users, onEdit, onResend, onDelete }: UsersTableProps) {
   return (
-    <>
-      {/* Below a wide screen (a phone, a tablet, a laptop with the sidebar open) one card per user: the table would break e-mail addresses or scroll sideways. */}
-      <Stack gap="xs" hiddenFrom="lg" component="ul" p={0} m={0} aria-label="Users" style={{ listStyle: 'none' }}>
-        {users.map((user) => (
-          <Paper key={user.pk} component="li" withBorder radius="md" p="sm">
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-              <Stack gap={2} miw={0}>
-                <Text fw={600} size="sm">
-                  {user.full_name}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {user.email}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {formatTimeZone(user.time_zone)}
-                  {user.invitation_pending ? ' · Invited, has not signed in yet' : ''}
-                </Text>
-                <RoleBadges user={user} />
-              </Stack>
-              <RowActions user={user} onEdit={onEdit} onResend={onResend} onDelete={onDelete} />
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
-      <Box visibleFrom="lg">
+    <Stack gap="xs" component="ul" p={0} m={0} aria-label="Users" style={{ listStyle: 'none' }}>
+      {users.map((user) => (
+        <Paper key={user.pk} component="li" withBorder radius="md" p="sm">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Stack gap={2} miw={0}>
+              <Text fw={600} size="sm">
+                {user.full_name}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {user.email}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatTimeZone(user.time_zone)}
+                {user.invitation_pending ? ' · Invited, has not signed in yet' : ''}
+              </Text>
+              <RoleBadges user={user} />
+            </Stack>
+            <RowActions user={user} onEdit={onEdit} onResend={onResend} onDelete={onDelete} />
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function UserRows({ users, firstNumber, onEdit, onResend, onDelete }: UsersTableProps) {
+  return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Users">
         <Table.Thead>
@@ -94,8 +104,6 @@ export function UsersTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-      </Box>
-    </>
   );
 }
 

@@ -23,6 +23,19 @@ export function prerenderedAddressFor(path: string, search: string): string | un
   return undefined;
 }
 
+/**
+ * Which signed-in screen's skeleton answers a page request for `path`: the screen at that path or the deepest one
+ * above it (/tickets/42 shows over the tickets list; /it-assets/vault is a screen of its own), or undefined. The
+ * screens are the prerender program's (the web app's routes), not a list kept here.
+ */
+export function skeletonPathFor(path: string, screenPaths: Iterable<string>): string | undefined {
+  let deepest: string | undefined;
+  for (const screen of screenPaths) {
+    if ((path === screen || path.startsWith(`${screen}/`)) && screen.length > (deepest?.length ?? 0)) deepest = screen;
+  }
+  return deepest;
+}
+
 /** A prerendered page as it is sent: the program compressed it once, as the build compresses the app's files. */
 export interface PrerenderedPage {
   html: string;
@@ -43,10 +56,19 @@ export function acceptedEncoding(acceptEncoding: string | undefined): 'br' | 'gz
 
 /** What apps/web/src/prerender.tsx answers (PrerenderAnswer there). */
 const base64 = z.string().regex(/^[A-Za-z0-9+/]+=*$/);
+const answeredDocument = z.object({ html: z.string().min(1), br: base64, gzip: base64 });
 const prerenderAnswer = z.union([
-  z.object({ pages: z.record(z.string(), z.object({ html: z.string().min(1), br: base64, gzip: base64 })) }),
+  // The skeletons of the signed-in screens: by screen path (`/tickets`); none from a program that makes none.
+  z.object({ pages: z.record(z.string(), answeredDocument), skeletons: z.record(z.string().regex(/^\/[a-z0-9/-]+$/), answeredDocument).default({}) }),
   z.object({ error: z.string() }),
 ]);
+
+export interface PrerenderedPages {
+  /** The signed-out pages, by PRERENDERED_ADDRESSES. */
+  pages: Map<string, PrerenderedPage>;
+  /** The signed-in screens' skeleton documents, by screen path (skeletonPathFor). */
+  skeletons: Map<string, PrerenderedPage>;
+}
 
 export interface RenderOptions {
   /** The web app's prerender program (apps/web/dist-prerender/prerender.js, release: web-prerender/prerender.js). */
@@ -61,13 +83,13 @@ export interface RenderOptions {
 }
 
 /**
- * Renders PRERENDERED_ADDRESSES in a child process running the web app's prerender program: one message with
- * the configuration, index.html and the addresses goes in, one with each page as it is sent (compressed too)
- * comes back, and the child exits. React's server renderer, Mantine and the compressors work there only, so
+ * Renders PRERENDERED_ADDRESSES, and the skeletons of the signed-in screens, in a child process running the web
+ * app's prerender program: one message with the configuration, index.html and the addresses goes in, one with each
+ * page as it is sent (compressed too) comes back, and the child exits. React's server renderer, Mantine and the compressors work there only, so
  * none of them stays in the server's memory (the idle target of issue 16). Rejects when the program is missing,
  * fails, leaves out an address or takes longer than `timeoutMs` (it is killed then).
  */
-export function renderSignedOutPages({ entry, config, template, timeoutMs, signal }: RenderOptions): Promise<Map<string, PrerenderedPage>> {
+export function renderPrerenderedPages({ entry, config, template, timeoutMs, signal }: RenderOptions): Promise<PrerenderedPages> {
   return new Promise((resolve, reject) => {
     if (!existsSync(entry)) {
       reject(new Error(`${entry} is missing: the web app was built without its prerender (npm run build builds both)`));
@@ -101,10 +123,14 @@ export function renderSignedOutPages({ entry, config, template, timeoutMs, signa
       } else if ('error' in parsed.data) {
         reject(new Error(`The prerender program failed: ${parsed.data.error}`));
       } else {
-        const { pages } = parsed.data;
+        const { pages, skeletons } = parsed.data;
         const missing = PRERENDERED_ADDRESSES.filter((address) => pages[address] === undefined);
         if (missing.length) reject(new Error(`The prerender program left out ${missing.join(', ')}${printed}`));
-        else resolve(new Map(PRERENDERED_ADDRESSES.flatMap((address) => (pages[address] ? [[address, sendable(pages[address])] as const] : []))));
+        else
+          resolve({
+            pages: new Map(PRERENDERED_ADDRESSES.flatMap((address) => (pages[address] ? [[address, sendable(pages[address])] as const] : []))),
+            skeletons: new Map(Object.entries(skeletons).map(([path, document]) => [path, sendable(document)])),
+          });
       }
     });
     child.send({ config, template, urls: PRERENDERED_ADDRESSES });

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../platform/logger.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { acceptedEncoding, prerenderedAddressFor } from './signed-out-pages.js';
+import { acceptedEncoding, prerenderedAddressFor, skeletonPathFor } from './prerendered-pages.js';
 
 /**
  * Stand-ins for the web app's prerender program (apps/web/src/prerender.tsx; its real markup is tested in
@@ -20,7 +20,12 @@ process.once('message', ({ config, template, urls }) => {
     const html = template.replace('<div id="root"></div>', '<div id="root"><main data-address="' + url + '"><p>' + config.providerName + ' · ' + config.supportPhone + '</p><button type="submit">Sign in</button></main></div>');
     return { html, br: brotliCompressSync(html).toString('base64'), gzip: gzipSync(html).toString('base64') };
   };
-  process.send({ pages: Object.fromEntries(urls.map((url) => [url, page(url)])) }, () => process.disconnect());
+  const skeleton = (path) => {
+    const html = template.replace('<div id="root"></div>', '<div id="signed-in-skeleton"><h1>' + path + '</h1></div><div id="root"></div>');
+    return { html, br: brotliCompressSync(html).toString('base64'), gzip: gzipSync(html).toString('base64') };
+  };
+  const skeletons = Object.fromEntries(['/apps', '/tickets', '/it-assets', '/it-assets/vault'].map((path) => [path, skeleton(path)]));
+  process.send({ pages: Object.fromEntries(urls.map((url) => [url, page(url)])), skeletons }, () => process.disconnect());
 });`,
   failing: `process.once('message', () => process.send({ error: 'Error: Mantine could not render' }, () => process.disconnect()));`,
   crashing: `console.error('something broke before the answer'); process.exit(3);`,
@@ -39,8 +44,9 @@ function webBuildWith(program: keyof typeof PROGRAMS) {
 const page = (test: TestApp, url: string, headers: Record<string, string> = {}) =>
   test.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml', ...headers } });
 const rootOf = (html: string) => /<div id="root">(.*)<\/div><\/body>/s.exec(html)?.[1];
+const skeletonOf = (html: string) => /<div id="signed-in-skeleton"><h1>(.*?)<\/h1><\/div><div id="root"><\/div>/.exec(html)?.[1];
 
-describe('prerendered signed-out pages', () => {
+describe('prerendered signed-out pages and signed-in skeletons', () => {
   let test: TestApp;
 
   beforeAll(async () => {
@@ -56,7 +62,7 @@ describe('prerendered signed-out pages', () => {
   });
 
   describe('once rendered', () => {
-    beforeAll(() => test.app.prerenderSignedOutPages());
+    beforeAll(() => test.app.prerenderPages());
 
     it.each([
       ['/login', '/login'],
@@ -81,11 +87,27 @@ describe('prerendered signed-out pages', () => {
     });
 
     it('leaves every other page the plain index.html', async () => {
-      for (const url of ['/', '/apps', '/tickets?status=closed', '/login/extra', '/profile?next=/login']) {
+      for (const url of ['/', '/login/extra', '/profile?next=/login', '/appsx', '/ticket']) {
         const response = await page(test, url);
         expect(response.statusCode, url).toBe(200);
         expect(rootOf(response.body), url).toBe('');
+        expect(skeletonOf(response.body), url).toBeUndefined();
       }
+    });
+
+    it.each([
+      ['/apps', '/apps'],
+      ['/tickets?status=closed', '/tickets'],
+      ['/tickets/42', '/tickets'],
+      ['/it-assets', '/it-assets'],
+      ['/it-assets/vault', '/it-assets/vault'],
+    ])('answers the signed-in screen %s with the skeleton of %s before an empty #root', async (url, screen) => {
+      const response = await page(test, url, { 'accept-encoding': 'br' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const html = brotliDecompressSync(response.rawPayload).toString('utf8');
+      expect(skeletonOf(html)).toBe(screen);
+      expect(rootOf(html)).toBe('');
     });
 
     it('answers a request that does not accept HTML as before', async () => {
@@ -118,6 +140,21 @@ describe('prerendered signed-out pages', () => {
   });
 });
 
+describe('which skeleton answers a path', () => {
+  const screens = ['/apps', '/tickets', '/it-assets', '/it-assets/vault'];
+  it.each([
+    ['/apps', '/apps'],
+    ['/tickets/42', '/tickets'],
+    ['/it-assets/vault', '/it-assets/vault'],
+    ['/it-assets/vault/7', '/it-assets/vault'],
+    ['/it-assets/other', '/it-assets'],
+    ['/ticketsx', undefined],
+    ['/', undefined],
+  ])('%s: %s', (path, expected) => {
+    expect(skeletonPathFor(path, screens)).toBe(expected);
+  });
+});
+
 describe('a prerender that fails', () => {
   it.each([
     ['answers with an error', 'failing', 'Mantine could not render'],
@@ -127,7 +164,7 @@ describe('a prerender that fails', () => {
     const build = webBuildWith(program);
     const test = await buildTestApp({}, { ...build, logger: createLogger('info', { file: build.logFile }) });
     try {
-      await test.app.prerenderSignedOutPages();
+      await test.app.prerenderPages();
       for (const url of ['/login', '/forgot-password', '/page-change-password?token=x']) {
         const response = await page(test, url);
         expect(response.statusCode, url).toBe(200);
@@ -150,7 +187,7 @@ describe('a prerender that fails', () => {
     const build = webBuildWith('working');
     const test = await buildTestApp({}, { ...build, webPrerenderEntry: join(build.webDistDir, 'no-such-program.js'), logger: createLogger('info', { file: build.logFile }) });
     try {
-      await test.app.prerenderSignedOutPages();
+      await test.app.prerenderPages();
       expect(rootOf((await page(test, '/login')).body)).toBe('');
       expect(readFileSync(build.logFile, 'utf8')).toContain('built without its prerender');
     } finally {

@@ -1,0 +1,143 @@
+import { AppShell, Burger, Container, Skeleton, Stack } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
+import { APPS_HEADING } from '../../features/apps/components/AppsPage';
+import { BILLING_HEADING } from '../../features/billing/components/BillingPage';
+import { DASHBOARD_TITLE } from '../../features/dashboard/components/DashboardPage';
+import { IT_ASSETS_HEADING } from '../../features/it-assets/components/ItAssetsPage';
+import { VAULT_HEADING } from '../../features/it-assets/components/VaultPage';
+import { PROFILE_HEADING } from '../../features/profile/components/ProfilePage';
+import { SERVICES_TITLE, servicesDescription } from '../../features/services/components/ServicesPage';
+import { ADMIN_SUBTITLE, TICKETS_TITLE, USER_SUBTITLE } from '../../features/tickets/ticket-display';
+import { USERS_HEADING } from '../../features/users/components/UsersPage';
+import { BrandMark } from '../../shared/ui/BrandMark';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { PORTAL_SECTIONS, type PortalSection } from '../portal-sections';
+import { SIGNED_IN_SKELETON_ID } from '../signed-in-skeleton';
+import { SectionBreadcrumb } from './SectionBreadcrumb';
+import { SHELL_MAIN_BACKGROUND, ShellHeaderBar, shellLayout } from './ShellFrame';
+
+/** The roles /color-scheme.js reads from the stored session before the first paint, onto <html data-portal-signed-in>. */
+type MarkedRole = 'admin_group' | 'billing_group';
+
+/** A heading's purpose worded by one role: both wordings are sent, the stylesheet shows the one of the user's roles. */
+interface ByRole {
+  role: MarkedRole;
+  withRole: string;
+  withoutRole: string;
+}
+
+interface SkeletonHeading {
+  title: string;
+  /** As the screen words it for this user; a grey line where it names the user. */
+  description?: string | ByRole;
+  /** The width in px of the buttons beside the heading, if it has any: a placeholder as wide keeps the purpose's lines. */
+  actionsWidth?: number;
+}
+
+/** Each screen's heading as its page writes it (the page's own constants, so the two cannot drift apart). */
+const HEADINGS: Record<string, SkeletonHeading> = {
+  '/dashboard': { title: DASHBOARD_TITLE },
+  '/apps': APPS_HEADING,
+  '/services': { title: SERVICES_TITLE, description: { role: 'billing_group', withRole: servicesDescription(true), withoutRole: servicesDescription(false) }, actionsWidth: 323 },
+  '/tickets': { title: TICKETS_TITLE, description: { role: 'admin_group', withRole: ADMIN_SUBTITLE, withoutRole: USER_SUBTITLE }, actionsWidth: 145 },
+  '/profile': PROFILE_HEADING,
+  '/billing': BILLING_HEADING,
+  '/users': { ...USERS_HEADING, actionsWidth: 132 },
+  '/it-assets': { ...IT_ASSETS_HEADING, actionsWidth: 186 },
+  '/it-assets/vault': { ...VAULT_HEADING, actionsWidth: 176 },
+};
+
+/** Over the app (which renders underneath, unseen) until it shows its screen and removes this (SignedInLayout). */
+const OVER_THE_APP: CSSProperties = { position: 'fixed', inset: 0, zIndex: 1000, overflow: 'hidden', background: 'var(--mantine-color-body)' };
+
+/**
+ * Only for someone signed in: /color-scheme.js marks the document when a session is stored, before the first paint,
+ * with the user's roles. A visitor who is not sees the plain page until the app sends them to sign in, as before.
+ */
+const ONLY_WHEN_SIGNED_IN = [
+  `html:not([data-portal-signed-in]) #${SIGNED_IN_SKELETON_ID} { display: none; }`,
+  ...(['admin_group', 'billing_group'] satisfies MarkedRole[]).flatMap((role) => [
+    `html:not([data-portal-signed-in~="${role}"]) #${SIGNED_IN_SKELETON_ID} [data-with-role="${role}"] { display: none; }`,
+    `html[data-portal-signed-in~="${role}"] #${SIGNED_IN_SKELETON_ID} [data-without-role="${role}"] { display: none; }`,
+  ]),
+].join('\n');
+
+/** A purpose as the user's roles word it (ByRole), or as it is. */
+function Purpose({ description }: { description: string | ByRole }) {
+  if (typeof description === 'string') return description;
+  return (
+    <>
+      <span data-with-role={description.role}>{description.withRole}</span>
+      <span data-without-role={description.role}>{description.withoutRole}</span>
+    </>
+  );
+}
+
+/**
+ * The element the server sends before #root on a signed-in screen's address (decision 0022): over the app, shown
+ * only to someone signed in, not interactive and hidden from assistive technology (the app's own page, underneath,
+ * is the one to use), until the app removes it (app/signed-in-skeleton.ts).
+ */
+export function SignedInSkeletonOverlay({ children }: { children: ReactNode }) {
+  return (
+    <div id={SIGNED_IN_SKELETON_ID} aria-hidden="true" inert style={OVER_THE_APP}>
+      <style>{ONLY_WHEN_SIGNED_IN}</style>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The signed-in shell with placeholders where it shows who is signed in (their name, the sidebar's links, which
+ * depend on their roles), and the screen's heading. The server renders it once per screen, so a first visit
+ * paints the page from the HTML and the stylesheet instead of after the app's scripts; never rendered in the
+ * browser, which only removes it.
+ */
+export function SignedInSkeleton({ section }: { section: PortalSection }) {
+  const heading = HEADINGS[section.path] ?? { title: section.label };
+  return (
+    <AppShell {...shellLayout(false)}>
+      <AppShell.Header px="md">
+        <ShellHeaderBar
+          start={
+            <>
+              <Burger hiddenFrom="md" size="sm" tabIndex={-1} />
+              <BrandMark />
+              <SectionBreadcrumb trail={section.breadcrumb} sections={PORTAL_SECTIONS} visibleFrom="md" />
+            </>
+          }
+          end={
+            <>
+              <Skeleton visibleFrom="sm" height={14} width={140} />
+              <Skeleton circle height={36} />
+            </>
+          }
+        />
+      </AppShell.Header>
+      <AppShell.Navbar p="md">
+        <Stack gap={8}>
+          <Skeleton height={10} width={90} mx="sm" mb={6} />
+          {[0, 1, 2, 3, 4].map((key) => (
+            <Skeleton key={key} height={36} radius="md" />
+          ))}
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main style={SHELL_MAIN_BACKGROUND}>
+        <Container size="lg" px={0}>
+          <SectionBreadcrumb trail={section.breadcrumb} sections={PORTAL_SECTIONS} hiddenFrom="md" mb="sm" />
+          <Stack gap="lg">
+            <PageHeader
+              title={heading.title}
+              description={heading.description && <Purpose description={heading.description} />}
+              actions={heading.actionsWidth ? <Skeleton height={36} width={heading.actionsWidth} radius="sm" /> : undefined}
+            />
+            {!heading.description && <Skeleton height={16} maw={420} mt={-12} />}
+            {[0, 1, 2].map((key) => (
+              <Skeleton key={key} height={120} radius="lg" />
+            ))}
+          </Stack>
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
