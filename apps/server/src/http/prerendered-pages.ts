@@ -85,9 +85,9 @@ export interface RenderOptions {
 /**
  * Renders PRERENDERED_ADDRESSES, and the skeletons of the signed-in screens, in a child process running the web
  * app's prerender program: one message with the configuration, index.html and the addresses goes in, one with each
- * page as it is sent (compressed too) comes back, and the child exits. React's server renderer, Mantine and the compressors work there only, so
- * none of them stays in the server's memory (the idle target of issue 16). Rejects when the program is missing,
- * fails, leaves out an address or takes longer than `timeoutMs` (it is killed then).
+ * page as it is sent (compressed too) comes back, and the child exits. React's server renderer, Mantine and the
+ * compressors work there only, so none of them stays in the server's memory (the idle target of issue 16). Rejects
+ * when the program is missing, fails, leaves out an address or takes longer than `timeoutMs` (it is killed then).
  */
 export function renderPrerenderedPages({ entry, config, template, timeoutMs, signal }: RenderOptions): Promise<PrerenderedPages> {
   return new Promise((resolve, reject) => {

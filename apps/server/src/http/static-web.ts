@@ -64,6 +64,13 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig, we
 
   const prerendered = new Map<string, PrerenderedPage>();
   const skeletons = new Map<string, PrerenderedPage>();
+  /** A signed-out page's document, or else the skeleton of the signed-in screen the path is at or under, once rendered. */
+  const prerenderedPageFor = (path: string, search: string): PrerenderedPage | undefined => {
+    const address = prerenderedAddressFor(path, search);
+    if (address !== undefined) return prerendered.get(address);
+    const screen = skeletonPathFor(path, skeletons.keys());
+    return screen === undefined ? undefined : skeletons.get(screen);
+  };
   const closing = new AbortController();
   app.addHook('onClose', async () => closing.abort());
   app.decorate('prerenderPages', async () => {
@@ -97,9 +104,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig, we
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm start` (it builds first) or `npm run build`.');
     }
-    const address = prerenderedAddressFor(path, search);
-    const skeletonPath = address === undefined ? skeletonPathFor(path, skeletons.keys()) : undefined;
-    const page = address !== undefined ? prerendered.get(address) : skeletonPath !== undefined ? skeletons.get(skeletonPath) : undefined;
+    const page = prerenderedPageFor(path, search);
     if (page) {
       reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
