@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './auth-support';
+import { DEMO_PASSWORD, signIn } from './auth-support';
 
 /**
  * Issue 16, decision 0022: the server sends the signed-out pages as HTML (rendered once at start-up, in a child
@@ -161,5 +161,48 @@ test.describe('prerendered signed-out pages', () => {
     await expect.poll(() => scripts.filter(shell).length).toBe(2);
     // The downloads finish before the page closes (a download cut off is logged by the server).
     await expect.poll(() => inFlight).toBe(0);
+  });
+});
+
+test.describe('the skeleton of a signed-in screen (decision 0022, fifth session)', () => {
+  const SKELETON = '#signed-in-skeleton';
+  /** Holds every script of the app back, as on a phone whose scripts are still on their way; returns the release. */
+  async function holdScripts(page: Page): Promise<() => void> {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test('a signed-in visit paints the screen’s skeleton before the scripts, and the screen replaces it', async ({ page }) => {
+    await signIn(page, ALICE);
+    await expect(page).toHaveURL(/\/apps$/);
+
+    const release = await holdScripts(page);
+    await page.goto('/tickets', { waitUntil: 'commit' });
+    const skeleton = page.locator(SKELETON);
+    await expect(skeleton).toBeVisible();
+    await expect(skeleton.getByText('Support Tickets', { exact: true }).first()).toBeVisible();
+    // Worded for Alice's role (an administrator sees all the organization's tickets), the other wording hidden.
+    await expect(skeleton.getByText('All tickets for your organization')).toBeVisible();
+    await expect(skeleton.getByText('Your assigned tickets')).toBeHidden();
+
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: /Support Tickets/ })).toBeVisible();
+    await expect(page.locator(SKELETON)).toHaveCount(0);
+  });
+
+  test('a visitor who is not signed in never sees it, and goes to the sign-in page', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/tickets', { waitUntil: 'commit' });
+    await expect(page.locator(SKELETON)).toBeAttached();
+    await expect(page.locator(SKELETON)).toBeHidden();
+
+    release();
+    await expect(page).toHaveURL(/\/login\?next=%2Ftickets$/);
+    await expect(page.locator(SKELETON)).toHaveCount(0);
   });
 });
