@@ -21,7 +21,7 @@ const isColorMode = (value: string | undefined): value is ColorMode => (UI_COLOR
  */
 export function useColorSchemeOfSignedInUser() {
   const { session } = useSession();
-  const { setColorScheme } = useMantineColorScheme();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
   const contactId = session?.pk;
   const saved = session?.ui_color_mode;
   // Only a new sign-in (another contact, or the first restore) applies the saved theme; a choice
@@ -30,8 +30,11 @@ export function useColorSchemeOfSignedInUser() {
   useEffect(() => {
     if (contactId === appliedFor.current) return;
     appliedFor.current = contactId;
-    if (contactId !== undefined && isColorMode(saved)) setColorScheme(saved);
-  }, [contactId, saved, setColorScheme]);
+    // Usually the browser already shows the saved theme (public/color-scheme.js applied it before the first paint).
+    // Setting it again is not free: Mantine turns every transition off with a style for the whole document and back
+    // on 10 ms later, two full style recalculations on a phone's main thread at every signed-in visit (issue 16).
+    if (contactId !== undefined && isColorMode(saved) && saved !== colorScheme) setColorScheme(saved);
+  }, [contactId, saved, colorScheme, setColorScheme]);
 }
 
 /** The user's choice: applied at once, kept in the stored session, and saved to their profile. */
