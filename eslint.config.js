@@ -135,6 +135,17 @@ export default tseslint.config(
     },
   },
   {
+    // The whole `endpoints` object holds every schema of the API; the web app names a group, so that a screen's
+    // bundle carries, and a phone builds at start-up, the schemas of its own calls only (issue 16).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@portal/contract', importNames: ['endpoints'], message: 'Import the endpoint group instead, e.g. ticketsEndpoints.listTickets.' }] },
+      ],
+    },
+  },
+  {
     // The browser's: the app, and the plain script that sets the theme before it starts.
     files: ['apps/web/**/*.{ts,tsx}', 'apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,7 +1,6 @@
-import { localStorageColorSchemeManager, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
-import { endpoints, UI_COLOR_MODES } from '@portal/contract';
+import { localStorageColorSchemeManager, useMantineColorScheme } from '@mantine/core';
+import { UI_COLOR_MODES } from '@portal/contract';
 import { useEffect, useRef } from 'react';
-import { apiCall } from '../shared/api';
 import { useSession } from '../shared/session';
 
 /**
@@ -35,18 +34,4 @@ export function useColorSchemeOfSignedInUser() {
     // on 10 ms later, two full style recalculations on a phone's main thread at every signed-in visit (issue 16).
     if (contactId !== undefined && isColorMode(saved) && saved !== colorScheme) setColorScheme(saved);
   }, [contactId, saved, colorScheme, setColorScheme]);
-}
-
-/** The user's choice: applied at once, kept in the stored session, and saved to their profile. */
-export function useChooseColorScheme() {
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const { updateUser } = useSession();
-  return {
-    colorScheme: colorScheme as MantineColorScheme,
-    async choose(mode: ColorMode) {
-      setColorScheme(mode);
-      updateUser({ ui_color_mode: mode });
-      await apiCall(endpoints.updateMyPreferences, { body: { ui_color_mode: mode } });
-    },
-  };
 }

@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconChevronDown, IconDeviceDesktop, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
 import { errorMessage } from '../../shared/api';
 import { useSession, useSignOut } from '../../shared/session';
-import { useChooseColorScheme, type ColorMode } from '../color-scheme';
+import { useChooseColorScheme } from '../choose-color-scheme';
+import type { ColorMode } from '../color-scheme';
 
 export const THEME_NOT_SAVED = 'Your theme is used here, but could not be saved to your profile';
 

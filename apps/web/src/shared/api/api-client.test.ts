@@ -1,4 +1,4 @@
-import { endpoints } from '@portal/contract';
+import { authEndpoints, profileEndpoints, ticketsEndpoints } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aLoginResult, aStoredSession, jsonResponse } from '../../test/fixtures';
 import { readSession, writeSession } from '../session/session-store';
@@ -29,7 +29,7 @@ describe('apiCall', () => {
     const login = aLoginResult();
     network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: login }));
 
-    const result = await apiCall(endpoints.login, { body: { username: 'dana@northwind.example', password: 'secret' } });
+    const result = await apiCall(authEndpoints.login, { body: { username: 'dana@northwind.example', password: 'secret' } });
 
     expect(result).toEqual(login);
     const { url, init } = lastRequest();
@@ -43,14 +43,14 @@ describe('apiCall', () => {
   it('fills path parameters, adds the query and sends the bearer token', async () => {
     network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: null }));
 
-    await apiCall(endpoints.removeLicense, { params: { id: 12, licenseId: 3 }, token: 'access-1' });
+    await apiCall(profileEndpoints.removeLicense, { params: { id: 12, licenseId: 3 }, token: 'access-1' });
     expect(lastRequest().url).toBe('/api/crm/contacts/12/licenses/3');
     expect(lastRequest().init.method).toBe('DELETE');
     expect(lastRequest().init.headers).toMatchObject({ Authorization: 'Bearer access-1' });
     expect(lastRequest().init.body).toBeUndefined();
 
     network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: { tickets: [], total_count: 0, is_admin_view: false } }));
-    await apiCall(endpoints.listTickets, { query: { limit: 100, search: 'printer & fax', sort: 'newest' }, token: 'a' });
+    await apiCall(ticketsEndpoints.listTickets, { query: { limit: 100, search: 'printer & fax', sort: 'newest' }, token: 'a' });
     expect(lastRequest().url).toBe('/api/crm/nable-tickets?limit=100&search=printer+%26+fax&sort=newest');
   });
 
@@ -62,7 +62,7 @@ describe('apiCall', () => {
       ),
     );
 
-    const error = await rejectionOf(apiCall(endpoints.login, { body: { username: '', password: 'x' } }));
+    const error = await rejectionOf(apiCall(authEndpoints.login, { body: { username: '', password: 'x' } }));
 
     expect(error.status).toBe(400);
     expect(error.message).toBe('Please correct the highlighted fields.');
@@ -75,7 +75,7 @@ describe('apiCall', () => {
   it('turns a success answer that breaks the contract into an ApiError instead of crashing', async () => {
     network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: { access_token: 42 } }));
 
-    const error = await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
+    const error = await rejectionOf(apiCall(authEndpoints.login, { body: { username: 'a', password: 'b' } }));
 
     expect(error.status).toBe(200);
     expect(error.code).toBe('contract_mismatch');
@@ -86,23 +86,23 @@ describe('apiCall', () => {
   it("names the request's reference on a failure of the portal's own, not on the caller's mistakes", async () => {
     const id = '5f0c1d2e-aaaa-4bbb-8ccc-123456789abc';
     network.fetch.mockResolvedValue(jsonResponse({ errors: true, message: 'Something went wrong on our side.', code: 'internal', request_id: id }, 500));
-    const failure = await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
+    const failure = await rejectionOf(apiCall(authEndpoints.login, { body: { username: 'a', password: 'b' } }));
     expect(failure.requestId).toBe(id);
     expect(errorMessage(failure, 'Login failed')).toBe(`Something went wrong on our side. Reference: ${id}`);
 
     network.fetch.mockResolvedValue(jsonResponse({ errors: true, message: 'Login failed', code: 'unauthenticated', request_id: id }, 401));
-    const refused = await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
+    const refused = await rejectionOf(apiCall(authEndpoints.login, { body: { username: 'a', password: 'b' } }));
     expect(errorMessage(refused, 'Login failed')).toBe('Login failed');
 
     network.fetch.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502, headers: { 'x-request-id': 'lb-42' } }));
-    const proxied = await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
+    const proxied = await rejectionOf(apiCall(authEndpoints.login, { body: { username: 'a', password: 'b' } }));
     expect(errorMessage(proxied, 'Login failed')).toBe('Login failed Reference: lb-42');
   });
 
   it('uses a client default when an error answer is not JSON (a proxy error page)', async () => {
     network.fetch.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
 
-    const error = await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
+    const error = await rejectionOf(apiCall(authEndpoints.login, { body: { username: 'a', password: 'b' } }));
 
     expect(error.status).toBe(502);
     expect(error.fromServer).toBe(false);
@@ -112,7 +112,7 @@ describe('apiCall', () => {
   it('reports an unreachable server as a network ApiError', async () => {
     network.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
 
-    const error = await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
+    const error = await rejectionOf(apiCall(authEndpoints.login, { body: { username: 'a', password: 'b' } }));
 
     expect(error.status).toBe(NETWORK_ERROR_STATUS);
     expect(error.message).toMatch(/could not reach/i);
@@ -122,7 +122,7 @@ describe('apiCall', () => {
     const abort = new DOMException('The operation was aborted.', 'AbortError');
     network.fetch.mockRejectedValue(abort);
 
-    await expect(apiCall(endpoints.me, { token: 'a', signal: AbortSignal.abort() })).rejects.toBe(abort);
+    await expect(apiCall(authEndpoints.me, { token: 'a', signal: AbortSignal.abort() })).rejects.toBe(abort);
   });
 });
 
@@ -152,7 +152,7 @@ describe('apiCall with an expired access token', () => {
       .mockResolvedValueOnce(jsonResponse({ errors: false, result: refreshed }))
       .mockResolvedValueOnce(jsonResponse({ errors: false, result: me }));
 
-    await expect(apiCall(endpoints.me)).resolves.toEqual(me);
+    await expect(apiCall(authEndpoints.me)).resolves.toEqual(me);
 
     expect(bearerOf(0)).toBe('Bearer access-1');
     expect(String(network.fetch.mock.calls[1]?.[0])).toBe('/api/crm/auth/refresh');
@@ -166,7 +166,7 @@ describe('apiCall with an expired access token', () => {
       String(input).endsWith('/crm/auth/refresh') ? jsonResponse({ errors: false, result: refreshed }) : expired(),
     );
 
-    const error = await rejectionOf(apiCall(endpoints.me));
+    const error = await rejectionOf(apiCall(authEndpoints.me));
 
     expect(error.status).toBe(401);
     expect(network.fetch).toHaveBeenCalledTimes(3);
@@ -175,7 +175,7 @@ describe('apiCall with an expired access token', () => {
   it('rethrows the 401 and ends the session when the refresh is refused', async () => {
     network.fetch.mockResolvedValue(expired());
 
-    const error = await rejectionOf(apiCall(endpoints.me));
+    const error = await rejectionOf(apiCall(authEndpoints.me));
 
     expect(error.message).toBe('Your session has expired. Please sign in again.');
     expect(network.fetch).toHaveBeenCalledTimes(2);
@@ -185,9 +185,9 @@ describe('apiCall with an expired access token', () => {
   it('never renews for endpoints whose bearer is not the access token (reset, refresh) or public ones', async () => {
     network.fetch.mockImplementation(async () => expired());
 
-    await rejectionOf(apiCall(endpoints.changePasswordWithResetToken, { body: { password: 'long enough' }, token: 'reset-1' }));
-    await rejectionOf(apiCall(endpoints.refresh, { token: 'refresh-1' }));
-    await rejectionOf(apiCall(endpoints.login, { body: { username: 'a', password: 'b' } }));
+    await rejectionOf(apiCall(authEndpoints.changePasswordWithResetToken, { body: { password: 'long enough' }, token: 'reset-1' }));
+    await rejectionOf(apiCall(authEndpoints.refresh, { token: 'refresh-1' }));
+    await rejectionOf(apiCall(authEndpoints.login, { body: { username: 'a', password: 'b' } }));
 
     expect(network.fetch).toHaveBeenCalledTimes(3);
     expect(network.fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/crm/myprofile', '/api/crm/auth/refresh', '/api/crm/auth/login']);
@@ -199,7 +199,7 @@ describe('apiCallWithMessage', () => {
   it("returns the success envelope's message with the result", async () => {
     network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: null, message: 'We have sent a link.' }));
 
-    await expect(apiCallWithMessage(endpoints.requestPasswordReset, { query: { username: 'a@b.example' } })).resolves.toEqual({
+    await expect(apiCallWithMessage(authEndpoints.requestPasswordReset, { query: { username: 'a@b.example' } })).resolves.toEqual({
       result: null,
       message: 'We have sent a link.',
     });

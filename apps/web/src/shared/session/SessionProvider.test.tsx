@@ -1,4 +1,4 @@
-import { endpoints, type CurrentUser } from '@portal/contract';
+import { authEndpoints, type CurrentUser } from '@portal/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -51,7 +51,7 @@ function SessionProbe() {
   const callMeTwice = () => {
     // As every screen does: the API client takes the token from the session.
     for (let i = 0; i < 2; i += 1) {
-      apiCall(endpoints.me).then(
+      apiCall(authEndpoints.me).then(
         (me) => setCalls((done) => [...done, `ok:${me.email}`]),
         (error: unknown) => setCalls((done) => [...done, `failed:${error instanceof ApiError ? error.status : '?'}`]),
       );

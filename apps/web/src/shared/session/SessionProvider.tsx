@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { endpoints, type LoginResult, type StoredSession } from '@portal/contract';
+import { authEndpoints, type LoginResult, type StoredSession } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';
@@ -96,7 +96,7 @@ export function opensSignedOut(location: Pick<Location, 'pathname' | 'search'>):
 /** Ends a sign-in on the server; the local session is already gone, so failures are ignored. */
 function revokeOnServer(session: StoredSession | null | undefined): void {
   if (!session) return;
-  requestEndpoint(endpoints.logout, {
+  requestEndpoint(authEndpoints.logout, {
     body: { refresh_token: session.refresh_token },
     token: session.access_token,
     keepalive: true,
@@ -144,7 +144,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     if (boot.status === 'token-login' && boot.token) {
       const cleanUrl = withoutTokenParam(bootLocation.current);
-      requestEndpoint(endpoints.tokenLogin, { body: { token: boot.token } }).then(
+      requestEndpoint(authEndpoints.tokenLogin, { body: { token: boot.token } }).then(
         ({ result }) => {
           const previous = readSession();
           const stored = storeLogin(result);

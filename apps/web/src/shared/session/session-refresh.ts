@@ -1,4 +1,4 @@
-import { endpoints, type StoredSession } from '@portal/contract';
+import { authEndpoints, type StoredSession } from '@portal/contract';
 import { requestEndpoint } from '../api/request';
 import { clearSession, isSessionCurrent, readSession, rememberSignedOutReason, storeLogin } from './session-store';
 
@@ -30,7 +30,7 @@ async function refreshNow(rejectedAccessToken: string | undefined): Promise<Stor
     return stored;
   }
   try {
-    return storeLogin((await requestEndpoint(endpoints.refresh, { token: stored.refresh_token })).result);
+    return storeLogin((await requestEndpoint(authEndpoints.refresh, { token: stored.refresh_token })).result);
   } catch {
     clearSession();
     rememberSignedOutReason('expired');

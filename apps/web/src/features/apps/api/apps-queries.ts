@@ -1,17 +1,17 @@
-import { endpoints } from '@portal/contract';
+import { servicesEndpoints } from '@portal/contract';
 import { queryOptions, useMutation, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
 
 export const appsQuery = () =>
   queryOptions({
     queryKey: ['apps'],
-    queryFn: ({ signal }) => apiCall(endpoints.listApps, { signal }),
+    queryFn: ({ signal }) => apiCall(servicesEndpoints.listApps, { signal }),
   });
 
 /** A fresh one-time launch address for a token app (decision 0005); never cached. */
 export function useLaunchApp() {
   return useMutation({
-    mutationFn: (appId: string) => apiCall(endpoints.launchApp, { params: { appId } }),
+    mutationFn: (appId: string) => apiCall(servicesEndpoints.launchApp, { params: { appId } }),
   });
 }
 

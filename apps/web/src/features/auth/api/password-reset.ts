@@ -1,4 +1,4 @@
-import { endpoints } from '@portal/contract';
+import { authEndpoints } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiCallWithMessage } from '../../../shared/api';
 
@@ -6,7 +6,7 @@ import { apiCallWithMessage } from '../../../shared/api';
 export function useRequestPasswordReset() {
   return useMutation<string | undefined, Error, { email: string }>({
     mutationFn: async ({ email }) =>
-      (await apiCallWithMessage(endpoints.requestPasswordReset, { query: { username: email } })).message,
+      (await apiCallWithMessage(authEndpoints.requestPasswordReset, { query: { username: email } })).message,
   });
 }
 
@@ -14,7 +14,7 @@ export function useRequestPasswordReset() {
 export function useChangePasswordWithResetToken() {
   return useMutation<string | undefined, Error, { token: string; password: string }>({
     mutationFn: async ({ token, password }) =>
-      (await apiCallWithMessage(endpoints.changePasswordWithResetToken, { body: { password }, token })).message,
+      (await apiCallWithMessage(authEndpoints.changePasswordWithResetToken, { body: { password }, token })).message,
   });
 }
 

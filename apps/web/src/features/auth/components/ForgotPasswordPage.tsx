@@ -1,7 +1,7 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
-import { endpoints } from '@portal/contract';
+import { authEndpoints } from '@portal/contract';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
@@ -33,7 +33,7 @@ function ForgotPasswordForm({ onSent }: { onSent: (sent: { email: string; messag
   const form = useForm<ForgotPasswordValues>({
     mode: 'uncontrolled',
     initialValues: { email: '' },
-    validate: zodFormValidator<ForgotPasswordValues>(endpoints.requestPasswordResetPost.body),
+    validate: zodFormValidator<ForgotPasswordValues>(authEndpoints.requestPasswordResetPost.body),
   });
   useTextTypedBeforeHydration(form);
 

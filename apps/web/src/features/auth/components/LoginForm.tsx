@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
-import { endpoints } from '@portal/contract';
+import { authEndpoints } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
@@ -37,7 +37,7 @@ export function LoginForm({ onSigningIn }: LoginFormProps) {
   const form = useForm<LoginCredentials>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
-    validate: zodFormValidator<LoginCredentials>(endpoints.login.body),
+    validate: zodFormValidator<LoginCredentials>(authEndpoints.login.body),
   });
   useTextTypedBeforeHydration(form);
   // The address a signed-out visit was sent here from (?next=, same-origin paths only), or /apps.

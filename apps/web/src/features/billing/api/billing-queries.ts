@@ -1,4 +1,4 @@
-import { endpoints, IDEMPOTENCY_KEY_HEADER, type BillingAccount, type z } from '@portal/contract';
+import { billingEndpoints, IDEMPOTENCY_KEY_HEADER, type BillingAccount, type z } from '@portal/contract';
 import type { creditCardInput, newCardPayment } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, ApiError, saveFile } from '../../../shared/api';
@@ -9,18 +9,18 @@ export type NewCard = z.input<typeof newCardPayment>['payment'];
 export type CardInput = z.input<typeof creditCardInput>;
 
 export const billingAccountQuery = (id: string) =>
-  queryOptions({ queryKey: [...BILLING_KEY, 'account', id], queryFn: ({ signal }) => apiCall(endpoints.getBillingAccount, { signal, params: { id } }) });
+  queryOptions({ queryKey: [...BILLING_KEY, 'account', id], queryFn: ({ signal }) => apiCall(billingEndpoints.getBillingAccount, { signal, params: { id } }) });
 
 export const statementsQuery = (id: string) =>
-  queryOptions({ queryKey: [...BILLING_KEY, 'statements', id], queryFn: ({ signal }) => apiCall(endpoints.listStatements, { signal, params: { id } }) });
+  queryOptions({ queryKey: [...BILLING_KEY, 'statements', id], queryFn: ({ signal }) => apiCall(billingEndpoints.listStatements, { signal, params: { id } }) });
 
 export const paymentsQuery = (id: string) =>
-  queryOptions({ queryKey: [...BILLING_KEY, 'payments', id], queryFn: ({ signal }) => apiCall(endpoints.listPayments, { signal, params: { id } }) });
+  queryOptions({ queryKey: [...BILLING_KEY, 'payments', id], queryFn: ({ signal }) => apiCall(billingEndpoints.listPayments, { signal, params: { id } }) });
 
-export const ordersQuery = () => queryOptions({ queryKey: [...BILLING_KEY, 'orders'], queryFn: ({ signal }) => apiCall(endpoints.listOrders, { signal }) });
+export const ordersQuery = () => queryOptions({ queryKey: [...BILLING_KEY, 'orders'], queryFn: ({ signal }) => apiCall(billingEndpoints.listOrders, { signal }) });
 
 export const orderQuery = (pk: number) =>
-  queryOptions({ queryKey: [...BILLING_KEY, 'orders', pk], queryFn: ({ signal }) => apiCall(endpoints.getOrder, { signal, params: { id: pk } }) });
+  queryOptions({ queryKey: [...BILLING_KEY, 'orders', pk], queryFn: ({ signal }) => apiCall(billingEndpoints.getOrder, { signal, params: { id: pk } }) });
 
 /** One payment attempt: its key is made once and sent again on a retry, so the server charges once (docs/decisions/0014). */
 export type PaymentRequest = { key: string; amount: number } & ({ mode: 'stored' } | { mode: 'new'; card: Omit<NewCard, 'amount'> });
@@ -31,8 +31,8 @@ export function usePayment(billingId: string) {
     mutationFn: (request: PaymentRequest) => {
       const headers = { [IDEMPOTENCY_KEY_HEADER]: request.key };
       return request.mode === 'stored'
-        ? apiCall(endpoints.payWithStoredCard, { params: { id: billingId }, body: { amount: request.amount }, headers })
-        : apiCall(endpoints.payWithNewCard, { params: { id: billingId }, body: { payment: { ...request.card, amount: request.amount } }, headers });
+        ? apiCall(billingEndpoints.payWithStoredCard, { params: { id: billingId }, body: { amount: request.amount }, headers })
+        : apiCall(billingEndpoints.payWithNewCard, { params: { id: billingId }, body: { payment: { ...request.card, amount: request.amount } }, headers });
     },
     onSuccess: (receipt) => {
       // The new balance is in the receipt: the overview changes at once, without a reload.
@@ -56,10 +56,10 @@ function useAccountChange<Input>(billingId: string, change: (input: Input) => Pr
 }
 
 export const useStoreCard = (billingId: string) =>
-  useAccountChange(billingId, (card: CardInput) => apiCall(endpoints.updateBillingAccount, { params: { id: billingId }, body: { credit_card_info: card } }));
+  useAccountChange(billingId, (card: CardInput) => apiCall(billingEndpoints.updateBillingAccount, { params: { id: billingId }, body: { credit_card_info: card } }));
 
 export const useAutoPay = (billingId: string) =>
-  useAccountChange(billingId, (on: boolean) => apiCall(endpoints.updateBillingAccount, { params: { id: billingId }, body: { automatic_payments: on } }));
+  useAccountChange(billingId, (on: boolean) => apiCall(billingEndpoints.updateBillingAccount, { params: { id: billingId }, body: { automatic_payments: on } }));
 
 /** Statuses that mean "this server has no DELETE for the card": then the spec's PATCH fallback (docs/product.md §7). */
 const NO_DELETE = new Set([404, 405, 501]);
@@ -67,17 +67,17 @@ const NO_DELETE = new Set([404, 405, 501]);
 export const useRemoveCard = (billingId: string) =>
   useAccountChange(billingId, async () => {
     try {
-      await apiCall(endpoints.removeStoredCard, { params: { id: billingId } });
+      await apiCall(billingEndpoints.removeStoredCard, { params: { id: billingId } });
       return null;
     } catch (error) {
       if (!(error instanceof ApiError) || !NO_DELETE.has(error.status) || error.code === 'not_found') throw error;
-      return apiCall(endpoints.updateBillingAccount, { params: { id: billingId }, body: { automatic_payments: false, credit_card_info: {} } });
+      return apiCall(billingEndpoints.updateBillingAccount, { params: { id: billingId }, body: { automatic_payments: false, credit_card_info: {} } });
     }
   });
 
 /** Fetches a statement's PDF and hands it to the browser as a download named by the server (statement-{date}.pdf). */
 export async function downloadStatement(statementId: string): Promise<string> {
-  const { filename, pdf } = await apiCall(endpoints.getStatementPdf, { params: { id: statementId } });
+  const { filename, pdf } = await apiCall(billingEndpoints.getStatementPdf, { params: { id: statementId } });
   const bytes = Uint8Array.from(atob(pdf), (c) => c.charCodeAt(0));
   saveFile({ blob: new Blob([bytes], { type: 'application/pdf' }), filename });
   return filename;

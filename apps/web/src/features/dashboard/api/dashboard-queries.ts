@@ -1,11 +1,11 @@
-import { endpoints } from '@portal/contract';
+import { dashboardEndpoints } from '@portal/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
 
 export const dashboardQuery = () =>
   queryOptions({
     queryKey: ['dashboard'],
-    queryFn: ({ signal }) => apiCall(endpoints.getDashboard, { signal }),
+    queryFn: ({ signal }) => apiCall(dashboardEndpoints.getDashboard, { signal }),
   });
 
 /** What the dashboard opens with, fetched while its code is still on its way (app/portal-sections.ts, issue 16). */

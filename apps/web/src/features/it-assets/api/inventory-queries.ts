@@ -1,4 +1,4 @@
-import { endpoints, type CredentialInput } from '@portal/contract';
+import { inventoryEndpoints, type CredentialInput } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
 
@@ -11,40 +11,40 @@ export const RECENT_ASSETS = 5;
 export const inventoryStatsQuery = (search = '') =>
   queryOptions({
     queryKey: [...INVENTORY_KEY, 'stats', search],
-    queryFn: ({ signal }) => apiCall(endpoints.assetStats, { signal, query: search ? { search } : {} }),
+    queryFn: ({ signal }) => apiCall(inventoryEndpoints.assetStats, { signal, query: search ? { search } : {} }),
     placeholderData: keepPreviousData,
   });
 
 export const assetsPageQuery = (search: string, page: number, size = ASSETS_PAGE_SIZE) =>
   queryOptions({
     queryKey: [...INVENTORY_KEY, 'assets', search, page, size],
-    queryFn: ({ signal }) => apiCall(endpoints.listAssets, { signal, query: { limit: size, offset: (page - 1) * size, ...(search ? { search } : {}) } }),
+    queryFn: ({ signal }) => apiCall(inventoryEndpoints.listAssets, { signal, query: { limit: size, offset: (page - 1) * size, ...(search ? { search } : {}) } }),
     placeholderData: keepPreviousData,
   });
 
-export const assetQuery = (id: number) => queryOptions({ queryKey: [...INVENTORY_KEY, 'asset', id], queryFn: ({ signal }) => apiCall(endpoints.getAsset, { signal, params: { id } }) });
+export const assetQuery = (id: number) => queryOptions({ queryKey: [...INVENTORY_KEY, 'asset', id], queryFn: ({ signal }) => apiCall(inventoryEndpoints.getAsset, { signal, params: { id } }) });
 
-export const vendorsQuery = () => queryOptions({ queryKey: [...INVENTORY_KEY, 'vendors'], queryFn: ({ signal }) => apiCall(endpoints.listVendors, { signal }) });
+export const vendorsQuery = () => queryOptions({ queryKey: [...INVENTORY_KEY, 'vendors'], queryFn: ({ signal }) => apiCall(inventoryEndpoints.listVendors, { signal }) });
 
 export const credentialsQuery = (search = '') =>
   queryOptions({
     queryKey: [...INVENTORY_KEY, 'credentials', search],
-    queryFn: ({ signal }) => apiCall(endpoints.listCredentials, { signal, query: search ? { search } : {} }),
+    queryFn: ({ signal }) => apiCall(inventoryEndpoints.listCredentials, { signal, query: search ? { search } : {} }),
     placeholderData: keepPreviousData,
   });
 
 /** A password is fetched when shown or copied, never kept in the cache: each reveal is one audit record. */
-export const revealPassword = (id: number, purpose: 'show' | 'copy') => apiCall(endpoints.revealCredentialPassword, { params: { id }, body: { purpose } });
+export const revealPassword = (id: number, purpose: 'show' | 'copy') => apiCall(inventoryEndpoints.revealCredentialPassword, { params: { id }, body: { purpose } });
 
 function useVaultMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: INVENTORY_KEY }) });
 }
 
-export const useCreateCredential = () => useVaultMutation((input: CredentialInput) => apiCall(endpoints.createCredential, { body: input }));
+export const useCreateCredential = () => useVaultMutation((input: CredentialInput) => apiCall(inventoryEndpoints.createCredential, { body: input }));
 export const useUpdateCredential = () =>
-  useVaultMutation(({ id, changes }: { id: number; changes: Partial<CredentialInput> }) => apiCall(endpoints.updateCredential, { params: { id }, body: changes }));
-export const useDeleteCredential = () => useVaultMutation((id: number) => apiCall(endpoints.deleteCredential, { params: { id } }));
+  useVaultMutation(({ id, changes }: { id: number; changes: Partial<CredentialInput> }) => apiCall(inventoryEndpoints.updateCredential, { params: { id }, body: changes }));
+export const useDeleteCredential = () => useVaultMutation((id: number) => apiCall(inventoryEndpoints.deleteCredential, { params: { id } }));
 
 /** What the IT Asset Manager opens with, fetched while its code is still on its way (app/portal-sections.ts, issue 16). */
 export const prefetchItAssetsScreen = (client: QueryClient) =>

@@ -1,4 +1,4 @@
-import { endpoints, PROFILE_TIME_ZONES, type MyProfileInput } from '@portal/contract';
+import { PROFILE_TIME_ZONES, profileEndpoints, servicesEndpoints, type MyProfileInput } from '@portal/contract';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
 
@@ -8,13 +8,13 @@ const PROFILE_TIME_ZONE_OPTIONS = PROFILE_TIME_ZONES.map((zone) => ({ value: zon
 export const timezonesQuery = () =>
   queryOptions({
     queryKey: ['timezones'],
-    queryFn: ({ signal }) => apiCall(endpoints.listTimezones, { signal }),
+    queryFn: ({ signal }) => apiCall(servicesEndpoints.listTimezones, { signal }),
     placeholderData: PROFILE_TIME_ZONE_OPTIONS,
     staleTime: 60 * 60 * 1000,
   });
 
 export function useUpdateProfile() {
   return useMutation({
-    mutationFn: (profile: MyProfileInput) => apiCall(endpoints.updateMyProfile, { body: profile }),
+    mutationFn: (profile: MyProfileInput) => apiCall(profileEndpoints.updateMyProfile, { body: profile }),
   });
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
-import { endpoints, type MyProfileInput } from '@portal/contract';
+import { profileEndpoints, type MyProfileInput } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
@@ -23,7 +23,7 @@ export function ProfileDetails() {
   const user = useSignedInUser();
   const [mode, setMode] = useState<'view' | 'edit'>('view');
   const saved: MyProfileInput = { firstname: user.firstname, lastname: user.lastname, email: user.email, timezone: user.timeZone };
-  const form = useForm<MyProfileInput>({ initialValues: saved, validate: zodFormValidator<MyProfileInput>(endpoints.updateMyProfile.body) });
+  const form = useForm<MyProfileInput>({ initialValues: saved, validate: zodFormValidator<MyProfileInput>(profileEndpoints.updateMyProfile.body) });
   const timezones = useQuery(timezonesQuery());
   const update = useUpdateProfile();
   const saving = update.isPending;

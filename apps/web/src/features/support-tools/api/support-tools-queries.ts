@@ -1,4 +1,4 @@
-import { DIRECT_DOWNLOAD_TOKEN, endpoints, type OS_TYPES, type SupportTool } from '@portal/contract';
+import { DIRECT_DOWNLOAD_TOKEN, supportToolsEndpoints, type OS_TYPES, type SupportTool } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, apiDownload, saveFile } from '../../../shared/api';
 
@@ -8,10 +8,10 @@ const SUPPORT_TOOLS_KEY = ['support-tools'] as const;
 
 /** Keyed by the customer account, so a cache never shows one account's tools or history to another sign-in. */
 export const supportToolsQuery = (customerId: number) =>
-  queryOptions({ queryKey: [...SUPPORT_TOOLS_KEY, customerId, 'tools'], queryFn: ({ signal }) => apiCall(endpoints.listSupportTools, { signal }) });
+  queryOptions({ queryKey: [...SUPPORT_TOOLS_KEY, customerId, 'tools'], queryFn: ({ signal }) => apiCall(supportToolsEndpoints.listSupportTools, { signal }) });
 
 export const downloadHistoryQuery = (customerId: number) =>
-  queryOptions({ queryKey: [...SUPPORT_TOOLS_KEY, customerId, 'history'], queryFn: ({ signal }) => apiCall(endpoints.listToolDownloads, { signal }) });
+  queryOptions({ queryKey: [...SUPPORT_TOOLS_KEY, customerId, 'history'], queryFn: ({ signal }) => apiCall(supportToolsEndpoints.listToolDownloads, { signal }) });
 
 /** The spec's fallback name when the answer names no file: a zip of the remote monitoring agent (docs/product.md §7). */
 export const fallbackFilename = (tool: SupportTool, os: OsType) =>
@@ -26,9 +26,9 @@ export function useDirectDownload() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ tool, os }: { tool: SupportTool; os: OsType }) => {
-      const file = await apiDownload(endpoints.generateToolLink, { body: { tool_id: tool.id, os_type: os }, fallbackFilename: fallbackFilename(tool, os) });
+      const file = await apiDownload(supportToolsEndpoints.generateToolLink, { body: { tool_id: tool.id, os_type: os }, fallbackFilename: fallbackFilename(tool, os) });
       saveFile(file);
-      await apiCall(endpoints.recordToolDownload, { body: { tool_id: tool.id, download_token: DIRECT_DOWNLOAD_TOKEN } }).catch(() => undefined);
+      await apiCall(supportToolsEndpoints.recordToolDownload, { body: { tool_id: tool.id, download_token: DIRECT_DOWNLOAD_TOKEN } }).catch(() => undefined);
       return file.filename;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: SUPPORT_TOOLS_KEY }),
@@ -39,6 +39,6 @@ export function useDirectDownload() {
 export function useMakeLink() {
   return useMutation({
     mutationFn: ({ tool, os, validHours }: { tool: SupportTool; os: OsType; validHours: number }) =>
-      apiCall(endpoints.generateToolLink, { body: { tool_id: tool.id, valid_hours: validHours, os_type: os } }),
+      apiCall(supportToolsEndpoints.generateToolLink, { body: { tool_id: tool.id, valid_hours: validHours, os_type: os } }),
   });
 }

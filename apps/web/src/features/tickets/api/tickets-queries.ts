@@ -1,4 +1,4 @@
-import { endpoints, TICKET_PAGE_LIMIT, ticketResponseInput, type NewTicketInput } from '@portal/contract';
+import { TICKET_PAGE_LIMIT, ticketResponseInput, ticketsEndpoints, type NewTicketInput } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
 import { offsetOfPage, viewFromSearch, type TicketListView } from '../ticket-address';
@@ -15,7 +15,7 @@ export const ticketListQuery = (view: TicketListView) =>
     queryFn: ({ signal }) => {
       const search = view.search.trim();
       const offset = offsetOfPage(view.page);
-      return apiCall(endpoints.listTickets, {
+      return apiCall(ticketsEndpoints.listTickets, {
         signal,
         query: { limit: TICKET_PAGE_LIMIT, status: view.status, sort: view.sort, ...(search ? { search } : {}), ...(offset > 0 ? { offset } : {}) },
       });
@@ -27,13 +27,13 @@ export const ticketListQuery = (view: TicketListView) =>
 export const ticketDetailQuery = (id: number) =>
   queryOptions({
     queryKey: [...TICKETS_KEY, 'detail', id],
-    queryFn: ({ signal }) => apiCall(endpoints.getTicket, { signal, params: { id } }),
+    queryFn: ({ signal }) => apiCall(ticketsEndpoints.getTicket, { signal, params: { id } }),
   });
 
 /** Docs/decisions/0027: the conversation's entries before `before` (the oldest shown), newest first. */
 export function useEarlierConversation(id: number) {
   return useMutation({
-    mutationFn: (before: number) => apiCall(endpoints.listTicketConversation, { params: { id }, query: { before } }),
+    mutationFn: (before: number) => apiCall(ticketsEndpoints.listTicketConversation, { params: { id }, query: { before } }),
   });
 }
 
@@ -41,7 +41,7 @@ export function useRespondToTicket(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     // Spec: the text is trimmed before sending; the contract's schema does the trimming, for both sides.
-    mutationFn: (text: string) => apiCall(endpoints.respondToTicket, { params: { id }, body: ticketResponseInput.parse({ description: text }) }),
+    mutationFn: (text: string) => apiCall(ticketsEndpoints.respondToTicket, { params: { id }, body: ticketResponseInput.parse({ description: text }) }),
     // Spec §4: after a response is sent, the ticket is reloaded (and the list's "updated" order moves).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),
   });
@@ -50,7 +50,7 @@ export function useRespondToTicket(id: number) {
 export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewTicketInput) => apiCall(endpoints.createTicket, { body: input }),
+    mutationFn: (input: NewTicketInput) => apiCall(ticketsEndpoints.createTicket, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...TICKETS_KEY, 'list'] }),
   });
 }

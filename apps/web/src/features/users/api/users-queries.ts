@@ -1,4 +1,4 @@
-import { endpoints, USERS_PAGE_SIZE, type ContactInput } from '@portal/contract';
+import { profileEndpoints, USERS_PAGE_SIZE, type ContactInput } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
 
@@ -9,7 +9,7 @@ export const usersPageQuery = (search: string, page: number) =>
   queryOptions({
     queryKey: [...USERS_KEY, 'page', search, page],
     queryFn: ({ signal }) =>
-      apiCall(endpoints.listContacts, {
+      apiCall(profileEndpoints.listContacts, {
         signal,
         query: { limit: USERS_PAGE_SIZE, offset: (page - 1) * USERS_PAGE_SIZE, ...(search ? { search } : {}) },
       }),
@@ -19,20 +19,20 @@ export const usersPageQuery = (search: string, page: number) =>
 export const userStatsQuery = (search: string) =>
   queryOptions({
     queryKey: [...USERS_KEY, 'stats', search],
-    queryFn: ({ signal }) => apiCall(endpoints.contactStats, { signal, query: search ? { search } : {} }),
+    queryFn: ({ signal }) => apiCall(profileEndpoints.contactStats, { signal, query: search ? { search } : {} }),
     placeholderData: keepPreviousData,
   });
 
 export const licensableServicesQuery = () =>
   queryOptions({
     queryKey: [...USERS_KEY, 'licensable-services'],
-    queryFn: ({ signal }) => apiCall(endpoints.listLicensableServices, { signal }),
+    queryFn: ({ signal }) => apiCall(profileEndpoints.listLicensableServices, { signal }),
   });
 
 export const userLicensesQuery = (id: number) =>
   queryOptions({
     queryKey: [...USERS_KEY, 'licenses', id],
-    queryFn: ({ signal }) => apiCall(endpoints.listLicenses, { signal, params: { id } }),
+    queryFn: ({ signal }) => apiCall(profileEndpoints.listLicenses, { signal, params: { id } }),
   });
 
 /** Every change to users or licenses refreshes the list, the cards and the seats. */
@@ -41,15 +41,15 @@ function useUsersMutation<Input, Output>(mutationFn: (input: Input) => Promise<O
   return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }) });
 }
 
-export const useCreateUser = () => useUsersMutation((user: ContactInput) => apiCall(endpoints.createContact, { body: { user } }));
+export const useCreateUser = () => useUsersMutation((user: ContactInput) => apiCall(profileEndpoints.createContact, { body: { user } }));
 export const useUpdateUser = () =>
-  useUsersMutation(({ id, changes }: { id: number; changes: Partial<ContactInput> }) => apiCall(endpoints.updateContact, { params: { id }, body: changes }));
-export const useDeleteUser = () => useUsersMutation((id: number) => apiCall(endpoints.deleteContact, { params: { id } }));
-export const useResendInvitation = () => useUsersMutation((id: number) => apiCall(endpoints.resendInvitation, { params: { id } }));
+  useUsersMutation(({ id, changes }: { id: number; changes: Partial<ContactInput> }) => apiCall(profileEndpoints.updateContact, { params: { id }, body: changes }));
+export const useDeleteUser = () => useUsersMutation((id: number) => apiCall(profileEndpoints.deleteContact, { params: { id } }));
+export const useResendInvitation = () => useUsersMutation((id: number) => apiCall(profileEndpoints.resendInvitation, { params: { id } }));
 export const useAddLicense = () =>
-  useUsersMutation(({ id, serviceId }: { id: number; serviceId: number }) => apiCall(endpoints.addLicense, { params: { id }, body: { service_id: serviceId } }));
+  useUsersMutation(({ id, serviceId }: { id: number; serviceId: number }) => apiCall(profileEndpoints.addLicense, { params: { id }, body: { service_id: serviceId } }));
 export const useRemoveLicense = () =>
-  useUsersMutation(({ id, licenseId }: { id: number; licenseId: number }) => apiCall(endpoints.removeLicense, { params: { id, licenseId } }));
+  useUsersMutation(({ id, licenseId }: { id: number; licenseId: number }) => apiCall(profileEndpoints.removeLicense, { params: { id, licenseId } }));
 
 /** The first page and the counts the users screen opens with (no search), fetched while its code is still on its way (app/portal-sections.ts, issue 16). */
 export const prefetchUsersScreen = (client: QueryClient) => Promise.all([client.prefetchQuery(usersPageQuery('', 1)), client.prefetchQuery(userStatsQuery(''))]);
