@@ -1,24 +1,17 @@
-import { Badge, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@mantine/core';
 import { formatDateTime } from '../../../shared/format';
-import { badgeTextColour } from '../../../shared/ui/StatusBadge';
+import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { priorityColour, priorityLabel, statusColour } from '../ticket-display';
 
-
 export function TicketStatusBadge({ status }: { status: string }) {
-  const colour = statusColour(status);
-  return (
-    <Badge variant="light" color={colour} c={badgeTextColour(colour)} radius="sm" style={{ flexShrink: 0 }}>
-      {status}
-    </Badge>
-  );
+  return <StatusBadge colour={statusColour(status)}>{status}</StatusBadge>;
 }
 
 export function TicketPriorityBadge({ priority }: { priority: string }) {
-  const colour = priorityColour(priority);
   return (
-    <Badge variant="outline" color={colour} c={badgeTextColour(colour)} radius="sm" style={{ flexShrink: 0 }}>
+    <StatusBadge variant="outline" colour={priorityColour(priority)}>
       {priorityLabel(priority)}
-    </Badge>
+    </StatusBadge>
   );
 }
 
@@ -26,10 +19,10 @@ export function TicketPriorityBadge({ priority }: { priority: string }) {
 export function OverdueBadge({ dueDate, timeZone }: { dueDate: string; timeZone: string }) {
   const due = formatDateTime(dueDate, timeZone);
   return (
-    <Badge variant="filled" color="red.9" radius="sm" title={`Was due ${due}`} style={{ flexShrink: 0 }} data-testid="overdue-badge">
+    <StatusBadge variant="filled" colour="red.9" title={`Was due ${due}`} data-testid="overdue-badge">
       Overdue
       <VisuallyHidden>, was due {due}</VisuallyHidden>
-    </Badge>
+    </StatusBadge>
   );
 }
 

@@ -1,11 +1,10 @@
-import { Button, Paper, Text, Title } from '@mantine/core';
 import type { TicketSummary } from '@portal/contract';
 import { IconEye } from '@tabler/icons-react';
 import { Link, type To } from 'react-router';
 import { formatDateTime } from '../../../shared/format';
 import { descriptionPreview, isTicketOverdue } from '../ticket-display';
 import { ticketPlainText } from '../ticket-html';
-import { OverdueBadge, TICKET_NUMBER_INK, TicketPriorityBadge, TicketStatusBadge } from './TicketBadges';
+import { OverdueBadge, TicketPriorityBadge, TicketStatusBadge } from './TicketBadges';
 import classes from './TicketRow.module.css';
 
 interface TicketRowProps {
@@ -16,53 +15,48 @@ interface TicketRowProps {
   detailsState?: unknown;
 }
 
-/** Spec §2: number and subject, status and priority, the description's start, times, the id, View Details. */
+/**
+ * Spec §2: number and subject, status and priority, the description's start, times, the id, View Details.
+ * Plain elements styled by TicketRow.module.css, not Mantine components: a page draws a hundred rows, and Mantine's
+ * trees for them were a fifth of the screen's main-thread work on a phone (issue 16).
+ */
 export function TicketRow({ ticket, timeZone, detailsLink, detailsState }: TicketRowProps) {
   const headingId = `ticket-${ticket.id}`;
   const overdue = isTicketOverdue(ticket);
   const preview = descriptionPreview(ticketPlainText(ticket.description));
   return (
-    <Paper component="article" aria-labelledby={headingId} withBorder radius="md" className={classes.row} data-overdue={overdue || undefined}>
+    <article aria-labelledby={headingId} className={classes.row} data-overdue={overdue || undefined}>
       <div className={classes.title}>
-        <Text span size="xs" fw={700} c={TICKET_NUMBER_INK} ff="monospace" className={classes.number} data-testid="ticket-number">
+        <span className={classes.number} data-testid="ticket-number">
           {ticket.ticket_number}
-        </Text>
-        <Title order={2} id={headingId} className={classes.subject} title={ticket.subject}>
+        </span>
+        <h2 id={headingId} className={classes.subject} title={ticket.subject}>
           {ticket.subject}
-        </Title>
+        </h2>
       </div>
       <div className={classes.badges}>
         <TicketStatusBadge status={ticket.status} />
         <TicketPriorityBadge priority={ticket.priority} />
         {overdue && ticket.due_date && <OverdueBadge dueDate={ticket.due_date} timeZone={timeZone} />}
       </div>
-      <Text size="sm" c="dimmed" className={classes.description} title={preview}>
+      <p className={classes.description} title={preview}>
         {preview}
-      </Text>
+      </p>
       <div className={classes.times}>
-        <Text size="xs" c="dimmed">
+        <span>
           Created <time dateTime={ticket.created_date}>{formatDateTime(ticket.created_date, timeZone)}</time>
-        </Text>
-        <Text size="xs" c="dimmed">
+        </span>
+        <span>
           Updated <time dateTime={ticket.last_modified_date}>{formatDateTime(ticket.last_modified_date, timeZone)}</time>
-        </Text>
+        </span>
       </div>
       <div className={classes.action}>
-        <Button
-          component={Link}
-          to={detailsLink}
-          state={detailsState}
-          size="xs"
-          variant="light"
-          leftSection={<IconEye size={14} aria-hidden="true" />}
-          aria-label={`View Details of ${ticket.ticket_number}`}
-        >
+        <Link to={detailsLink} state={detailsState} className={classes.details} aria-label={`View Details of ${ticket.ticket_number}`}>
+          <IconEye size={14} aria-hidden="true" />
           View Details
-        </Button>
-        <Text size="xs" c="dimmed">
-          ID {ticket.id}
-        </Text>
+        </Link>
+        <span className={classes.id}>ID {ticket.id}</span>
       </div>
-    </Paper>
+    </article>
   );
 }
