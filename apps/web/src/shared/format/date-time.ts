@@ -75,6 +75,12 @@ export function formatMonth(month: string): string {
   return formatterFor({ month: 'short', year: 'numeric', timeZone: 'UTC' })!.format(Date.UTC(year!, monthNumber! - 1, 1));
 }
 
+/** "Nov" for a `YYYY-MM` month key: the month alone, where there is no room for the year. */
+export function formatMonthName(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  return formatterFor({ month: 'short', timeZone: 'UTC' })!.format(Date.UTC(year!, monthNumber! - 1, 1));
+}
+
 /**
  * A time zone as people say it, with the stored name beside it: 'Eastern Time (US/Eastern)'.
  * An unknown zone is shown as stored.

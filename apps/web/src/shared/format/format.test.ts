@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatMonth, formatRelative, formatTimeZone } from './index';
+import { formatDate, formatDateTime, formatMoney, formatMonth, formatMonthName, formatRelative, formatTimeZone } from './index';
 
 describe('formatting', () => {
   it('writes USD the en-US way', () => {
@@ -15,6 +15,8 @@ describe('formatting', () => {
 
   it('writes months and relative times', () => {
     expect(formatMonth('2026-02')).toBe('Feb 2026');
+    expect(formatMonthName('2026-02')).toBe('Feb');
+    expect(formatMonthName('2026-12')).toBe('Dec');
     const now = new Date('2026-11-21T12:00:00.000Z');
     expect(formatRelative('2026-11-21T09:00:00.000Z', now)).toBe('3 hours ago');
     expect(formatRelative('2026-11-20T12:00:00.000Z', now)).toBe('yesterday');
