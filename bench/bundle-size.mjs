@@ -9,8 +9,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
-/** gzip KB. Measured 2026-11-25 (decision 0022); the tolerance absorbs a dependency's patch release. */
-const BUDGET_KB = { signInJs: 184, signInCss: 36, signedInJs: 240, signedInCss: 36 };
+/**
+ * gzip KB. Measured 2026-11-25 (decision 0022); the tolerance absorbs a dependency's patch release. 2026-11-26: the
+ * JavaScript budgets lowered to what the endpoint groups left (175.0 and 228.5 KB); the stylesheet's raised by the
+ * screens' CSS modules, now in the one stylesheet every page loads (36.9 KB, vite.config.ts cssCodeSplit).
+ */
+const BUDGET_KB = { signInJs: 178, signInCss: 37.5, signedInJs: 232, signedInCss: 37.5 };
 const TOLERANCE = 0.02;
 
 /** What the sign-in page must never load: the signed-in screens' own code and the heavy libraries. */
@@ -46,11 +50,15 @@ const size = (files, compress) => files.reduce((sum, file) => sum + compress(rea
 const gzip = (buffer) => gzipSync(buffer, { level: 9 });
 const brotli = (buffer) => brotliCompressSync(buffer);
 
+/** The app's one stylesheet (vite.config.ts: cssCodeSplit is off), which index.html loads for every page. */
+const pageStylesheets = manifest['style.css'] ? [manifest['style.css'].file] : [];
+const stylesOf = (keys) => [...new Set([...pageStylesheets, ...filesOf(keys, 'css')])];
+
 const rows = [
   ['sign-in page JS', filesOf(signIn, 'js'), BUDGET_KB.signInJs],
-  ['sign-in page CSS', filesOf(signIn, 'css'), BUDGET_KB.signInCss],
+  ['sign-in page CSS', stylesOf(signIn), BUDGET_KB.signInCss],
   ['signed in (shell + /apps) JS', filesOf(signedIn, 'js'), BUDGET_KB.signedInJs],
-  ['signed in (shell + /apps) CSS', filesOf(signedIn, 'css'), BUDGET_KB.signedInCss],
+  ['signed in (shell + /apps) CSS', stylesOf(signedIn), BUDGET_KB.signedInCss],
 ].map(([name, files, budget]) => ({ name, files: files.length, gzip: size(files, gzip), brotli: size(files, brotli), budget }));
 
 console.log('first load                      files   gzip KB  brotli KB   budget KB (gzip)');

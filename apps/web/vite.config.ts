@@ -53,6 +53,10 @@ const browserBuild = defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // One stylesheet, loaded with the page: the screens' own CSS modules add ~2 KB compressed to it. Split per screen,
+    // each arrived as a stylesheet inserted while the screen opened, and every insertion restyled the whole document
+    // (~60 ms each on a phone, one to three per screen: issue 16).
+    cssCodeSplit: false,
     // .vite/manifest.json: which chunks each page and screen loads, for the bundle budget (bench/bundle-size.mjs).
     manifest: true,
     rolldownOptions: {
