@@ -1,4 +1,4 @@
-import { AppShell, NavLink, Stack, Text } from '@mantine/core';
+import { AppShell } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { SupportContactCard } from '../../shared/ui/SupportContactCard';
 import { SECTION_GROUPS, type PortalSection } from '../portal-sections';
@@ -21,28 +21,18 @@ export function AppNavbar({ sections, onNavigate }: AppNavbarProps) {
           const links = sections.filter((section) => section.group === group && section.inSidebar !== false);
           if (links.length === 0) return null;
           return (
-            <Stack key={group} gap={2} mb="lg">
-              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4} style={{ letterSpacing: 0.6 }}>
-                {group}
-              </Text>
+            <div key={group} className={classes.navGroup}>
+              <p className={classes.navGroupLabel}>{group}</p>
               {links.map(({ path, label, icon: LinkIcon }) => {
                 const active = pathname === path || pathname.startsWith(`${path}/`);
                 return (
-                  <NavLink
-                    key={path}
-                    component={Link}
-                    to={path}
-                    label={label}
-                    leftSection={<LinkIcon size={20} stroke={1.7} aria-hidden="true" />}
-                    active={active}
-                    aria-current={active ? 'page' : undefined}
-                    onClick={onNavigate}
-                    fw={500}
-                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                  />
+                  <Link key={path} to={path} className={classes.navLink} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+                    <LinkIcon size={20} stroke={1.7} aria-hidden="true" />
+                    <span className={classes.navLinkLabel}>{label}</span>
+                  </Link>
                 );
               })}
-            </Stack>
+            </div>
           );
         })}
       </AppShell.Section>
