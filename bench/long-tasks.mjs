@@ -90,9 +90,10 @@ function report(route, events) {
   const bySource = (from, to) => {
     const sums = new Map();
     for (let i = 0; i < samples.length - 1; i += 1) {
-      if (samples[i].at < from || samples[i].at >= to || !samples[i].frame) continue;
-      const key = sourceOf(samples[i].frame);
-      if (key !== '(idle)') sums.set(key, (sums.get(key) ?? 0) + (samples[i + 1].at - samples[i].at) / 1000);
+      const { at, frame } = samples[i];
+      if (at < from || at >= to || !frame || frame.functionName === '(idle)') continue;
+      const key = sourceOf(frame);
+      sums.set(key, (sums.get(key) ?? 0) + (samples[i + 1].at - at) / 1000);
     }
     return [...sums].sort((a, b) => b[1] - a[1]);
   };
