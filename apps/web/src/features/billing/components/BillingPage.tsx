@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from '../../../shared/api';
 import { useSignedInUser } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
+import { useFirstAnswerDeferred } from '../../../shared/ui/use-first-answer-deferred';
 import { billingAccountQuery } from '../api/billing-queries';
 import { BILLING_TABS, type BillingTab } from '../billing-tabs';
 import { AutoPayTab } from './AutoPayTab';
@@ -50,20 +51,10 @@ export function BillingPage() {
 
 function BillingAccountView({ billingId, tab, openTab }: { billingId: string; tab: BillingTab; openTab: (tab: BillingTab) => void }) {
   const account = useQuery(billingAccountQuery(billingId));
+  // The account first appears in a render React can pause for the browser (issue 16).
+  const data = useFirstAnswerDeferred(account.data);
   const tabsRef = useRef<HTMLDivElement>(null);
 
-  if (account.isPending) {
-    return (
-      <LoadingState label="Loading billing information">
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-          {[0, 1, 2, 3].map((key) => (
-            <Skeleton key={key} height={112} radius="lg" />
-          ))}
-        </SimpleGrid>
-        <Skeleton height={280} radius="lg" mt="md" />
-      </LoadingState>
-    );
-  }
   if (account.isError) {
     const missing = account.error instanceof ApiError && account.error.status === 404;
     return (
@@ -76,7 +67,19 @@ function BillingAccountView({ billingId, tab, openTab }: { billingId: string; ta
     );
   }
 
-  const data = account.data;
+  if (data === undefined) {
+    return (
+      <LoadingState label="Loading billing information">
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+          {[0, 1, 2, 3].map((key) => (
+            <Skeleton key={key} height={112} radius="lg" />
+          ))}
+        </SimpleGrid>
+        <Skeleton height={280} radius="lg" mt="md" />
+      </LoadingState>
+    );
+  }
+
   // From the side panel (below the tabs on a phone) the chosen tab is also brought into view.
   const showTab = (next: BillingTab) => {
     openTab(next);
