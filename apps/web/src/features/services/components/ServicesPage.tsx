@@ -8,6 +8,7 @@ import { useSignedInUser } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { StatCard } from '../../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
+import { useFirstAnswerDeferred } from '../../../shared/ui/use-first-answer-deferred';
 import { servicesQuery } from '../api/services-queries';
 import { breakdownByCategory, sortForDisplay, summarizeServices } from '../service-figures';
 import { CategoryBreakdownCard } from './CategoryBreakdownCard';
@@ -26,6 +27,8 @@ export const SERVICES_EMPTY_MESSAGE = 'No services are currently configured for 
 export function ServicesPage() {
   const { timeZone, flags } = useSignedInUser();
   const services = useQuery(servicesQuery());
+  // The figures and cards first appear in a render React can pause for the browser (issue 16).
+  const shown = useFirstAnswerDeferred(services.data);
   const [manageOpened, manage] = useDisclosure(false);
 
   return (
@@ -51,7 +54,14 @@ export function ServicesPage() {
       />
       <ManageServicesModal opened={manageOpened} onClose={manage.close} />
 
-      {services.isPending ? (
+      {services.isError ? (
+        <ErrorState
+          title={SERVICES_ERROR_TITLE}
+          message={errorMessage(services.error, SERVICES_ERROR_MESSAGE)}
+          onRetry={() => void services.refetch()}
+          retrying={services.isFetching}
+        />
+      ) : shown === undefined ? (
         <LoadingState label="Loading your services">
           <Stack gap="lg">
             <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
@@ -63,17 +73,10 @@ export function ServicesPage() {
             <Skeleton height={140} radius="lg" />
           </Stack>
         </LoadingState>
-      ) : services.isError ? (
-        <ErrorState
-          title={SERVICES_ERROR_TITLE}
-          message={errorMessage(services.error, SERVICES_ERROR_MESSAGE)}
-          onRetry={() => void services.refetch()}
-          retrying={services.isFetching}
-        />
-      ) : services.data.length === 0 ? (
+      ) : shown.length === 0 ? (
         <EmptyState icon={IconServer2} title={SERVICES_EMPTY_TITLE} message={SERVICES_EMPTY_MESSAGE} />
       ) : (
-        <ServicesOverview services={services.data} timeZone={timeZone} />
+        <ServicesOverview services={shown} timeZone={timeZone} />
       )}
     </Stack>
   );
