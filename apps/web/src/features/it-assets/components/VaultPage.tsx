@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
+import { useFirstAnswerDeferred } from '../../../shared/ui/use-first-answer-deferred';
 import { credentialsQuery, useDeleteCredential } from '../api/inventory-queries';
 import { CredentialCard } from './CredentialCard';
 import { CredentialFormModal } from './CredentialFormModal';
@@ -25,6 +26,8 @@ export function VaultPage() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const credentials = useQuery(credentialsQuery(debounced));
+  // The cards first appear in a render React can pause for the browser (issue 16).
+  const shown = useFirstAnswerDeferred(credentials.data);
   const [adding, addModal] = useDisclosure(false);
   const [editing, setEditing] = useState<Credential | null>(null);
   const [deleting, setDeleting] = useState<Credential | null>(null);
@@ -59,7 +62,9 @@ export function VaultPage() {
         onChange={(event) => setSearch(event.currentTarget.value)}
         maw={480}
       />
-      {credentials.isPending ? (
+      {credentials.isError ? (
+        <ErrorState title={VAULT_LOAD_FAILED} message={errorMessage(credentials.error, VAULT_LOAD_FAILED)} onRetry={() => void credentials.refetch()} retrying={credentials.isFetching} />
+      ) : shown === undefined ? (
         <LoadingState label="Loading the vault">
           <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
             {[0, 1, 2].map((key) => (
@@ -67,9 +72,7 @@ export function VaultPage() {
             ))}
           </SimpleGrid>
         </LoadingState>
-      ) : credentials.isError ? (
-        <ErrorState title={VAULT_LOAD_FAILED} message={errorMessage(credentials.error, VAULT_LOAD_FAILED)} onRetry={() => void credentials.refetch()} retrying={credentials.isFetching} />
-      ) : credentials.data.length === 0 ? (
+      ) : shown.length === 0 ? (
         <EmptyState
           icon={IconKey}
           title={debounced ? 'No credentials match your search' : 'The vault is empty'}
@@ -77,7 +80,7 @@ export function VaultPage() {
         />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
-          {credentials.data.map((credential) => (
+          {shown.map((credential) => (
             <CredentialCard
               key={credential.id}
               credential={credential}
@@ -103,9 +106,9 @@ export function VaultPage() {
           ))}
         </SimpleGrid>
       )}
-      {credentials.data && credentials.data.length > 0 && (
+      {shown && shown.length > 0 && (
         <Text size="sm" c="dimmed">
-          {credentials.data.length} {credentials.data.length === 1 ? 'credential' : 'credentials'}
+          {shown.length} {shown.length === 1 ? 'credential' : 'credentials'}
         </Text>
       )}
 
