@@ -1,6 +1,5 @@
 import type { CSSProperties } from 'react';
 import classes from './TicketTrendBars.module.css';
-import { TREND_CHART_HEIGHT } from './trend-chart-size';
 import { trendScale } from './trend-scale';
 
 export interface TicketTrendRow {
@@ -26,7 +25,7 @@ export function TicketTrendBars({ data }: { data: TicketTrendRow[] }) {
   const { top, ticks } = trendScale(Math.max(0, ...data.flatMap((row) => [row.Opened, row.Closed])));
   const share = (value: number) => `${(value / top) * 100}%`;
   return (
-    <div className={classes.chart} style={{ height: TREND_CHART_HEIGHT }}>
+    <div className={classes.chart}>
       <div className={classes.plot}>
         <div className={classes.valueAxis}>
           {ticks.map((tick) => (
