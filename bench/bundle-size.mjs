@@ -12,15 +12,17 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 /**
  * gzip KB. Measured 2026-11-25 (decision 0022); the tolerance absorbs a dependency's patch release. 2026-11-26: the
  * JavaScript budgets lowered to what the endpoint groups left (175.0 and 228.5 KB); the stylesheet's raised by the
- * screens' CSS modules, now in the one stylesheet every page loads (36.9 KB, vite.config.ts cssCodeSplit).
+ * screens' CSS modules, now in the one stylesheet every page loads (36.9 KB, vite.config.ts cssCodeSplit). Later the
+ * same day the signed-in budget to 198 KB: the account menu (Menu, floating-ui, a focus trap) loads when first opened
+ * (UserMenu.tsx), 228.5 → 195.5 KB.
  */
-const BUDGET_KB = { signInJs: 178, signInCss: 37.5, signedInJs: 232, signedInCss: 37.5 };
+const BUDGET_KB = { signInJs: 178, signInCss: 37.5, signedInJs: 198, signedInCss: 37.5 };
 const TOLERANCE = 0.02;
 
 /** What the sign-in page must never load: the signed-in screens' own code and the heavy libraries. */
 const NOT_ON_SIGN_IN = [
   /\/src\/features\/(?!auth\/)/,
-  /\/src\/app\/(layouts\/(SignedInLayout|AppNavbar|UserMenu|ImpersonationBanner|SectionBreadcrumb)|SupportToolsTab)\b/,
+  /\/src\/app\/(layouts\/(SignedInLayout|AppNavbar|UserMenu|AccountButton|AccountMenu|ImpersonationBanner|SectionBreadcrumb)|SupportToolsTab)\b/,
   /node_modules\/(recharts|@mantine\/charts|@mantine\/dates|dayjs|d3-|dompurify|libphonenumber-js)/,
 ];
 

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aStoredSession } from '../../test/fixtures';
 import { renderSignedIn, failure, ok, stubApi } from '../../test/signed-in';
-import { THEME_NOT_SAVED, UserMenu } from './UserMenu';
+import { THEME_NOT_SAVED } from './AccountMenu';
+import { UserMenu } from './UserMenu';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,5 +36,24 @@ describe('the theme chosen in the account menu', () => {
 
     expect(await screen.findByText(THEME_NOT_SAVED)).toBeInTheDocument();
     expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark');
+  });
+});
+
+describe('the account menu', () => {
+  it('opens at the first click, though its code loads only then, and gives the focus back to its button when closed', async () => {
+    stubApi({});
+    renderSignedIn(<UserMenu accountName="Northwind Traders" />, { session: aStoredSession() });
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: /account menu/ });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(button);
+    expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+    expect(screen.getByRole('button', { name: /account menu/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('menu')).toHaveTextContent('Northwind Traders');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Sign out' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: /account menu/ })).toHaveFocus());
   });
 });
