@@ -2,21 +2,27 @@ import { Badge, Button, Group, Pagination, Skeleton, Stack, Text } from '@mantin
 import { useDisclosure } from '@mantine/hooks';
 import { TICKET_PAGE_LIMIT, TICKET_SEARCH_DEBOUNCE_MS, type Ticket } from '@portal/contract';
 import { IconLifebuoy, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { matchPath, Navigate, useLocation, useMatch, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api';
 import { useSignedInUser } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { LoadedWhenOpened, usePreloadWhenIdle } from '../../../shared/ui/LoadedWhenOpened';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
-import { ticketListQuery } from '../api/tickets-queries';
+import { ticketDetailQuery, ticketListQuery } from '../api/tickets-queries';
 import { pageCount, searchOfView, TICKET_PATH_PATTERN, ticketIdOf, ticketPath, TICKETS_PATH, viewFromSearch, type TicketListView } from '../ticket-address';
 import { ADMIN_SUBTITLE, formatTicketCount, hasNonDefaultFilter, TICKETS_TITLE, ticketTimeZone, USER_SUBTITLE, type TicketFilters } from '../ticket-display';
-import { NewTicketModal } from './NewTicketModal';
-import { TicketDetailModal } from './TicketDetailModal';
 import { TicketFilterBar } from './TicketFilterBar';
 import { TicketRows } from './TicketRows';
 import { formatTimeZone } from '../../../shared/format';
+
+// The two dialogs (the form, and the detail with its sanitizer and conversation) load when first opened, or once the
+// list is on the screen and the browser is idle: the list's first paint waits for neither (issue 16).
+const loadNewTicketModal = () => import('./NewTicketModal');
+const loadTicketDetailModal = () => import('./TicketDetailModal');
+const NewTicketModal = lazy(async () => ({ default: (await loadNewTicketModal()).NewTicketModal }));
+const TicketDetailModal = lazy(async () => ({ default: (await loadTicketDetailModal()).TicketDetailModal }));
 
 /** Spec §2, §8 and §9, Support Tickets (the heading: ticket-display.ts). */
 export const TICKETS_ERROR = 'Failed to load tickets';
@@ -42,6 +48,13 @@ export function TicketsPage() {
   /** The closed ticket a new one follows up (docs/decisions/0018), or null for a fresh one. */
   const [followUpOf, setFollowUpOf] = useState<Ticket | null>(null);
   const listTop = useRef<HTMLDivElement>(null);
+  usePreloadWhenIdle(loadTicketDetailModal, loadNewTicketModal);
+  // A ticket's address opened directly: its detail is fetched beside the dialog's code, not once that has arrived.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // prefetchQuery never rejects: a failure is the dialog's own query's to report.
+    if (openTicketId !== null) void queryClient.prefetchQuery(ticketDetailQuery(openTicketId));
+  }, [openTicketId, queryClient]);
 
   // Issue 15: the view (filters, search, sort, page) is the address's query; the address is the truth.
   const view = useMemo(() => viewFromSearch(location.search), [location.search]);
@@ -208,27 +221,31 @@ export function TicketsPage() {
         </Stack>
       )}
 
-      <TicketDetailModal
-        ticketId={openTicketId}
-        onClose={closeTicket}
-        timeZone={zone}
-        onFollowUp={(closed) => {
-          setFollowUpOf(closed);
-          closeTicket();
-          newTicket.open();
-        }}
-      />
-      <NewTicketModal
-        key={followUpOf?.id ?? 'new'}
-        opened={newTicketOpened}
-        onClose={newTicket.close}
-        followUpOf={followUpOf}
-        onCreated={(ticket) => {
-          newTicket.close();
-          setFollowUpOf(null);
-          navigate({ pathname: ticketPath(ticket.id), search: location.search }, { state: FROM_LIST });
-        }}
-      />
+      <LoadedWhenOpened opened={openTicketId !== null}>
+        <TicketDetailModal
+          ticketId={openTicketId}
+          onClose={closeTicket}
+          timeZone={zone}
+          onFollowUp={(closed) => {
+            setFollowUpOf(closed);
+            closeTicket();
+            newTicket.open();
+          }}
+        />
+      </LoadedWhenOpened>
+      <LoadedWhenOpened opened={newTicketOpened}>
+        <NewTicketModal
+          key={followUpOf?.id ?? 'new'}
+          opened={newTicketOpened}
+          onClose={newTicket.close}
+          followUpOf={followUpOf}
+          onCreated={(ticket) => {
+            newTicket.close();
+            setFollowUpOf(null);
+            navigate({ pathname: ticketPath(ticket.id), search: location.search }, { state: FROM_LIST });
+          }}
+        />
+      </LoadedWhenOpened>
     </Stack>
   );
 }
