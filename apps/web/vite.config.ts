@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { chunkGroups, findRunModules, type RunModules } from './build/chunk-groups';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -36,10 +37,15 @@ const prerenderBuild = defineConfig({
   },
 });
 
+/** What the sign-in page and the signed-in shell run, found when the build starts (build/chunk-groups.ts). */
+const runModules: RunModules = { start: new Set(), shell: new Set() };
+const sourceFile = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
 const browserBuild = defineConfig({
   root: webRoot,
   plugins: [
     react(),
+    findRunModules({ start: sourceFile('./src/main.tsx'), shell: sourceFile('./src/app/layouts/SignedInLayout.tsx') }, runModules),
     // Brotli and gzip copies of every script, style and page, made once at build time at the highest
     // levels; the server sends the one the browser accepts (http/static-web.ts, preCompressed).
     compression({
@@ -60,19 +66,7 @@ const browserBuild = defineConfig({
     // .vite/manifest.json: which chunks each page and screen loads, for the bundle budget (bench/bundle-size.mjs).
     manifest: true,
     rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // Libraries every screen needs and that change rarely: a chunk of their own stays
-              // cached across releases. Mantine is left out on purpose, so its shell-only parts
-              // stay in the lazily loaded signed-in chunk.
-              name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]/,
-            },
-          ],
-        },
-      },
+      output: { codeSplitting: { groups: chunkGroups(runModules) } },
     },
   },
   server: { proxy },
