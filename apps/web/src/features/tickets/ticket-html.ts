@@ -19,11 +19,3 @@ export const isHtml = isTicketHtml;
 export function sanitizeTicketHtml(html: string): string {
   return purifier.sanitize(html, TICKET_HTML_POLICY);
 }
-
-/** The words of a ticket text without its markup, for one-line previews. */
-export function ticketPlainText(text: string): string {
-  if (!isHtml(text)) return text;
-  const element = document.createElement('div');
-  element.innerHTML = sanitizeTicketHtml(text);
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-}

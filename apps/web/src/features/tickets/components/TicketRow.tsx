@@ -3,7 +3,7 @@ import { IconEye } from '@tabler/icons-react';
 import { Link, type To } from 'react-router';
 import { formatDateTime } from '../../../shared/format';
 import { descriptionPreview, isTicketOverdue } from '../ticket-display';
-import { ticketPlainText } from '../ticket-html';
+import { ticketPlainText } from '../ticket-plain-text';
 import { OverdueBadge, TicketPriorityBadge, TicketStatusBadge } from './TicketBadges';
 import classes from './TicketRow.module.css';
 
