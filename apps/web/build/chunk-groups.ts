@@ -2,6 +2,15 @@ import { rolldown, type CodeSplittingGroup, type Plugin as RolldownPlugin } from
 import type { Plugin } from 'vite';
 
 /**
+ * Small modules that most signed-in screens run though the shell does not, carried by the shell's chunk (about 1 KB
+ * compressed on every screen) rather than left to the bundler, which cuts each set of them that a different set of
+ * screens and dialogs shares into a file of its own (0.1-0.6 KB each, one to four per screen; every lazily loaded
+ * dialog adds sets): one more request each, a round trip on a phone. LoadedWhenOpened: every screen with a dialog;
+ * Mantine's core helpers (get-single-element-child, create-event-handler, get-env…): its overlays and inputs.
+ */
+const SHELL_ALSO = /[\\/]src[\\/]shared[\\/]ui[\\/]LoadedWhenOpened\.tsx$|[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/;
+
+/**
  * How the browser build groups modules into chunks (issue 16, decision 0022).
  *
  * Left to itself, the bundler cuts whatever the sign-in page shares with any lazily loaded screen or dialog into a
@@ -19,7 +28,7 @@ export function chunkGroups(runs: RunModules): CodeSplittingGroup[] {
   return [
     { name: 'vendor', priority: 30, test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]/ },
     { name: 'start', priority: 20, test: (id) => runs.start.has(id) },
-    { name: 'shell', priority: 10, test: (id) => runs.shell.has(id) },
+    { name: 'shell', priority: 10, test: (id) => runs.shell.has(id) || SHELL_ALSO.test(id) },
   ];
 }
 
