@@ -1,5 +1,13 @@
 import type { AccountUser } from '@portal/contract';
 
+/**
+ * Spec texts (docs/product.md §8) of the add, edit and delete dialogs, here rather than in a dialog's module: the
+ * dialogs load when first opened (UsersPage), and the screen names some of these texts itself.
+ */
+export const CREATE_FAILED = 'Failed to create user';
+export const LICENSES_FAILED = 'Failed to update licenses';
+export const UPDATE_FAILED = 'Failed to update user';
+
 /** The role badges of a user (docs/product.md §6): 'User' when no flag is set. */
 export function roleBadges(user: Pick<AccountUser, 'admin_group' | 'billing_group' | 'technical_group'>): string[] {
   const roles = [user.admin_group && 'Admin', user.billing_group && 'Billing', user.technical_group && 'Technical'].filter(Boolean) as string[];

@@ -7,12 +7,9 @@ import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { licensableServicesQuery, useAddLicense, useCreateUser } from '../api/users-queries';
+import { CREATE_FAILED, LICENSES_FAILED } from '../user-display';
 import { LicensePicker } from './LicensePicker';
 import { UserProfileFields } from './UserProfileFields';
-
-/** Spec texts (docs/product.md §8). */
-export const CREATE_FAILED = 'Failed to create user';
-export const LICENSES_FAILED = 'Failed to update licenses';
 
 const EMPTY: ContactInput = {
   firstname: '',

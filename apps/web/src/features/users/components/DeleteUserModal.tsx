@@ -3,6 +3,7 @@ import type { AccountUser } from '@portal/contract';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../../shared/api';
 import { useDeleteUser } from '../api/users-queries';
+import { UPDATE_FAILED } from '../user-display';
 
 /** Deleting asks first, naming the person; it ends their sign-ins and frees their licenses. */
 export function DeleteUserModal({ user, onClose }: { user: AccountUser | null; onClose: () => void }) {
@@ -22,7 +23,7 @@ export function DeleteUserModal({ user, onClose }: { user: AccountUser | null; o
           <Text size="sm">
             Delete <strong>{user.full_name}</strong> ({user.email})? They are signed out at once and their licenses are freed. Their tickets and messages stay.
           </Text>
-          {remove.isError && <Alert color="red" variant="light">{errorMessage(remove.error, 'Failed to update user')}</Alert>}
+          {remove.isError && <Alert color="red" variant="light">{errorMessage(remove.error, UPDATE_FAILED)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={remove.isPending}>
               Cancel

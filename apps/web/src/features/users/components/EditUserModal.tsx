@@ -7,11 +7,9 @@ import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { licensableServicesQuery, useAddLicense, useRemoveLicense, userLicensesQuery, useUpdateUser } from '../api/users-queries';
-import { LICENSES_FAILED } from './AddUserModal';
+import { LICENSES_FAILED, UPDATE_FAILED } from '../user-display';
 import { LicensePicker } from './LicensePicker';
 import { UserProfileFields } from './UserProfileFields';
-
-export const UPDATE_FAILED = 'Failed to update user';
 
 /** Edit User (docs/product.md §4): Profile and Licenses, each tab with its own update button. */
 export function EditUserModal({ user, onClose }: { user: AccountUser | null; onClose: () => void }) {

@@ -4,17 +4,25 @@ import { notifications } from '@mantine/notifications';
 import { IconCreditCard, IconSearch, IconShieldCheck, IconTool, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { TICKET_SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, type AccountUser } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
+import { LoadedWhenOpened, usePreloadWhenIdle } from '../../../shared/ui/LoadedWhenOpened';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { StatCard } from '../../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { usersPageQuery, userStatsQuery, useResendInvitation } from '../api/users-queries';
-import { AddUserModal } from './AddUserModal';
-import { DeleteUserModal } from './DeleteUserModal';
-import { EditUserModal } from './EditUserModal';
+import { UPDATE_FAILED } from '../user-display';
 import { UsersPaginator } from './UsersPaginator';
 import { UsersTable } from './UsersTable';
+
+// The three dialogs (forms, Stepper, Tabs, the license picker) load when first opened, or once the list is on the
+// screen and the browser is idle: the list's first paint waits for none of them (issue 16).
+const loadAddUserModal = () => import('./AddUserModal');
+const loadEditUserModal = () => import('./EditUserModal');
+const loadDeleteUserModal = () => import('./DeleteUserModal');
+const AddUserModal = lazy(async () => ({ default: (await loadAddUserModal()).AddUserModal }));
+const EditUserModal = lazy(async () => ({ default: (await loadEditUserModal()).EditUserModal }));
+const DeleteUserModal = lazy(async () => ({ default: (await loadDeleteUserModal()).DeleteUserModal }));
 
 /** Spec texts (docs/product.md §2, §8). */
 /** The screen's heading, also painted by the skeleton the server sends before the app's scripts (decision 0022). */
@@ -34,12 +42,13 @@ export function UsersPage() {
   const users = useQuery(usersPageQuery(search, page));
   const stats = useQuery(userStatsQuery(search));
   const resend = useResendInvitation();
+  usePreloadWhenIdle(loadAddUserModal, loadEditUserModal, loadDeleteUserModal);
   const pages = Math.max(1, Math.ceil((stats.data?.matching ?? 0) / USERS_PAGE_SIZE));
 
   const resendTo = (user: AccountUser) =>
     resend.mutate(user.pk, {
       onSuccess: () => notifications.show({ color: 'green', message: `A new invitation is on its way to ${user.email}.` }),
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Failed to update user') }),
+      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, UPDATE_FAILED) }),
     });
 
   const figure = (value: number | undefined) => (value === undefined ? '–' : value.toLocaleString('en-US'));
@@ -94,9 +103,15 @@ export function UsersPage() {
           )}
         </Stack>
       </Paper>
-      <AddUserModal opened={adding} onClose={() => setAdding(false)} />
-      <EditUserModal user={editing} onClose={() => setEditing(null)} />
-      <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />
+      <LoadedWhenOpened opened={adding}>
+        <AddUserModal opened={adding} onClose={() => setAdding(false)} />
+      </LoadedWhenOpened>
+      <LoadedWhenOpened opened={editing !== null}>
+        <EditUserModal user={editing} onClose={() => setEditing(null)} />
+      </LoadedWhenOpened>
+      <LoadedWhenOpened opened={deleting !== null}>
+        <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />
+      </LoadedWhenOpened>
     </Stack>
   );
 }
