@@ -14,5 +14,13 @@ export const capitalised = (text: string) => text.replace(/_/g, ' ').replace(/^\
 /** "Lenovo ThinkPad T14", or whichever of the two is known. */
 export const vendorAndModel = (asset: Pick<Asset, 'vendor' | 'model'>) => [asset.vendor, asset.model].filter(Boolean).join(' ') || '—';
 
+/**
+ * The dialogs' failure texts, here rather than in the dialogs' modules: the screens load their dialogs when first
+ * opened (ItAssetsPage, VaultPage), and a text imported from a dialog's module would load it with the screen.
+ */
+export const ASSET_FAILED = 'The asset could not be loaded';
+export const CREATE_FAILED = 'The credential could not be saved';
+export const DELETE_FAILED = 'The credential could not be deleted';
+
 /** An instant as an en-US short date in the user's zone (11/9/2026), beside the asset dates. */
 export const shortDateIn = (iso: string, timeZone: string) => formatNumericDate(iso, timeZone);

@@ -5,10 +5,8 @@ import { errorMessage } from '../../../shared/api';
 import { ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { assetQuery } from '../api/inventory-queries';
-import { assetDate, assetStatusColour, capitalised } from '../inventory-display';
+import { ASSET_FAILED, assetDate, assetStatusColour, capitalised } from '../inventory-display';
 import { AssetFact } from './AssetCard';
-
-export const ASSET_FAILED = 'The asset could not be loaded';
 
 /** One asset as the server has it now (GET /crm/assets/{id}); the card's copy shows while it loads. */
 export function AssetDetailModal({ asset, onClose }: { asset: Asset | null; onClose: () => void }) {

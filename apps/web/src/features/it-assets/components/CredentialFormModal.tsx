@@ -7,8 +7,7 @@ import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { useCreateCredential, useUpdateCredential } from '../api/inventory-queries';
-
-export const CREATE_FAILED = 'The credential could not be saved';
+import { CREATE_FAILED } from '../inventory-display';
 
 const EMPTY: CredentialInput = { title: '', username: '', password: '', url: '', notes: '' };
 

@@ -4,7 +4,7 @@ import type { Asset, Credential, InventoryStats, Vendor } from '@portal/contract
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, ok, renderSignedIn, stubApi } from '../../../test/signed-in';
 import { PASSWORD_HIDDEN } from './CredentialCard';
-import { CREATE_FAILED } from './CredentialFormModal';
+import { CREATE_FAILED } from '../inventory-display';
 import { ItAssetsPage, LOAD_FAILED, LOAD_FAILED_TITLE } from './ItAssetsPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -74,6 +74,13 @@ describe('ItAssetsPage', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: /Retry/ }));
     expect(await screen.findByRole('group', { name: 'Total Assets' })).toBeInTheDocument();
+  });
+
+  it('shows the Vendors tab opened by its address, with its phone numbers formatted and dialable', async () => {
+    stubApi(everythingLoads());
+    renderSignedIn(<ItAssetsPage />, { route: '/it-assets?tab=vendors' });
+    const vendor = await screen.findByRole('article', { name: 'CDW' });
+    expect(within(vendor).getByRole('link', { name: '(312) 555-0115' })).toHaveAttribute('href', 'tel:+13125550115');
   });
 
   it('leaves only the failed list empty when one call fails', async () => {

@@ -3,18 +3,26 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconKey, IconLock, IconPlus, IconTool } from '@tabler/icons-react';
 import type { Asset } from '@portal/contract';
 import { useQueries } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LoadedWhenOpened, usePreloadWhenIdle } from '../../../shared/ui/LoadedWhenOpened';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { assetsPageQuery, credentialsQuery, inventoryStatsQuery, vendorsQuery } from '../api/inventory-queries';
 import { INVENTORY_TABS, type InventoryTab } from '../inventory-tabs';
-import { AssetDetailModal } from './AssetDetailModal';
 import { AssetsTab } from './AssetsTab';
 import { CredentialCard } from './CredentialCard';
-import { CredentialFormModal } from './CredentialFormModal';
 import { OverviewTab } from './OverviewTab';
-import { VendorsTab } from './VendorsTab';
+
+// The two dialogs load when first opened, and the Vendors tab (with libphonenumber-js, ~28 KB compressed, for its
+// phone numbers) when first shown, or all three once the screen is shown and the browser is idle: the Overview the
+// screen opens on waits for none of them (issue 16).
+const loadAssetDetailModal = () => import('./AssetDetailModal');
+const loadCredentialFormModal = () => import('./CredentialFormModal');
+const loadVendorsTab = () => import('./VendorsTab');
+const AssetDetailModal = lazy(async () => ({ default: (await loadAssetDetailModal()).AssetDetailModal }));
+const CredentialFormModal = lazy(async () => ({ default: (await loadCredentialFormModal()).CredentialFormModal }));
+const VendorsTab = lazy(async () => ({ default: (await loadVendorsTab()).VendorsTab }));
 
 /** Spec texts (docs/product.md §8). */
 /** The screen's heading, also painted by the skeleton the server sends before the app's scripts (decision 0022). */
@@ -38,6 +46,12 @@ export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode 
   const all = [stats, firstPage, vendors, credentials];
   const loading = all.some((query) => query.isPending);
   const failed = all.every((query) => query.isError);
+  usePreloadWhenIdle(loadAssetDetailModal, loadCredentialFormModal, loadVendorsTab);
+  // The Vendors tab's address opened directly: its code loads beside the screen's data, not once that has arrived.
+  useEffect(() => {
+    // A failed load is only a missed head start: the tab's own lazy load reports the failure.
+    if (tab === 'vendors') loadVendorsTab().catch(() => {});
+  }, [tab]);
 
   return (
     <Stack gap="xl">
@@ -56,8 +70,12 @@ export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode 
           </>
         }
       />
-      <CredentialFormModal opened={adding} onClose={addModal.close} />
-      <AssetDetailModal asset={opened} onClose={() => setOpened(null)} />
+      <LoadedWhenOpened opened={adding}>
+        <CredentialFormModal opened={adding} onClose={addModal.close} />
+      </LoadedWhenOpened>
+      <LoadedWhenOpened opened={opened !== null}>
+        <AssetDetailModal asset={opened} onClose={() => setOpened(null)} />
+      </LoadedWhenOpened>
 
       {failed ? (
         <ErrorState title={LOAD_FAILED_TITLE} message={LOAD_FAILED} onRetry={() => all.forEach((query) => void query.refetch())} retrying={all.some((query) => query.isFetching)} />
@@ -88,7 +106,9 @@ export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode 
                   <AssetsTab onOpen={setOpened} />
                 </Tabs.Panel>
                 <Tabs.Panel value="vendors">
-                  <VendorsTab vendors={vendors.data ?? []} />
+                  <Suspense fallback={<LoadingState label="Loading vendors" />}>
+                    <VendorsTab vendors={vendors.data ?? []} />
+                  </Suspense>
                 </Tabs.Panel>
                 <Tabs.Panel value="credentials">
                   {(credentials.data ?? []).length === 0 ? (

@@ -1,22 +1,27 @@
-import { ActionIcon, Button, Group, Menu, Modal, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Menu, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconDots, IconKey, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import type { Credential } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
+import { LoadedWhenOpened, usePreloadWhenIdle } from '../../../shared/ui/LoadedWhenOpened';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { useFirstAnswerDeferred } from '../../../shared/ui/use-first-answer-deferred';
-import { credentialsQuery, useDeleteCredential } from '../api/inventory-queries';
+import { credentialsQuery } from '../api/inventory-queries';
 import { CredentialCard } from './CredentialCard';
-import { CredentialFormModal } from './CredentialFormModal';
+
+// The form and the delete confirmation load when first opened, or once the vault is shown and the browser is idle:
+// the vault's first paint waits for neither (issue 16).
+const loadCredentialFormModal = () => import('./CredentialFormModal');
+const loadDeleteCredentialModal = () => import('./DeleteCredentialModal');
+const CredentialFormModal = lazy(async () => ({ default: (await loadCredentialFormModal()).CredentialFormModal }));
+const DeleteCredentialModal = lazy(async () => ({ default: (await loadDeleteCredentialModal()).DeleteCredentialModal }));
 
 /** The screen's heading, also painted by the skeleton the server sends before the app's scripts (decision 0022). */
 export const VAULT_HEADING = { title: 'Credential Vault', description: 'The passwords of your systems: sealed at rest, each reveal and copy recorded.' };
 export const VAULT_LOAD_FAILED = 'Failed to load the credential vault';
-export const DELETE_FAILED = 'The credential could not be deleted';
 
 /**
  * The credential vault (the screen the spec leaves cut off): search, add, edit and delete, under
@@ -31,18 +36,7 @@ export function VaultPage() {
   const [adding, addModal] = useDisclosure(false);
   const [editing, setEditing] = useState<Credential | null>(null);
   const [deleting, setDeleting] = useState<Credential | null>(null);
-  const remove = useDeleteCredential();
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifications.show({ color: 'green', message: `${deleting.service_name} was deleted.` });
-    } catch (error) {
-      notifications.show({ color: 'red', title: DELETE_FAILED, message: errorMessage(error, DELETE_FAILED) });
-    }
-    setDeleting(null);
-  }
+  usePreloadWhenIdle(loadCredentialFormModal, loadDeleteCredentialModal);
 
   return (
     <Stack gap="xl">
@@ -112,23 +106,15 @@ export function VaultPage() {
         </Text>
       )}
 
-      <CredentialFormModal opened={adding} onClose={addModal.close} />
-      {editing && <CredentialFormModal key={editing.id} opened onClose={() => setEditing(null)} editing={editing} />}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete credential" radius="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-        <Stack gap="md">
-          <Text size="sm">
-            Delete <strong>{deleting?.service_name}</strong>? Its password and notes are removed for good.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setDeleting(null)} disabled={remove.isPending}>
-              Keep
-            </Button>
-            <Button color="red" onClick={() => void confirmDelete()} loading={remove.isPending}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <LoadedWhenOpened opened={adding}>
+        <CredentialFormModal opened={adding} onClose={addModal.close} />
+      </LoadedWhenOpened>
+      <LoadedWhenOpened opened={editing !== null}>
+        {editing && <CredentialFormModal key={editing.id} opened onClose={() => setEditing(null)} editing={editing} />}
+      </LoadedWhenOpened>
+      <LoadedWhenOpened opened={deleting !== null}>
+        <DeleteCredentialModal credential={deleting} onClose={() => setDeleting(null)} />
+      </LoadedWhenOpened>
     </Stack>
   );
 }
