@@ -5,6 +5,8 @@ import { ApiError, NETWORK_ERROR_STATUS } from '../../shared/api';
 export const DOWNLOAD_STARTED = 'Download Started!';
 export const DOWNLOAD_FAILED = 'Failed to download tool';
 export const DOWNLOAD_ERROR = 'Error downloading tool';
+/** The configuration help's title (its dialog loads when first opened, so its text lives here). */
+export const CONFIGURATION_NOT_FOUND_TITLE = 'Monitoring configuration not found';
 
 export const OS_LABELS: Record<string, string> = { windows: 'Windows', mac: 'macOS', linux: 'Linux' };
 export const osLabel = (os: string) => OS_LABELS[os] ?? os;

@@ -1,8 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { portalConfig } from '../../../shared/config';
 import { SupportContactCard } from '../../../shared/ui/SupportContactCard';
-
-export const CONFIGURATION_NOT_FOUND_TITLE = 'Monitoring configuration not found';
+import { CONFIGURATION_NOT_FOUND_TITLE } from '../support-tools-display';
 
 /** docs/product.md §8: the account is not (or not by this name) in the monitoring system. */
 export function ConfigurationNotFoundModal({ opened, customerName, onClose }: { opened: boolean; customerName: string; onClose: () => void }) {

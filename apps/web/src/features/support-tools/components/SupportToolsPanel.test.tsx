@@ -4,7 +4,7 @@ import { DOWNLOAD_TOAST_MS, type DownloadRecord, type SupportTool } from '@porta
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aStoredSession, jsonResponse } from '../../../test/fixtures';
 import { failure, ok, pending, renderSignedIn, stubApi } from '../../../test/signed-in';
-import { CONFIGURATION_NOT_FOUND_TITLE } from './ConfigurationNotFoundModal';
+import { CONFIGURATION_NOT_FOUND_TITLE } from '../support-tools-display';
 import { SupportToolsPanel, TOOLS_FAILED } from './SupportToolsPanel';
 
 const TOOLS = '/api/crm/support-tools';

@@ -2,14 +2,21 @@ import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import type { SupportTool } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
+import { LoadedWhenOpened, usePreloadWhenIdle } from '../../../shared/ui/LoadedWhenOpened';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { supportToolsQuery } from '../api/support-tools-queries';
-import { ConfigurationNotFoundModal } from './ConfigurationNotFoundModal';
 import { DownloadHistory } from './DownloadHistory';
-import { DownloadToolModal } from './DownloadToolModal';
 import { ToolCard } from './ToolCard';
+
+// The two dialogs (the download form with its Select, Tooltip and SegmentedControl; the configuration help) load
+// when first opened, or once the tab is shown and the browser is idle: the IT Asset Manager's first paint waits for
+// neither (issue 16).
+const loadDownloadToolModal = () => import('./DownloadToolModal');
+const loadConfigurationNotFoundModal = () => import('./ConfigurationNotFoundModal');
+const DownloadToolModal = lazy(async () => ({ default: (await loadDownloadToolModal()).DownloadToolModal }));
+const ConfigurationNotFoundModal = lazy(async () => ({ default: (await loadConfigurationNotFoundModal()).ConfigurationNotFoundModal }));
 
 export const TOOLS_FAILED = 'Failed to load support tools';
 
@@ -29,6 +36,7 @@ export function SupportToolsPanel({ customerId, customerName }: SupportToolsPane
   const tools = useQuery(supportToolsQuery(customerId));
   const [selected, setSelected] = useState<SupportTool | null>(null);
   const [configurationMissing, setConfigurationMissing] = useState(false);
+  usePreloadWhenIdle(loadDownloadToolModal, loadConfigurationNotFoundModal);
 
   return (
     <Stack gap="xl">
@@ -64,16 +72,20 @@ export function SupportToolsPanel({ customerId, customerName }: SupportToolsPane
 
       <DownloadHistory customerId={customerId} />
 
-      <DownloadToolModal
-        tool={selected}
-        customerName={customerName}
-        onClose={() => setSelected(null)}
-        onConfigurationNotFound={() => {
-          setSelected(null);
-          setConfigurationMissing(true);
-        }}
-      />
-      <ConfigurationNotFoundModal opened={configurationMissing} customerName={customerName} onClose={() => setConfigurationMissing(false)} />
+      <LoadedWhenOpened opened={selected !== null}>
+        <DownloadToolModal
+          tool={selected}
+          customerName={customerName}
+          onClose={() => setSelected(null)}
+          onConfigurationNotFound={() => {
+            setSelected(null);
+            setConfigurationMissing(true);
+          }}
+        />
+      </LoadedWhenOpened>
+      <LoadedWhenOpened opened={configurationMissing}>
+        <ConfigurationNotFoundModal opened={configurationMissing} customerName={customerName} onClose={() => setConfigurationMissing(false)} />
+      </LoadedWhenOpened>
     </Stack>
   );
 }
