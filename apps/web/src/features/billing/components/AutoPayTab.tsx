@@ -1,25 +1,30 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCreditCard, IconTrash } from '@tabler/icons-react';
 import type { BillingAccount } from '@portal/contract';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
-import { useAutoPay, useRemoveCard } from '../api/billing-queries';
+import { LoadedWhenOpened } from '../../../shared/ui/LoadedWhenOpened';
+import { useAutoPay } from '../api/billing-queries';
 import { cardTypeLabel } from '../billing-display';
-import { CardModal } from './CardModal';
 import { NoWrap } from './Money';
+
+// The card form and the removal's confirmation load when first opened (or when the billing screen is idle: BillingPage
+// preloads them), not with the screen (issue 16).
+export const loadCardModal = () => import('./CardModal');
+export const loadRemoveCardModal = () => import('./RemoveCardModal');
+const CardModal = lazy(async () => ({ default: (await loadCardModal()).CardModal }));
+const RemoveCardModal = lazy(async () => ({ default: (await loadRemoveCardModal()).RemoveCardModal }));
 
 /** Spec texts (docs/product.md §8). */
 export const CARD_NEEDED = 'Please add a credit card before enabling automatic payments';
 export const AUTOPAY_FAILED = 'Failed to update auto payments';
-export const REMOVE_FAILED = 'Failed to remove credit card';
 
 /** Auto Payments: the switch, and the stored card it charges (add, update, remove). */
 export function AutoPayTab({ account }: { account: BillingAccount }) {
   const card = account.credit_card_info;
   const autoPay = useAutoPay(account.id);
-  const removeCard = useRemoveCard(account.id);
   const [cardOpened, cardModal] = useDisclosure(false);
   const [removeOpened, removeModal] = useDisclosure(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -35,17 +40,6 @@ export function AutoPayTab({ account }: { account: BillingAccount }) {
       notifications.show({ color: 'green', message: on ? 'Automatic payments are on.' : 'Automatic payments are off.' });
     } catch (error) {
       setNotice(errorMessage(error, AUTOPAY_FAILED));
-    }
-  }
-
-  async function remove() {
-    try {
-      await removeCard.mutateAsync(undefined);
-      removeModal.close();
-      notifications.show({ color: 'green', message: 'The card was removed and automatic payments are off.' });
-    } catch (error) {
-      removeModal.close();
-      notifications.show({ color: 'red', title: REMOVE_FAILED, message: errorMessage(error, REMOVE_FAILED) });
     }
   }
 
@@ -109,22 +103,12 @@ export function AutoPayTab({ account }: { account: BillingAccount }) {
         )}
       </Paper>
 
-      <CardModal key={card?.last_4 ?? 'none'} account={account} opened={cardOpened} onClose={cardModal.close} />
-      <Modal opened={removeOpened} onClose={removeModal.close} title="Remove the stored card?" radius="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-        <Stack gap="md">
-          <Text size="sm">
-            The card ending {card?.last_4} will be removed{account.automatic_payments ? ' and automatic payments turned off' : ''}. You can add a card again at any time.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={removeModal.close} disabled={removeCard.isPending}>
-              Keep card
-            </Button>
-            <Button color="red" onClick={() => void remove()} loading={removeCard.isPending}>
-              Remove card
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <LoadedWhenOpened opened={cardOpened}>
+        <CardModal key={card?.last_4 ?? 'none'} account={account} opened={cardOpened} onClose={cardModal.close} />
+      </LoadedWhenOpened>
+      <LoadedWhenOpened opened={removeOpened}>
+        <RemoveCardModal account={account} opened={removeOpened} onClose={removeModal.close} />
+      </LoadedWhenOpened>
     </Stack>
   );
 }

@@ -5,15 +5,16 @@ import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { useSignedInUser } from '../../../shared/session';
+import { usePreloadWhenIdle } from '../../../shared/ui/LoadedWhenOpened';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { useFirstAnswerDeferred } from '../../../shared/ui/use-first-answer-deferred';
 import { billingAccountQuery } from '../api/billing-queries';
 import { BILLING_TABS, type BillingTab } from '../billing-tabs';
-import { AutoPayTab } from './AutoPayTab';
+import { AutoPayTab, loadCardModal, loadRemoveCardModal } from './AutoPayTab';
 import { BillingSidePanel, OverdueBox } from './BillingSidePanel';
 import { MakePaymentTab } from './MakePaymentTab';
-import { OrdersTab } from './OrdersTab';
+import { loadOrderDetailsModal, OrdersTab } from './OrdersTab';
 import { OverviewTab } from './OverviewTab';
 import { PaymentHistoryTab } from './PaymentHistoryTab';
 import { StatementsTab } from './StatementsTab';
@@ -32,6 +33,9 @@ export function BillingPage() {
   const requested = search.get('tab');
   const tab: BillingTab = BILLING_TABS.some((t) => t.value === requested) ? (requested as BillingTab) : 'overview';
   const openTab = (next: BillingTab) => setSearch(next === 'overview' ? {} : { tab: next });
+  // The tabs' dialogs load when first opened; their code starts loading anyway once the screen is shown and the
+  // browser is idle, so that a first opening seldom waits (issue 16).
+  usePreloadWhenIdle(loadCardModal, loadRemoveCardModal, loadOrderDetailsModal);
 
   return (
     <Stack gap="xl">

@@ -2,17 +2,22 @@ import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import type { Order } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { formatDate } from '../../../shared/format';
 import { useSignedInUser } from '../../../shared/session';
+import { LoadedWhenOpened } from '../../../shared/ui/LoadedWhenOpened';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { ordersQuery } from '../api/billing-queries';
 import { orderStatusColour, orderStatusLabel, orderTotal } from '../billing-display';
 import { Money, NoWrap } from './Money';
-import { OrderDetailsModal } from './OrderDetailsModal';
 import { PagedList } from './PagedList';
+
+// An order's details load when first opened (or when the billing screen is idle: BillingPage preloads them), not with
+// the screen (issue 16).
+export const loadOrderDetailsModal = () => import('./OrderDetailsModal');
+const OrderDetailsModal = lazy(async () => ({ default: (await loadOrderDetailsModal()).OrderDetailsModal }));
 
 export const ORDERS_FAILED = 'Failed to load orders';
 
@@ -76,7 +81,9 @@ export function OrdersTab() {
           </Stack>
         )}
       />
-      <OrderDetailsModal orderId={opened?.pk ?? null} summary={opened} onClose={() => setOpened(null)} />
+      <LoadedWhenOpened opened={opened !== null}>
+        <OrderDetailsModal orderId={opened?.pk ?? null} summary={opened} onClose={() => setOpened(null)} />
+      </LoadedWhenOpened>
     </>
   );
 }
