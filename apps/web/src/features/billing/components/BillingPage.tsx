@@ -1,7 +1,7 @@
 import { Alert, Box, Grid, Paper, SimpleGrid, Skeleton, Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { useSignedInUser } from '../../../shared/session';
@@ -13,11 +13,16 @@ import { billingAccountQuery } from '../api/billing-queries';
 import { BILLING_TABS, type BillingTab } from '../billing-tabs';
 import { AutoPayTab, loadCardModal, loadRemoveCardModal } from './AutoPayTab';
 import { BillingSidePanel, OverdueBox } from './BillingSidePanel';
-import { MakePaymentTab } from './MakePaymentTab';
 import { loadOrderDetailsModal, OrdersTab } from './OrdersTab';
 import { OverviewTab } from './OverviewTab';
 import { PaymentHistoryTab } from './PaymentHistoryTab';
 import { StatementsTab } from './StatementsTab';
+
+// Make Payment (the card form: Select, floating-ui, NumberInput, SegmentedControl, ~35 KB compressed) loads when
+// first shown, or once the screen is shown and the browser is idle: the Overview the screen opens on waits for none
+// of it (issue 16).
+const loadMakePaymentTab = () => import('./MakePaymentTab');
+const MakePaymentTab = lazy(async () => ({ default: (await loadMakePaymentTab()).MakePaymentTab }));
 
 /** Spec texts (docs/product.md §8). */
 /** The screen's heading, also painted by the skeleton the server sends before the app's scripts (decision 0022). */
@@ -33,9 +38,14 @@ export function BillingPage() {
   const requested = search.get('tab');
   const tab: BillingTab = BILLING_TABS.some((t) => t.value === requested) ? (requested as BillingTab) : 'overview';
   const openTab = (next: BillingTab) => setSearch(next === 'overview' ? {} : { tab: next });
-  // The tabs' dialogs load when first opened; their code starts loading anyway once the screen is shown and the
-  // browser is idle, so that a first opening seldom waits (issue 16).
-  usePreloadWhenIdle(loadCardModal, loadRemoveCardModal, loadOrderDetailsModal);
+  // The payment form and the tabs' dialogs load when first shown; their code starts loading anyway once the screen is
+  // shown and the browser is idle, so that a first opening seldom waits (issue 16).
+  usePreloadWhenIdle(loadMakePaymentTab, loadCardModal, loadRemoveCardModal, loadOrderDetailsModal);
+  // Make Payment's address opened directly: its code loads beside the account, not once that has arrived.
+  useEffect(() => {
+    // A failed load is only a missed head start: the tab's own lazy load reports the failure.
+    if (tab === 'pay') loadMakePaymentTab().catch(() => {});
+  }, [tab]);
 
   return (
     <Stack gap="xl">
@@ -119,7 +129,9 @@ function BillingAccountView({ billingId, tab, openTab }: { billingId: string; ta
                 <OrdersTab />
               </Tabs.Panel>
               <Tabs.Panel value="pay">
-                <MakePaymentTab account={data} />
+                <Suspense fallback={<LoadingState label="Loading the payment form" />}>
+                  <MakePaymentTab account={data} />
+                </Suspense>
               </Tabs.Panel>
               <Tabs.Panel value="autopay">
                 <AutoPayTab account={data} />
