@@ -2,9 +2,11 @@ import { Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantin
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconCurrencyDollar, IconLoader, IconRefresh, IconServer2, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { lazy } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { formatMoney } from '../../../shared/format';
 import { useSignedInUser } from '../../../shared/session';
+import { LoadedWhenOpened, usePreloadWhenIdle } from '../../../shared/ui/LoadedWhenOpened';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { StatCard } from '../../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
@@ -12,8 +14,12 @@ import { useFirstAnswerDeferred } from '../../../shared/ui/use-first-answer-defe
 import { servicesQuery } from '../api/services-queries';
 import { breakdownByCategory, sortForDisplay, summarizeServices } from '../service-figures';
 import { CategoryBreakdownCard } from './CategoryBreakdownCard';
-import { ManageServicesModal } from './ManageServicesModal';
 import { ServiceCard } from './ServiceCard';
+
+// The Manage Services dialog loads when first opened, or once the screen is shown and the browser is idle: the
+// screen's first paint does not wait for it (issue 16).
+const loadManageServicesModal = () => import('./ManageServicesModal');
+const ManageServicesModal = lazy(async () => ({ default: (await loadManageServicesModal()).ManageServicesModal }));
 
 /** Spec §2 and §8, Services. */
 export const SERVICES_TITLE = 'Enterprise Services';
@@ -30,6 +36,7 @@ export function ServicesPage() {
   // The figures and cards first appear in a render React can pause for the browser (issue 16).
   const shown = useFirstAnswerDeferred(services.data);
   const [manageOpened, manage] = useDisclosure(false);
+  usePreloadWhenIdle(loadManageServicesModal);
 
   return (
     <Stack gap="xl">
@@ -52,7 +59,9 @@ export function ServicesPage() {
           </>
         }
       />
-      <ManageServicesModal opened={manageOpened} onClose={manage.close} />
+      <LoadedWhenOpened opened={manageOpened}>
+        <ManageServicesModal opened={manageOpened} onClose={manage.close} />
+      </LoadedWhenOpened>
 
       {services.isError ? (
         <ErrorState
