@@ -4,14 +4,19 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import { profileEndpoints, type MyProfileInput } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { useSignedInUser } from '../../../shared/session';
 import { timezonesQuery, useUpdateProfile } from '../api/profile-queries';
 import { Fact } from '../../../shared/ui/Fact';
-import { ConfirmPasswordModal } from './ConfirmPasswordModal';
+import { LoadedWhenOpened, usePreloadWhenIdle } from '../../../shared/ui/LoadedWhenOpened';
 import { formatTimeZone } from '../../../shared/format';
+
+// The password confirmation loads when first opened (an e-mail change), or once the screen is shown and the browser
+// is idle: the profile's first paint does not wait for it (issue 16).
+const loadConfirmPasswordModal = () => import('./ConfirmPasswordModal');
+const ConfirmPasswordModal = lazy(async () => ({ default: (await loadConfirmPasswordModal()).ConfirmPasswordModal }));
 
 /** Spec §8, Profile. */
 export const PROFILE_UPDATED = 'Profile updated successfully!';
@@ -30,6 +35,7 @@ export function ProfileDetails() {
   // A changed e-mail waits here for the current password (docs/decisions/0012).
   const [pendingEmailChange, setPendingEmailChange] = useState<MyProfileInput | null>(null);
   const [passwordError, setPasswordError] = useState<string | undefined>();
+  usePreloadWhenIdle(loadConfirmPasswordModal);
 
   // A zone set elsewhere (by an administrator) stays choosable, so saving a name never changes it.
   const zoneOptions = (timezones.data ?? []).map((zone) => ({ value: zone.value, label: formatTimeZone(zone.value) }));
@@ -129,13 +135,15 @@ export function ProfileDetails() {
           </form>
         )}
       </Stack>
-      <ConfirmPasswordModal
-        opened={pendingEmailChange !== null}
-        saving={saving}
-        error={passwordError}
-        onConfirm={(password) => pendingEmailChange && save({ ...pendingEmailChange, current_password: password })}
-        onCancel={() => setPendingEmailChange(null)}
-      />
+      <LoadedWhenOpened opened={pendingEmailChange !== null}>
+        <ConfirmPasswordModal
+          opened={pendingEmailChange !== null}
+          saving={saving}
+          error={passwordError}
+          onConfirm={(password) => pendingEmailChange && save({ ...pendingEmailChange, current_password: password })}
+          onCancel={() => setPendingEmailChange(null)}
+        />
+      </LoadedWhenOpened>
     </Paper>
   );
 }
