@@ -1,4 +1,4 @@
-import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { DashboardSummary } from '@portal/contract';
 import { formatMonth, formatMonthName } from '../../../shared/format';
 import { TicketTrendBars } from './TicketTrendBars';
@@ -27,8 +27,9 @@ export function TicketTrendChart({ trend, scope }: { trend: DashboardSummary['ti
             <div aria-hidden="true">
               <TicketTrendBars data={data} />
             </div>
+            {/* A plain table: it is never seen, and Mantine's Table brings its scroll area and floating-ui along. */}
             <VisuallyHidden>
-              <Table>
+              <table>
                 <caption>Support tickets per month</caption>
                 <thead>
                   <tr>
@@ -46,7 +47,7 @@ export function TicketTrendChart({ trend, scope }: { trend: DashboardSummary['ti
                     </tr>
                   ))}
                 </tbody>
-              </Table>
+              </table>
             </VisuallyHidden>
           </>
         )}
