@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconClockHour4, IconExternalLink } from '@tabler/icons-react';
 import type { AppTile } from '@portal/contract';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { appIcon } from './app-icons';
-import { badgeTextColour } from '../../../shared/ui/StatusBadge';
+import classes from './AppTileCard.module.css';
 
 /** Spec §2: what a tile without a link says. */
 export const APP_COMING_SOON = 'This application will be available soon!';
@@ -15,78 +16,93 @@ interface AppTileCardProps {
   launching: boolean;
 }
 
+/**
+ * Icon, name, description and the way the app opens. Plain elements styled by AppTileCard.module.css, not Mantine
+ * components: the tiles are the first signed-in screen, and Mantine's trees for them (a Card, Stacks, Groups, a
+ * ThemeIcon, Title, Text and Button per tile, each resolving its style props) were render and commit time on a
+ * phone's main thread (issue 16).
+ */
 export function AppTileCard({ tile, onLaunch, launching }: AppTileCardProps) {
   const TileIcon = appIcon(tile.icon);
   const headingId = `app-tile-${tile.id}`;
+  // The tile's colour is a Mantine palette name from the server's catalogue; its light tint as ThemeIcon variant="light" draws it.
+  const colours = { '--tile-tint': `var(--mantine-color-${tile.colour}-light)`, '--tile-ink': `var(--mantine-color-${tile.colour}-light-color)` } as CSSProperties;
   return (
-    <Card component="article" aria-labelledby={headingId} withBorder radius="lg" padding="lg" h="100%">
-      <Stack gap="md" h="100%">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <ThemeIcon size={52} radius="md" variant="light" color={tile.colour} aria-hidden="true">
-            <TileIcon size={28} stroke={1.6} />
-          </ThemeIcon>
-          {tile.admin_only && (
-            <Badge variant="light" color="grape" c={badgeTextColour('grape')} radius="sm">
-              Administrators only
-            </Badge>
-          )}
-        </Group>
-        <Stack gap={6} style={{ flex: 1 }}>
-          <Title order={2} fz="lg" id={headingId}>
-            {tile.name}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {tile.description}
-          </Text>
-        </Stack>
-        <TileAction tile={tile} onLaunch={onLaunch} launching={launching} />
-      </Stack>
-    </Card>
+    <article aria-labelledby={headingId} className={classes.tile} style={colours}>
+      <div className={classes.top}>
+        <span className={classes.icon} aria-hidden="true">
+          <TileIcon size={28} stroke={1.6} />
+        </span>
+        {tile.admin_only && <StatusBadge colour="grape">Administrators only</StatusBadge>}
+      </div>
+      <div className={classes.text}>
+        <h2 id={headingId} className={classes.name}>
+          {tile.name}
+        </h2>
+        <p className={classes.description}>{tile.description}</p>
+      </div>
+      <TileAction tile={tile} onLaunch={onLaunch} launching={launching} />
+    </article>
+  );
+}
+
+/** One column on a phone, two from a tablet, three on a desktop; the tiles of a row as tall as each other. */
+export function AppTileGrid({ children }: { children: ReactNode }) {
+  return <div className={classes.grid}>{children}</div>;
+}
+
+/** A tile's shape while the tiles load: icon, name, two lines of description, the action. */
+export function AppTilePlaceholder() {
+  return (
+    <div className={classes.placeholder}>
+      <div className={`${classes.bone} ${classes.boneIcon}`} />
+      <div className={`${classes.bone} ${classes.boneName}`} />
+      <div className={`${classes.bone} ${classes.boneLine}`} />
+      <div className={`${classes.bone} ${classes.boneLine} ${classes.boneLineShort}`} />
+      <div className={`${classes.bone} ${classes.boneAction}`} />
+    </div>
   );
 }
 
 function TileAction({ tile, onLaunch, launching }: AppTileCardProps) {
   if (tile.launch === 'unavailable' || (tile.launch !== 'token' && !tile.url)) {
     return (
-      <Group gap={8} wrap="nowrap" c="dimmed">
+      <p className={classes.comingSoon}>
         <IconClockHour4 size={18} aria-hidden="true" />
-        <Text size="sm" fw={500} c="dimmed">
-          {APP_COMING_SOON}
-        </Text>
-      </Group>
+        {APP_COMING_SOON}
+      </p>
     );
   }
   if (tile.launch === 'internal') {
     return (
-      <Button component={Link} to={tile.url!} variant="light" rightSection={<IconArrowRight size={16} aria-hidden="true" />} aria-label={`Open ${tile.name}`}>
-        Open
-      </Button>
+      <Link to={tile.url!} className={classes.action} aria-label={`Open ${tile.name}`}>
+        <span className={classes.actionLabel}>Open</span>
+        <IconArrowRight size={16} aria-hidden="true" />
+      </Link>
     );
   }
   if (tile.launch === 'external') {
     return (
-      <Button
-        component="a"
-        href={tile.url!}
-        target="_blank"
-        rel="noopener noreferrer"
-        variant="light"
-        rightSection={<IconExternalLink size={16} aria-hidden="true" />}
-        aria-label={`Open ${tile.name} (opens in a new tab)`}
-      >
-        Open
-      </Button>
+      <a href={tile.url!} target="_blank" rel="noopener noreferrer" className={classes.action} aria-label={`Open ${tile.name} (opens in a new tab)`}>
+        <span className={classes.actionLabel}>Open</span>
+        <IconExternalLink size={16} aria-hidden="true" />
+      </a>
     );
   }
+  // While the server makes the one-time address, the button is busy and cannot launch a second time (as Mantine's
+  // Button `loading` did): disabled, announced as busy, its label swapped for a spinner.
   return (
-    <Button
-      variant="light"
-      loading={launching}
+    <button
+      type="button"
+      className={classes.action}
       onClick={() => onLaunch(tile)}
-      rightSection={<IconExternalLink size={16} aria-hidden="true" />}
+      disabled={launching}
+      aria-busy={launching || undefined}
       aria-label={`Open ${tile.name} (opens in a new tab)`}
     >
-      Open
-    </Button>
+      {launching && <span className={classes.spinner} aria-hidden="true" />}
+      <span className={classes.actionLabel}>Open</span>
+      <IconExternalLink size={16} aria-hidden="true" />
+    </button>
   );
 }

@@ -80,6 +80,48 @@ describe('AppsPage', () => {
     expect(within(articles[4]!).getByText('Administrators only')).toBeInTheDocument();
   });
 
+  it('opens each kind of app its own way, and offers no way to open one without an address', async () => {
+    stubApi({
+      'GET /api/portal/apps': ok([
+        ...TILES,
+        tile({ id: 'sharefile', name: 'ShareFile', icon: 'apps', launch: 'external', url: null, api_id: null }),
+      ]),
+    });
+    renderSignedIn(<AppsPage />, { route: '/apps', session: aStoredSession({ admin_group: true }) });
+    const tileNamed = async (name: string) => screen.findByRole('article', { name });
+
+    // A token app asks the server for its address first, so it is a button; a plain link could not carry the token.
+    for (const name of ['ITP Voice', 'PayLink360']) {
+      expect(within(await tileNamed(name)).getByRole('button', { name: `Open ${name} (opens in a new tab)` })).toBeEnabled();
+      expect(within(await tileNamed(name)).queryByRole('link')).not.toBeInTheDocument();
+    }
+    // A portal screen opens in the same tab.
+    const internal = within(await tileNamed('IT Managed Services')).getByRole('link', { name: 'Open IT Managed Services' });
+    expect(internal).toHaveAttribute('href', '/it-assets');
+    expect(internal).not.toHaveAttribute('target');
+    // An external app without an address is coming soon, like one the catalogue marks unavailable.
+    for (const name of ['Google Workspace', 'ShareFile']) {
+      const comingSoon = await tileNamed(name);
+      expect(within(comingSoon).getByText(APP_COMING_SOON)).toBeInTheDocument();
+      expect(within(comingSoon).queryByRole('link')).not.toBeInTheDocument();
+      expect(within(comingSoon).queryByRole('button')).not.toBeInTheDocument();
+    }
+  });
+
+  it('keeps a token app’s button busy while its address comes, so it is not launched twice', async () => {
+    const fetchMock = stubApi({ 'GET /api/portal/apps': ok(TILES), 'POST /api/portal/apps/itp_voice/launch': pending });
+    vi.spyOn(window, 'open').mockReturnValue({ opener: {}, location: { href: '' }, close: vi.fn() } as unknown as Window);
+    renderSignedIn(<AppsPage />, { route: '/apps' });
+    const voice = await screen.findByRole('button', { name: 'Open ITP Voice (opens in a new tab)' });
+    await userEvent.click(voice);
+    await waitFor(() => expect(voice).toBeDisabled());
+    expect(voice).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(voice);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/launch'))).toHaveLength(1);
+    // Only the app being launched waits.
+    expect(screen.getByRole('button', { name: 'Open PayLink360 (opens in a new tab)' })).toBeEnabled();
+  });
+
   it('takes an admin from the IT managed services tile to /it-assets', async () => {
     stubApi({ 'GET /api/portal/apps': ok(TILES) });
     renderSignedIn(<AppsPage />, { route: '/apps', session: aStoredSession({ admin_group: true }) });
@@ -114,6 +156,9 @@ describe('AppsPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Open PayLink360 (opens in a new tab)' }));
     expect(await screen.findByText('Could not open PayLink360')).toBeInTheDocument();
     expect(tab.close).toHaveBeenCalled();
+    const again = screen.getByRole('button', { name: 'Open PayLink360 (opens in a new tab)' });
+    expect(again).toBeEnabled();
+    expect(again).not.toHaveAttribute('aria-busy');
   });
 
   it('shows the Admin and Billing badges only to those groups', async () => {

@@ -1,15 +1,14 @@
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Badge, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconApps } from '@tabler/icons-react';
 import type { AppTile } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { useSignedInUser } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { appsQuery, useLaunchApp } from '../api/apps-queries';
-import { AppTileCard } from './AppTileCard';
+import { AppTileCard, AppTileGrid, AppTilePlaceholder } from './AppTileCard';
 
 /** Spec §8, Apps. */
 export const APPS_ERROR_TITLE = 'Error';
@@ -63,39 +62,23 @@ export function AppsPage() {
       />
       {apps.isPending ? (
         <LoadingState label="Loading your applications">
-          <TileGrid>
+          <AppTileGrid>
             {[0, 1, 2].map((key) => (
-              <Card key={key} withBorder radius="lg" padding="lg">
-                <Stack gap="md">
-                  <Skeleton height={52} width={52} radius="md" />
-                  <Skeleton height={18} width="60%" />
-                  <Skeleton height={12} />
-                  <Skeleton height={12} width="80%" />
-                  <Skeleton height={36} radius="md" />
-                </Stack>
-              </Card>
+              <AppTilePlaceholder key={key} />
             ))}
-          </TileGrid>
+          </AppTileGrid>
         </LoadingState>
       ) : apps.isError ? (
         <ErrorState title={APPS_ERROR_TITLE} message={APPS_ERROR_MESSAGE} onRetry={() => void apps.refetch()} retrying={apps.isFetching} />
       ) : apps.data.length === 0 ? (
         <EmptyState icon={IconApps} title={APPS_EMPTY_TITLE} message={APPS_EMPTY_MESSAGE} />
       ) : (
-        <TileGrid>
+        <AppTileGrid>
           {apps.data.map((tile) => (
             <AppTileCard key={tile.id} tile={tile} onLaunch={launchTile} launching={launch.isPending && launch.variables === tile.id} />
           ))}
-        </TileGrid>
+        </AppTileGrid>
       )}
     </Stack>
-  );
-}
-
-function TileGrid({ children }: { children: ReactNode }) {
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-      {children}
-    </SimpleGrid>
   );
 }
