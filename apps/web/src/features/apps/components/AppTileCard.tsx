@@ -25,8 +25,12 @@ interface AppTileCardProps {
 export function AppTileCard({ tile, onLaunch, launching }: AppTileCardProps) {
   const TileIcon = appIcon(tile.icon);
   const headingId = `app-tile-${tile.id}`;
-  // The tile's colour is a Mantine palette name from the server's catalogue; its light tint as ThemeIcon variant="light" draws it.
-  const colours = { '--tile-tint': `var(--mantine-color-${tile.colour}-light)`, '--tile-ink': `var(--mantine-color-${tile.colour}-light-color)` } as CSSProperties;
+  // The tile's colour is a Mantine palette name from the server's catalogue; its light tint as ThemeIcon variant="light"
+  // draws it. A name that is not one of the theme's colours gets the brand's rather than no tint.
+  const colours = {
+    '--tile-tint': `var(--mantine-color-${tile.colour}-light, var(--mantine-color-brand-light))`,
+    '--tile-ink': `var(--mantine-color-${tile.colour}-light-color, var(--mantine-color-brand-light-color))`,
+  } as CSSProperties;
   return (
     <article aria-labelledby={headingId} className={classes.tile} style={colours}>
       <div className={classes.top}>
