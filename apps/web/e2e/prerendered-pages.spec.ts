@@ -195,6 +195,27 @@ test.describe('the skeleton of a signed-in screen (decision 0022, fifth session)
     await expect(page.locator(SKELETON)).toHaveCount(0);
   });
 
+  test('the dashboard’s skeleton greets the user by the stored session’s names, where the screen’s greeting then stands', async ({ page }) => {
+    await signIn(page, ALICE);
+    await expect(page).toHaveURL(/\/apps$/);
+
+    const release = await holdScripts(page);
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+    const skeletonGreeting = page.locator(`${SKELETON} p`, { has: page.locator('[data-portal-session-text]') });
+    await expect(skeletonGreeting).toBeVisible();
+    await expect(skeletonGreeting).toHaveText(/^Welcome back, Alice\. Here is .+ at a glance\.$/);
+    await expect(page.locator(`${SKELETON} [data-portal-session-placeholder]`)).toBeHidden();
+    const painted = await skeletonGreeting.boundingBox();
+    const greeting = await skeletonGreeting.textContent();
+
+    release();
+    await expect(page.locator(SKELETON)).toHaveCount(0);
+    // The screen's own greeting: the same text in the same place and size, so removing the skeleton moves nothing.
+    const screenGreeting = page.locator('#root main p', { hasText: 'Welcome back' });
+    await expect(screenGreeting).toHaveText(greeting ?? '');
+    expect(await screenGreeting.boundingBox()).toEqual(painted);
+  });
+
   test('a visitor who is not signed in never sees it, and goes to the sign-in page', async ({ page }) => {
     const release = await holdScripts(page);
     await page.goto('/tickets', { waitUntil: 'commit' });

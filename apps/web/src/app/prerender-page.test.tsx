@@ -1,8 +1,10 @@
 import { act, waitFor } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { aStoredSession } from '../test/fixtures';
 import type { PortalConfig } from '../shared/config';
 import type { PortalSection } from './portal-sections';
@@ -177,10 +179,50 @@ describe('the skeletons of the signed-in screens', () => {
     expect(markup).toContain('html[data-portal-signed-in~="billing_group"] #signed-in-skeleton [data-without-role="billing_group"] { display: none; }');
   });
 
-  it('leave out what depends on who is signed in: a heading that names them, the sidebar’s links', async () => {
+  it('leave out what depends on who is signed in: the names in a heading (empty slots), the sidebar’s links', async () => {
     const markup = await prerenderSignedInSkeleton(section('/dashboard'));
     expect(markup).toContain('>Dashboard</h1>');
-    expect(markup).not.toContain('Welcome back');
+    // The dashboard's own wording, with an empty slot for each name; nobody's name.
+    expect(markup).toContain(
+      '<span data-portal-session-text="">Welcome back, <span data-portal-session="firstname"></span>. Here is <span data-portal-session="account.name"></span> at a glance.</span>',
+    );
+    expect(markup).not.toMatch(/data-portal-session="[^"]*">[^<]/);
     expect(markup).not.toContain('href="/users"');
+  });
+
+  it('show the dashboard’s greeting once /color-scheme.js has filled it from the stored session, a grey line until then', async () => {
+    const markup = await prerenderSignedInSkeleton(section('/dashboard'));
+    const script = readFileSync(resolve(__dirname, '../../public/color-scheme.js'), 'utf8');
+    const greeting = () => document.querySelector('[data-portal-session-text]');
+    const placeholder = () => document.querySelector('[data-portal-session-placeholder]');
+    const shown = (element: Element | null) => element !== null && getComputedStyle(element).display !== 'none';
+    onTestFinished(() => {
+      document.documentElement.removeAttribute('data-portal-signed-in');
+      document.documentElement.removeAttribute('data-portal-session-filled');
+    });
+    const skeletonWith = (session: unknown) => {
+      document.documentElement.removeAttribute('data-portal-signed-in');
+      document.documentElement.removeAttribute('data-portal-session-filled');
+      document.body.innerHTML = markup;
+      if (session) localStorage.setItem('userDetails', JSON.stringify(session));
+      new Function(script)();
+    };
+
+    skeletonWith(aStoredSession());
+    // The paragraph the page's own greeting is painted in (PageHeader's), with the same text.
+    const { dashboardGreeting } = await import('../features/dashboard/components/DashboardPage');
+    expect(greeting()?.closest('p')?.textContent).toBe(dashboardGreeting('Dana', 'Northwind Traders'));
+    expect(shown(greeting())).toBe(true);
+    expect(shown(placeholder())).toBe(false);
+
+    skeletonWith({ ...aStoredSession(), account: { billing_api_id: null, name: '' } });
+    expect(shown(greeting())).toBe(false);
+    expect(shown(placeholder())).toBe(true);
+
+    // Nobody signed in: no skeleton at all, and the greeting not filled.
+    localStorage.clear();
+    skeletonWith(null);
+    expect(shown(document.getElementById('signed-in-skeleton'))).toBe(false);
+    expect(shown(greeting())).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 import { AppShell, Burger, Container, Skeleton, Stack } from '@mantine/core';
+import type { StoredSession } from '@portal/contract';
 import type { CSSProperties, ReactNode } from 'react';
 import { APPS_HEADING } from '../../features/apps/components/AppsPage';
 import { BILLING_HEADING } from '../../features/billing/components/BillingPage';
-import { DASHBOARD_TITLE } from '../../features/dashboard/components/DashboardPage';
+import { DASHBOARD_TITLE, dashboardGreeting } from '../../features/dashboard/components/DashboardPage';
 import { IT_ASSETS_HEADING } from '../../features/it-assets/components/ItAssetsPage';
 import { VAULT_HEADING } from '../../features/it-assets/components/VaultPage';
 import { PROFILE_HEADING } from '../../features/profile/components/ProfilePage';
@@ -26,17 +27,34 @@ interface ByRole {
   withoutRole: string;
 }
 
+/** A text field of the stored session by its path ('firstname', 'account.name'): what /color-scheme.js can fill a slot with. */
+type SessionTextField<T = StoredSession> = {
+  [K in keyof T & string]: T[K] extends string ? K : T[K] extends object ? `${K}.${SessionTextField<T[K]>}` : never;
+}[keyof T & string];
+
+/**
+ * A purpose that names the user: worded with empty slots that /color-scheme.js fills from the stored session before
+ * the first paint (with textContent) and then marks <html data-portal-session-filled>. Until it has filled every slot
+ * (no session, a field missing or empty) the stylesheet shows a grey line instead, never the wording with a gap.
+ */
+interface FromSession {
+  fromSession: ReactNode;
+}
+
+/** An empty element of the skeleton's markup that /color-scheme.js fills with `field` of the stored session. */
+const sessionSlot = (field: SessionTextField) => <span data-portal-session={field} />;
+
 interface SkeletonHeading {
   title: string;
-  /** As the screen words it for this user; a grey line where it names the user. */
-  description?: string | ByRole;
+  /** As the screen words it for this user; where it names the user, with slots the stored session fills. */
+  description?: string | ByRole | FromSession;
   /** The width in px of the buttons beside the heading, if it has any: a placeholder as wide keeps the purpose's lines. */
   actionsWidth?: number;
 }
 
 /** Each screen's heading as its page writes it (the page's own constants, so the two cannot drift apart). */
 const HEADINGS: Record<string, SkeletonHeading> = {
-  '/dashboard': { title: DASHBOARD_TITLE },
+  '/dashboard': { title: DASHBOARD_TITLE, description: { fromSession: dashboardGreeting(sessionSlot('firstname'), sessionSlot('account.name')) } },
   '/apps': APPS_HEADING,
   '/services': { title: SERVICES_TITLE, description: { role: 'billing_group', withRole: servicesDescription(true), withoutRole: servicesDescription(false) }, actionsWidth: 323 },
   '/tickets': { title: TICKETS_TITLE, description: { role: 'admin_group', withRole: ADMIN_SUBTITLE, withoutRole: USER_SUBTITLE }, actionsWidth: 145 },
@@ -60,11 +78,14 @@ const ONLY_WHEN_SIGNED_IN = [
     `html:not([data-portal-signed-in~="${role}"]) #${SIGNED_IN_SKELETON_ID} [data-with-role="${role}"] { display: none; }`,
     `html[data-portal-signed-in~="${role}"] #${SIGNED_IN_SKELETON_ID} [data-without-role="${role}"] { display: none; }`,
   ]),
+  `html:not([data-portal-session-filled]) #${SIGNED_IN_SKELETON_ID} [data-portal-session-text] { display: none; }`,
+  `html[data-portal-session-filled] #${SIGNED_IN_SKELETON_ID} [data-portal-session-placeholder] { display: none; }`,
 ].join('\n');
 
-/** A purpose as the user's roles word it (ByRole), or as it is. */
-function Purpose({ description }: { description: string | ByRole }) {
+/** A purpose as the user's roles word it (ByRole), with the stored session's names (FromSession), or as it is. */
+function Purpose({ description }: { description: string | ByRole | FromSession }) {
   if (typeof description === 'string') return description;
+  if ('fromSession' in description) return <span data-portal-session-text="">{description.fromSession}</span>;
   return (
     <>
       <span data-with-role={description.role}>{description.withRole}</span>
@@ -89,12 +110,13 @@ export function SignedInSkeletonOverlay({ children }: { children: ReactNode }) {
 
 /**
  * The signed-in shell with placeholders where it shows who is signed in (their name, the sidebar's links, which
- * depend on their roles), and the screen's heading. The server renders it once per screen, so a first visit
- * paints the page from the HTML and the stylesheet instead of after the app's scripts; never rendered in the
- * browser, which only removes it.
+ * depend on their roles), and the screen's heading, whose names (the dashboard's greeting) /color-scheme.js fills
+ * in the browser. The server renders it once per screen, so a first visit paints the page from the HTML and the
+ * stylesheet instead of after the app's scripts; never rendered in the browser, which only fills and removes it.
  */
 export function SignedInSkeleton({ section }: { section: PortalSection }) {
   const heading = HEADINGS[section.path] ?? { title: section.label };
+  const namesTheUser = typeof heading.description === 'object' && 'fromSession' in heading.description;
   return (
     <AppShell {...shellLayout(false)}>
       <AppShell.Header px="md">
@@ -132,6 +154,8 @@ export function SignedInSkeleton({ section }: { section: PortalSection }) {
               actions={heading.actionsWidth ? <Skeleton height={36} width={heading.actionsWidth} radius="sm" /> : undefined}
             />
             {!heading.description && <Skeleton height={16} maw={420} mt={-12} />}
+            {/* Shown while the purpose is hidden (its paragraph empty, 4 px): the same grey line as without a purpose. */}
+            {namesTheUser && <Skeleton height={16} maw={420} mt={-16} data-portal-session-placeholder="" />}
             {[0, 1, 2].map((key) => (
               <Skeleton key={key} height={120} radius="lg" />
             ))}

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aStoredSession } from '../../../test/fixtures';
 import { currentPath } from '../../../test/render';
 import { failure, ok, pending, renderSignedIn, stubApi } from '../../../test/signed-in';
-import { DashboardPage } from './DashboardPage';
+import { DashboardPage, dashboardGreeting } from './DashboardPage';
 import { NO_RECENT_ACTIVITY } from './RecentActivity';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -42,6 +42,14 @@ describe('DashboardPage', () => {
     render();
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Loading your dashboard')).toBeInTheDocument();
+  });
+
+  it('greets the user by name, in the wording the server’s skeleton has with slots for the names', () => {
+    stubApi({ 'GET /api/portal/dashboard': pending });
+    render();
+    // One text, as the skeleton's paragraph reads once /color-scheme.js has filled it (prerender-page.test.tsx).
+    expect(screen.getByText('Welcome back, Dana. Here is Northwind Traders at a glance.')).toBeInTheDocument();
+    expect(dashboardGreeting('Dana', 'Northwind Traders')).toBe('Welcome back, Dana. Here is Northwind Traders at a glance.');
   });
 
   it('shows the account’s figures, with the balance for the billing group', async () => {

@@ -2,6 +2,7 @@ import { Grid, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { IconCircleCheck, IconCurrencyDollar, IconLifebuoy, IconReceipt2 } from '@tabler/icons-react';
 import { DAYS_PAST_DUE_SHOWN_ABOVE, type DashboardSummary } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
+import { createElement, Fragment, type ReactNode } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { formatMoney } from '../../../shared/format';
 import { useSignedInUser } from '../../../shared/session';
@@ -18,6 +19,19 @@ export const DASHBOARD_TITLE = 'Dashboard';
 export const DASHBOARD_ERROR_TITLE = 'Error Loading Dashboard';
 export const DASHBOARD_ERROR_MESSAGE = 'Failed to load the dashboard';
 
+/**
+ * The dashboard's purpose, which names the user and their account: the page words it with the names (text), the
+ * server's skeleton (app/layouts/SignedInSkeleton) with empty slots that /color-scheme.js fills from the stored
+ * session before the first paint (decision 0022, seventh session). Written once, so the two cannot drift apart.
+ */
+export function dashboardGreeting(firstname: string, accountName: string): string;
+export function dashboardGreeting(firstname: ReactNode, accountName: ReactNode): ReactNode;
+export function dashboardGreeting(firstname: ReactNode, accountName: ReactNode): ReactNode {
+  const parts = ['Welcome back, ', firstname, '. Here is ', accountName, ' at a glance.'];
+  // Children as arguments, not an array: they are a fixed sequence, not a list that would need keys.
+  return parts.every((part) => typeof part === 'string') ? parts.join('') : createElement(Fragment, null, ...parts);
+}
+
 /** The account's real figures (the spec asks only for placeholders): tickets, services, cost, balance. */
 export function DashboardPage() {
   const { firstname, accountName, timeZone, flags } = useSignedInUser();
@@ -27,7 +41,7 @@ export function DashboardPage() {
 
   return (
     <Stack gap="xl">
-      <PageHeader title={DASHBOARD_TITLE} description={`Welcome back, ${firstname}. Here is ${accountName} at a glance.`} />
+      <PageHeader title={DASHBOARD_TITLE} description={dashboardGreeting(firstname, accountName)} />
       {dashboard.isError ? (
         <ErrorState
           title={DASHBOARD_ERROR_TITLE}
