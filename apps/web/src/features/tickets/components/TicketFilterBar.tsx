@@ -1,4 +1,4 @@
-import { Badge, Button, CloseButton, Group, Select, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, TextInput } from '@mantine/core';
 import { IconFilterOff, IconRefresh, IconSearch } from '@tabler/icons-react';
 import {
   DEFAULT_TICKET_FILTERS,
@@ -11,6 +11,7 @@ import {
   type TicketSort,
   type TicketStatusFilter,
 } from '../ticket-display';
+import { SelectLoadedOnUse } from '../../../shared/ui/SelectLoadedOnUse';
 
 /** Mantine's Select cannot hold '' as a value; 'All Tickets' travels as this inside the control. */
 const ALL = '__all__';
@@ -64,7 +65,7 @@ export function TicketFilterBar({ searchText, onSearchTextChange, filters, onCha
           style={{ flex: '1 1 260px' }}
           type="search"
         />
-        <Select
+        <SelectLoadedOnUse
           label="Status"
           data={STATUS_FILTER_OPTIONS.map((option) => ({ value: toControl(option.value), label: option.label }))}
           value={toControl(filters.status)}
@@ -74,7 +75,7 @@ export function TicketFilterBar({ searchText, onSearchTextChange, filters, onCha
           style={{ flex: '1 1 160px' }}
           maw={{ sm: 200 }}
         />
-        <Select
+        <SelectLoadedOnUse
           label="Sort by"
           data={SORT_OPTIONS}
           value={filters.sort}

@@ -82,7 +82,7 @@ describe('TicketsPage', () => {
     expect(screen.getByText('No support tickets are currently available.')).toBeInTheDocument();
     expect(screen.getByText('Your assigned tickets')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
-    await userEvent.click(screen.getByRole('option', { name: 'Priority' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Priority' }));
     expect(await screen.findByText('Try adjusting your search criteria or filters.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Clear Filters' })).toBeInTheDocument();
   });
@@ -158,10 +158,10 @@ describe('TicketsPage in the address (issue 15)', () => {
     render();
     await screen.findByText('1 total');
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
-    await userEvent.click(screen.getByRole('option', { name: 'In Progress' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'In Progress' }));
     expect(currentSearch()).toBe('?status=in-progress');
     await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
-    await userEvent.click(screen.getByRole('option', { name: 'Recently updated' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Recently updated' }));
     expect(currentSearch()).toBe('?status=in-progress&sort=updated');
     await vi.waitFor(() => expect(listCalls(fetchMock).at(-1)!.searchParams.get('sort')).toBe('updated'));
     expect(listCalls(fetchMock).at(-1)!.searchParams.get('status')).toBe('In Progress');
@@ -186,7 +186,7 @@ describe('TicketsPage in the address (issue 15)', () => {
     expect(await screen.findByText(/Showing 101–103 of 250/)).toBeInTheDocument();
     // A new filter starts again at the first page.
     await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
-    await userEvent.click(screen.getByRole('option', { name: 'Oldest first' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Oldest first' }));
     expect(currentSearch()).toBe('?sort=oldest');
   });
 
