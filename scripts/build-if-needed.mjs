@@ -12,7 +12,7 @@ const TARGETS = [
     name: 'web app',
     // Both halves of the web build (decision 0022): a missing prerender program rebuilds it too.
     outputs: ['apps/web/dist/index.html', 'apps/web/dist-prerender/prerender.js'],
-    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/contract/src', 'package-lock.json'],
+    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/build', 'packages/contract/src', 'package-lock.json'],
     build: ['run', '--workspace', 'apps/web', 'build'],
   },
   {
