@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Menu, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconDots, IconKey, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import type { Credential } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
+import { ActionMenu } from '../../../shared/ui/ActionMenu';
 import { LoadedWhenOpened, usePreloadWhenIdle } from '../../../shared/ui/LoadedWhenOpened';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
@@ -80,21 +81,14 @@ export function VaultPage() {
               credential={credential}
               showNotes
               actions={
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${credential.service_name}`}>
-                      <IconDots size={18} aria-hidden="true" />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setEditing(credential)}>
-                      Edit
-                    </Menu.Item>
-                    <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => setDeleting(credential)}>
-                      Delete
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <ActionMenu
+                  label={`Actions for ${credential.service_name}`}
+                  color="gray"
+                  items={[
+                    { label: 'Edit', icon: <IconPencil size={16} aria-hidden="true" />, onClick: () => setEditing(credential) },
+                    { label: 'Delete', color: 'red', icon: <IconTrash size={16} aria-hidden="true" />, onClick: () => setDeleting(credential) },
+                  ]}
+                />
               }
             />
           ))}

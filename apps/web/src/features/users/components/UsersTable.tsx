@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Group, Menu, Paper, Stack, Table, Text, useMantineTheme } from '@mantine/core';
+import { ActionIcon, Badge, Group, Paper, Stack, Table, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDots, IconMailForward, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconMailForward, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { AccountUser } from '@portal/contract';
 import { roleBadges } from '../user-display';
 import { formatTimeZone } from '../../../shared/format';
+import { ActionMenu } from '../../../shared/ui/ActionMenu';
 
 const BADGE_COLOURS: Record<string, string> = { Admin: 'red', Billing: 'teal', Technical: 'blue', User: 'gray' };
 
@@ -133,21 +134,13 @@ function RowActions({ user, onEdit, onResend, onDelete }: RowActionsProps) {
       <ActionIcon variant="subtle" aria-label={`Edit ${user.full_name}`} onClick={() => onEdit(user)}>
         <IconPencil size={18} aria-hidden="true" />
       </ActionIcon>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" aria-label={`More actions for ${user.full_name}`}>
-            <IconDots size={18} aria-hidden="true" />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item leftSection={<IconMailForward size={16} aria-hidden="true" />} disabled={!user.invitation_pending} onClick={() => onResend(user)}>
-            Resend invitation
-          </Menu.Item>
-          <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => onDelete(user)}>
-            Delete user
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <ActionMenu
+        label={`More actions for ${user.full_name}`}
+        items={[
+          { label: 'Resend invitation', icon: <IconMailForward size={16} aria-hidden="true" />, disabled: !user.invitation_pending, onClick: () => onResend(user) },
+          { label: 'Delete user', color: 'red', icon: <IconTrash size={16} aria-hidden="true" />, onClick: () => onDelete(user) },
+        ]}
+      />
     </Group>
   );
 }
