@@ -23,7 +23,9 @@ export type SelectLoadedOnUseProps = Omit<SelectProps, 'data' | 'label'> & { lab
  * mounted, or at once when the field is opened (click, or a key that opens a select), and then opens. A keyboard
  * focus on the stand-in moves to the Select when it takes its place.
  */
-export function SelectLoadedOnUse({ data, value, label, style, maw, className, ...select }: SelectLoadedOnUseProps) {
+export function SelectLoadedOnUse({ data, value, label, style, maw, className, required, withAsterisk, error, description, disabled, size, ...select }: SelectLoadedOnUseProps) {
+  // What the field looks like, the same on the stand-in and on the Select.
+  const field = { label, style, maw, className, required, withAsterisk, error, description, disabled, size };
   const [loaded, setLoaded] = useState(selectLoaded);
   const [opening, setOpening] = useState(false);
   const focused = useRef(false);
@@ -35,7 +37,7 @@ export function SelectLoadedOnUse({ data, value, label, style, maw, className, .
 
   const standIn = (
     <TextInput
-      label={label}
+      {...field}
       value={data.find((option) => option.value === value)?.label ?? ''}
       readOnly
       role="combobox"
@@ -43,9 +45,6 @@ export function SelectLoadedOnUse({ data, value, label, style, maw, className, .
       aria-expanded={false}
       rightSection={<ComboboxChevron />}
       rightSectionPointerEvents="none"
-      style={style}
-      maw={maw}
-      className={className}
       styles={{ input: { cursor: 'pointer' } }}
       onFocus={() => (focused.current = true)}
       onBlur={() => (focused.current = false)}
@@ -62,12 +61,9 @@ export function SelectLoadedOnUse({ data, value, label, style, maw, className, .
     <Suspense fallback={standIn}>
       <Select
         {...select}
-        label={label}
+        {...field}
         data={data as Option[]}
         value={value}
-        style={style}
-        maw={maw}
-        className={className}
         defaultDropdownOpened={opening}
         autoFocus={opening || focused.current}
       />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { useSignedInUser } from '../../../shared/session';
 import { timezonesQuery, useUpdateProfile } from '../api/profile-queries';
 import { Fact } from '../../../shared/ui/Fact';
 import { LoadedWhenOpened, usePreloadWhenIdle } from '../../../shared/ui/LoadedWhenOpened';
+import { SelectLoadedOnUse } from '../../../shared/ui/SelectLoadedOnUse';
 import { formatTimeZone } from '../../../shared/format';
 
 // The password confirmation loads when first opened (an e-mail change), or once the screen is shown and the browser
@@ -121,7 +122,7 @@ export function ProfileDetails() {
                     {EMAIL_IS_USERNAME_WARNING}
                   </Text>
                 </Alert>
-                <Select label="Timezone" data={options} allowDeselect={false} required comboboxProps={{ withinPortal: true }} {...form.getInputProps('timezone')} />
+                <SelectLoadedOnUse label="Timezone" data={options} allowDeselect={false} required comboboxProps={{ withinPortal: true }} {...form.getInputProps('timezone')} />
                 <Group justify="flex-end" gap="sm">
                   <Button variant="default" onClick={cancel} disabled={saving}>
                     Cancel
