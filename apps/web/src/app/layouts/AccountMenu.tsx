@@ -1,9 +1,9 @@
 import { Box, Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDeviceDesktop, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
-import { useLayoutEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../shared/api';
 import { useSignOut, type SessionUser } from '../../shared/session';
+import { useMenuOpenedOnMount } from '../../shared/ui/menu-loaded-when-opened';
 import { useChooseColorScheme } from '../choose-color-scheme';
 import type { ColorMode } from '../color-scheme';
 import { AccountButton } from './AccountButton';
@@ -28,14 +28,7 @@ interface AccountMenuProps {
 export function AccountMenu({ user, accountName }: AccountMenuProps) {
   const signOut = useSignOut();
   const theme = useChooseColorScheme();
-  const [opened, setOpened] = useState(false);
-  const target = useRef<HTMLButtonElement>(null);
-  // Opened after mounting, with the focus on its button, not mounted open: Mantine remembers where the focus was
-  // when the menu opens, to give it back when it closes, and the clicked button has just been replaced by this one.
-  useLayoutEffect(() => {
-    target.current?.focus({ preventScroll: true });
-    setOpened(true);
-  }, []);
+  const { opened, setOpened, target } = useMenuOpenedOnMount();
 
   async function choose(mode: ColorMode) {
     try {

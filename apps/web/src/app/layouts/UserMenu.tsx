@@ -1,11 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useSession } from '../../shared/session';
+import { useMenuLoadedWhenOpened } from '../../shared/ui/menu-loaded-when-opened';
 import { AccountButton } from './AccountButton';
 
 const loadAccountMenu = () => import('./AccountMenu');
 const AccountMenu = lazy(async () => ({ default: (await loadAccountMenu()).AccountMenu }));
-/** A failed preload is only a missed head start: opening the menu loads it again and reports the failure. */
-const preloadAccountMenu = () => void loadAccountMenu().catch(() => {});
 
 /**
  * The header's account button, and the account menu once it is first opened. The menu (Mantine's Menu, floating-ui,
@@ -14,20 +13,10 @@ const preloadAccountMenu = () => void loadAccountMenu().catch(() => {});
  */
 export function UserMenu({ accountName }: { accountName: string }) {
   const { user } = useSession();
-  const [wanted, setWanted] = useState(false);
+  const { opening, buttonProps } = useMenuLoadedWhenOpened(loadAccountMenu);
   if (!user) return null;
-  const closedButton = (
-    <AccountButton
-      user={user}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={preloadAccountMenu}
-      onTouchStart={preloadAccountMenu}
-      onFocus={preloadAccountMenu}
-      onClick={() => setWanted(true)}
-    />
-  );
-  if (!wanted) return closedButton;
+  const closedButton = <AccountButton user={user} {...buttonProps} />;
+  if (!opening) return closedButton;
   return (
     <Suspense fallback={closedButton}>
       <AccountMenu user={user} accountName={accountName} />

@@ -1,15 +1,14 @@
 import { ActionIcon } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 // Types only: erased from the build, so the dropdown's module stays a chunk of its own.
 import type { ActionMenuProps } from './ActionMenuDropdown';
+import { useMenuLoadedWhenOpened } from './menu-loaded-when-opened';
 
 export type { ActionMenuItem, ActionMenuProps } from './ActionMenuDropdown';
 
 const loadDropdown = () => import('./ActionMenuDropdown');
 const ActionMenuDropdown = lazy(async () => ({ default: (await loadDropdown()).ActionMenuDropdown }));
-/** A failed preload is only a missed head start: opening the menu loads it again and reports the failure. */
-const preloadDropdown = () => void loadDropdown().catch(() => {});
 
 /**
  * A row's "…" menu. Until it is first opened it is the button alone: a list of twenty rows then mounts no Mantine Menu,
@@ -17,23 +16,13 @@ const preloadDropdown = () => void loadDropdown().catch(() => {});
  * focus reaches a button, and the menu opens as soon as it has mounted (ActionMenuDropdown).
  */
 export function ActionMenu({ label, color, items }: ActionMenuProps) {
-  const [wanted, setWanted] = useState(false);
+  const { opening, buttonProps } = useMenuLoadedWhenOpened(loadDropdown);
   const closedButton = (
-    <ActionIcon
-      variant="subtle"
-      color={color}
-      aria-label={label}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={preloadDropdown}
-      onTouchStart={preloadDropdown}
-      onFocus={preloadDropdown}
-      onClick={() => setWanted(true)}
-    >
+    <ActionIcon variant="subtle" color={color} aria-label={label} {...buttonProps}>
       <IconDots size={18} aria-hidden="true" />
     </ActionIcon>
   );
-  if (!wanted) return closedButton;
+  if (!opening) return closedButton;
   return (
     <Suspense fallback={closedButton}>
       <ActionMenuDropdown label={label} color={color} items={items} />

@@ -1,6 +1,7 @@
 import { ActionIcon, Menu, type MantineColor } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useMenuOpenedOnMount } from './menu-loaded-when-opened';
 
 export interface ActionMenuItem {
   label: string;
@@ -17,18 +18,9 @@ export interface ActionMenuProps {
   items: ActionMenuItem[];
 }
 
-/**
- * ActionMenu once first opened: Mantine's Menu in place of the button that was clicked. It opens after mounting, with
- * the focus on its button, not mounted open: Mantine remembers where the focus was when a menu opens, to give it back
- * when it closes, and the clicked button has just been replaced by this one.
- */
+/** ActionMenu once first opened: Mantine's Menu in place of the button that was clicked, open as it mounts. */
 export function ActionMenuDropdown({ label, color, items }: ActionMenuProps) {
-  const [opened, setOpened] = useState(false);
-  const target = useRef<HTMLButtonElement>(null);
-  useLayoutEffect(() => {
-    target.current?.focus({ preventScroll: true });
-    setOpened(true);
-  }, []);
+  const { opened, setOpened, target } = useMenuOpenedOnMount();
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal>
       <Menu.Target>
