@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { lazy, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LoadedWhenOpened, usePreloadWhenIdle } from './LoadedWhenOpened';
+import { LoadedWhenOpened, usePreloadWhenIdle, usePreloadWhile } from './LoadedWhenOpened';
 
 afterEach(() => vi.useRealTimers());
 
@@ -45,6 +45,20 @@ describe('preloading when idle', () => {
 
     render(<Screen />).unmount();
     act(() => vi.advanceTimersByTime(10_000));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('preloading what an address opens directly', () => {
+  it('starts the load while it is shown, and not otherwise', () => {
+    const load = vi.fn(async () => {});
+    function Screen({ tab }: { tab: string }) {
+      usePreloadWhile(tab === 'pay', load);
+      return null;
+    }
+    const { rerender } = render(<Screen tab="overview" />);
+    expect(load).not.toHaveBeenCalled();
+    rerender(<Screen tab="pay" />);
     expect(load).toHaveBeenCalledTimes(1);
   });
 });

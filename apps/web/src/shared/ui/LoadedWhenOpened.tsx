@@ -16,6 +16,17 @@ export function LoadedWhenOpened({ opened, children }: { opened: boolean; childr
 const PRELOAD_AFTER_MS = 2_000;
 
 /**
+ * Starts loading a dialog's or a tab's code now, while `shown` (an address that opens it directly), so that it loads
+ * beside the screen's data instead of once that has arrived and the screen renders it. A failed load is only a missed
+ * head start: the lazy component's own load reports the failure.
+ */
+export function usePreloadWhile(shown: boolean, load: () => Promise<unknown>): void {
+  useEffect(() => {
+    if (shown) load().catch(() => {});
+  }, [shown, load]);
+}
+
+/**
  * Starts loading a screen's dialogs' code once the screen has been shown and the browser is idle, so that opening one
  * seldom waits for the network, and never competes with what the screen needs first. A failed preload is only a
  * missed head start: opening the dialog loads it again and reports the failure.

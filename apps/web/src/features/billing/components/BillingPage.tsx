@@ -1,11 +1,11 @@
 import { Alert, Box, Grid, Paper, SimpleGrid, Skeleton, Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { useSignedInUser } from '../../../shared/session';
-import { usePreloadWhenIdle } from '../../../shared/ui/LoadedWhenOpened';
+import { usePreloadWhenIdle, usePreloadWhile } from '../../../shared/ui/LoadedWhenOpened';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { useFirstAnswerDeferred } from '../../../shared/ui/use-first-answer-deferred';
@@ -41,11 +41,7 @@ export function BillingPage() {
   // The payment form and the tabs' dialogs load when first shown; their code starts loading anyway once the screen is
   // shown and the browser is idle, so that a first opening seldom waits (issue 16).
   usePreloadWhenIdle(loadMakePaymentTab, loadCardModal, loadRemoveCardModal, loadOrderDetailsModal);
-  // Make Payment's address opened directly: its code loads beside the account, not once that has arrived.
-  useEffect(() => {
-    // A failed load is only a missed head start: the tab's own lazy load reports the failure.
-    if (tab === 'pay') loadMakePaymentTab().catch(() => {});
-  }, [tab]);
+  usePreloadWhile(tab === 'pay', loadMakePaymentTab);
 
   return (
     <Stack gap="xl">

@@ -3,9 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconKey, IconLock, IconPlus, IconTool } from '@tabler/icons-react';
 import type { Asset } from '@portal/contract';
 import { useQueries } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadedWhenOpened, usePreloadWhenIdle } from '../../../shared/ui/LoadedWhenOpened';
+import { LoadedWhenOpened, usePreloadWhenIdle, usePreloadWhile } from '../../../shared/ui/LoadedWhenOpened';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { assetsPageQuery, credentialsQuery, inventoryStatsQuery, vendorsQuery } from '../api/inventory-queries';
@@ -47,11 +47,7 @@ export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode 
   const loading = all.some((query) => query.isPending);
   const failed = all.every((query) => query.isError);
   usePreloadWhenIdle(loadAssetDetailModal, loadCredentialFormModal, loadVendorsTab);
-  // The Vendors tab's address opened directly: its code loads beside the screen's data, not once that has arrived.
-  useEffect(() => {
-    // A failed load is only a missed head start: the tab's own lazy load reports the failure.
-    if (tab === 'vendors') loadVendorsTab().catch(() => {});
-  }, [tab]);
+  usePreloadWhile(tab === 'vendors', loadVendorsTab);
 
   return (
     <Stack gap="xl">
