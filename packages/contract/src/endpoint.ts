@@ -19,6 +19,7 @@ export interface Endpoint<
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType = z.ZodType,
   Result extends z.ZodType = z.ZodType,
+  Accepts extends z.ZodType = Result,
 > {
   method: HttpMethod;
   /** Path under the API base, with `:name` parameters, e.g. `/crm/contacts/:id`. */
@@ -31,8 +32,15 @@ export interface Endpoint<
   params?: Params;
   query?: Query;
   body?: Body;
-  /** The schema of `result` inside the success envelope. */
+  /** The schema of `result` inside the success envelope: what this server answers, every field of ours included. */
   result: Result;
+  /**
+   * What a client accepts as `result`, where it is wider than what this server answers: the spec's
+   * fields (docs/product.md §3) required, in types as wide as the spec allows, and this server's
+   * additions optional. The web app parses every answer with it, so it works against any portal
+   * API that answers as the spec describes (docs/decisions/0029). Defaults to `result`.
+   */
+  accepts?: Accepts;
   /** Responses that are not JSON (a file download). */
   produces?: string[];
 }
@@ -43,14 +51,23 @@ export function defineEndpoint<
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType = z.ZodType,
   Result extends z.ZodType = z.ZodType,
->(endpoint: Endpoint<Params, Query, Body, Result>): Endpoint<Params, Query, Body, Result> {
+  Accepts extends z.ZodType = Result,
+>(endpoint: Endpoint<Params, Query, Body, Result, Accepts>): Endpoint<Params, Query, Body, Result, Accepts> {
   return endpoint;
 }
 
-export type ResultOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
-export type BodyOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
-export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
-export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+/** What this server answers (its handlers return it; its tests parse it). */
+export type ResultOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R, z.ZodType> ? z.output<R> : never;
+/** What a client may rely on (the web app's type of every answer): `accepts`, or `result` where they are the same. */
+export type AcceptedResultOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType, infer A> ? z.output<A> : never;
+
+/** The schema a client parses an answer's `result` with. */
+export function acceptedResultOf<E extends Endpoint>(endpoint: E): z.ZodType {
+  return endpoint.accepts ?? endpoint.result;
+}
+export type BodyOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType, z.ZodType> ? z.input<B> : never;
+export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
 
 /** Fills `:name` placeholders of a path; values are URI-encoded. */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {

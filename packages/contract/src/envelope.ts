@@ -23,3 +23,22 @@ export const errorEnvelope = z.object({
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 export type SuccessEnvelope<T> = { errors: false; result: T; message?: string };
+
+/**
+ * A successful answer as a client reads it: the spec says answers "generally carry errors, result
+ * and message", and the ticket calls carry their answer "in result or data" (docs/product.md §7).
+ * So `errors` may be left out and `data` stands in for a missing `result`; `result` wins when both
+ * are there. This server always sends `{ errors: false, result }`.
+ */
+export function acceptedSuccessEnvelope<T extends z.ZodType>(result: T) {
+  return z
+    .object({ errors: z.literal(false).optional(), result: z.unknown().optional(), data: z.unknown().optional(), message: z.string().optional() })
+    .transform((envelope, context) => {
+      const parsed = result.safeParse(envelope.result !== undefined ? envelope.result : envelope.data);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) context.addIssue({ ...issue, path: ['result', ...issue.path] } as z.core.$ZodRawIssue);
+        return z.NEVER;
+      }
+      return { result: parsed.data as z.output<T>, message: envelope.message };
+    });
+}

@@ -1,4 +1,4 @@
-import type { Endpoint, ResultOf } from '@portal/contract';
+import type { AcceptedResultOf, Endpoint } from '@portal/contract';
 import { refreshSession } from '../session/session-refresh';
 import { readSession } from '../session/session-store';
 import { ApiError } from './api-error';
@@ -14,12 +14,12 @@ const ACCESS_TOKEN_ENDPOINTS = new Set<Endpoint['access']>(['user', 'admin', 'bi
  * session once — shared by concurrent calls and tabs — and is retried; when no fresh session comes
  * (the sign-in ended), the original 401 is thrown and the session is gone.
  */
-export async function apiCall<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E> = {}): Promise<ResultOf<E>> {
+export async function apiCall<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E> = {}): Promise<AcceptedResultOf<E>> {
   return (await apiCallWithMessage(endpoint, options)).result;
 }
 
 /** `apiCall`, keeping the success envelope's `message` (e.g. "We have sent a link…"), for screens that show it. */
-export async function apiCallWithMessage<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E> = {}): Promise<ApiAnswer<ResultOf<E>>> {
+export async function apiCallWithMessage<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E> = {}): Promise<ApiAnswer<AcceptedResultOf<E>>> {
   const usesSession = ACCESS_TOKEN_ENDPOINTS.has(endpoint.access) && options.token === undefined;
   const token = usesSession ? (readSession()?.access_token ?? null) : options.token;
   try {

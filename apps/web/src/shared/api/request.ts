@@ -1,13 +1,14 @@
 /* The HTTP layer of the API client: no session here (see api-client.ts). */
 import {
+  acceptedResultOf,
+  acceptedSuccessEnvelope,
   buildPath,
   errorEnvelope,
-  successEnvelope,
+  type AcceptedResultOf,
   type BodyOf,
   type Endpoint,
   type ParamsOf,
   type QueryOf,
-  type ResultOf,
 } from '@portal/contract';
 import { portalConfig } from '../config';
 import {
@@ -42,12 +43,13 @@ export interface ApiAnswer<T> {
 }
 
 /**
- * One request to one endpoint of the contract, with exactly the token given, and its typed answer.
+ * One request to one endpoint of the contract, with exactly the token given, and its typed answer,
+ * read as any portal API that answers as the spec describes may send it (the endpoint's `accepts`).
  * Rejects with `ApiError` for every failure — HTTP errors, network errors and answers that do not
  * match the contract — so callers handle one error type. Aborts are rethrown untouched.
  * The session (shared/session) uses it for its own calls; screens use `apiCall`.
  */
-export async function requestEndpoint<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E> = {}): Promise<ApiAnswer<ResultOf<E>>> {
+export async function requestEndpoint<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E> = {}): Promise<ApiAnswer<AcceptedResultOf<E>>> {
   const { token } = options;
   const url = endpointUrl(endpoint, options);
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
@@ -71,8 +73,8 @@ export async function requestEndpoint<E extends Endpoint>(endpoint: E, options: 
   const payload = await readJson(response);
 
   if (response.ok) {
-    const success = successEnvelope(endpoint.result).safeParse(payload);
-    if (success.success) return { result: success.data.result as ResultOf<E>, message: success.data.message };
+    const success = acceptedSuccessEnvelope(acceptedResultOf(endpoint)).safeParse(payload);
+    if (success.success) return { result: success.data.result as AcceptedResultOf<E>, message: success.data.message };
   }
 
   const failure = errorEnvelope.safeParse(payload);
