@@ -14,6 +14,8 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const wholeEndpointsImport = { name: '@portal/contract', importNames: ['endpoints'], message: 'Import the endpoint group instead, e.g. ticketsEndpoints.listTickets.' };
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-prerender/**', 'release/**', '**/node_modules/**', '.data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
@@ -141,7 +143,18 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: '@portal/contract', importNames: ['endpoints'], message: 'Import the endpoint group instead, e.g. ticketsEndpoints.listTickets.' }] },
+        { paths: [wholeEndpointsImport] },
+      ],
+    },
+  },
+  {
+    // The spec-shaped calls are test data (docs/decisions/0029): the app itself never carries them.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [wholeEndpointsImport, { name: '@portal/contract/spec-shaped', message: 'Spec-shaped calls are test data; only tests import them.' }] },
       ],
     },
   },
