@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asset, order, payment, service, supportTool, ticketSummary } from './index.js';
-import { findControlCharacters, multiLineText, singleLineText } from './index.js';
+import { findTextProblem, multiLineText, singleLineText } from './index.js';
 
 describe('response values the spec lets grow (issue 9, defect 3)', () => {
   const cases: [string, { safeParse(value: unknown): { success: boolean } }, Record<string, unknown>, string][] = [
@@ -42,8 +42,23 @@ describe('text fields', () => {
   });
 
   it('finds a control character anywhere in a request, keys included, with its path', () => {
-    expect(findControlCharacters({ a: 'ok', b: [{ c: 'x\u0000' }] })).toEqual(['b', 0, 'c']);
-    expect(findControlCharacters({ ['k\u0001']: 1 })).toEqual(['k\u0001']);
-    expect(findControlCharacters({ a: 'line\nbreak', b: 3, c: null })).toBeUndefined();
+    expect(findTextProblem({ a: 'ok', b: [{ c: 'x\u0000' }] })).toEqual({ path: ['b', 0, 'c'], problem: 'control_characters' });
+    expect(findTextProblem({ ['k\u0001']: 1 })).toEqual({ path: ['k\u0001'], problem: 'control_characters' });
+    expect(findTextProblem({ a: 'line\nbreak', b: 3, c: null })).toBeUndefined();
+  });
+
+  it('finds a lone UTF-16 surrogate, high or low, in a value or a key; a whole pair and non-characters pass', () => {
+    expect(findTextProblem({ user: { email: 'a\ud800@b.example' } })).toEqual({ path: ['user', 'email'], problem: 'lone_surrogate' });
+    expect(findTextProblem(['ok', 'tail\udc00'])).toEqual({ path: [1], problem: 'lone_surrogate' });
+    expect(findTextProblem({ ['\udbff']: 'x' })).toEqual({ path: ['\udbff'], problem: 'lone_surrogate' });
+    expect(findTextProblem({ emoji: 'printer \ud83d\udda8', nonCharacters: '\ufffe\uffff\ufdd0' })).toBeUndefined();
+  });
+
+  it('the text types refuse a lone surrogate with a message naming the field', () => {
+    expect(singleLineText('Subject').safeParse('a\ud800').error?.issues[0]?.message).toBe(
+      'Subject must be valid Unicode text: it holds half of a character (a lone UTF-16 surrogate)',
+    );
+    expect(multiLineText('Response').safeParse('\udc00 tail').success).toBe(false);
+    expect(multiLineText('Response').safeParse('fine \ud83d\ude00').success).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { controlCharactersMessage, findControlCharacters } from '@portal/contract';
+import { findTextProblem, textProblemMessage } from '@portal/contract';
 import { AppError } from '../platform/app-error.js';
 
 /** Turns zod issues into the envelope's `fields` map and one readable message. */
@@ -21,21 +21,22 @@ export function validationError(where: 'body' | 'query' | 'path', error: z.ZodEr
 export function parseInput<T extends z.ZodType>(schema: T | undefined, value: unknown, where: 'body' | 'query' | 'path'): z.output<T> {
   if (!schema) return undefined as z.output<T>;
   const input = where === 'body' && value === undefined ? {} : value;
-  refuseControlCharacters(input, where);
+  refuseBrokenText(input, where);
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw validationError(where, parsed.error);
   return parsed.data;
 }
 
 /**
- * Every string of every request, whatever its endpoint's schema says: PostgreSQL refuses U+0000,
- * and no field of the portal has a use for other control characters (docs/decisions/0008).
+ * Every string of every request, whatever its endpoint's schema says: PostgreSQL refuses U+0000
+ * and lone UTF-16 surrogates, and no field of the portal has a use for other control characters
+ * (docs/decisions/0008).
  */
-function refuseControlCharacters(input: unknown, where: 'body' | 'query' | 'path'): void {
-  const path = findControlCharacters(input);
-  if (!path) return;
-  const key = path.length > 0 ? path.join('.') : where;
-  const message = controlCharactersMessage(humanize(String(path.at(-1) ?? where)));
+function refuseBrokenText(input: unknown, where: 'body' | 'query' | 'path'): void {
+  const found = findTextProblem(input);
+  if (!found) return;
+  const key = found.path.length > 0 ? found.path.join('.') : where;
+  const message = textProblemMessage(found.problem, humanize(String(found.path.at(-1) ?? where)));
   throw new AppError('validation_failed', message, { [key]: message });
 }
 

@@ -18,30 +18,58 @@ export const singleLineText = (label: string, missing?: string) =>
   z
     .string(missing ? { error: missing } : undefined)
     .refine((value) => !FORBIDDEN_CONTROL_CHARACTERS.test(value), controlCharactersMessage(label))
+    .refine((value) => !LONE_SURROGATE.test(value), loneSurrogateMessage(label))
     .refine((value) => !LINE_BREAKS_AND_TABS.test(value), lineBreaksMessage(label));
 
 /** A free text field (a description, a response, notes): line breaks and tabs allowed, other controls not. */
 export const multiLineText = (label: string, missing?: string) =>
-  z.string(missing ? { error: missing } : undefined).refine((value) => !FORBIDDEN_CONTROL_CHARACTERS.test(value), controlCharactersMessage(label));
+  z
+    .string(missing ? { error: missing } : undefined)
+    .refine((value) => !FORBIDDEN_CONTROL_CHARACTERS.test(value), controlCharactersMessage(label))
+    .refine((value) => !LONE_SURROGATE.test(value), loneSurrogateMessage(label));
 
 /**
- * The path of the first string (or object key) anywhere in a parsed request that holds a
- * forbidden control character. The server runs it over every body, query and path before the
- * endpoint's own schema, so a field that forgot `singleLineText` is still covered.
+ * A UTF-16 surrogate without its partner. JSON can carry one (`"\ud800"`), but it is no character:
+ * UTF-8 cannot encode it and PostgreSQL refuses it. Such text is refused, never repaired, so what
+ * is stored is what was sent (docs/decisions/0008). Unicode's non-characters (U+FFFE, U+FDD0, …)
+ * are valid text that UTF-8 and PostgreSQL keep, so they pass.
  */
-export function findControlCharacters(value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | undefined {
-  if (typeof value === 'string') return FORBIDDEN_CONTROL_CHARACTERS.test(value) ? path : undefined;
-  if (value === null || typeof value !== 'object' || depth > 64) return undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findControlCharacters(item, [...path, index], depth + 1);
-      if (found) return found;
-    }
-    return undefined;
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const loneSurrogateMessage = (label: string) => `${label} must be valid Unicode text: it holds half of a character (a lone UTF-16 surrogate)`;
+
+/** What makes a string unacceptable in any field, whatever the field's own schema says. */
+export type TextProblem = 'control_characters' | 'lone_surrogate';
+
+export function textProblemOf(text: string): TextProblem | undefined {
+  if (FORBIDDEN_CONTROL_CHARACTERS.test(text)) return 'control_characters';
+  if (LONE_SURROGATE.test(text)) return 'lone_surrogate';
+  return undefined;
+}
+
+export function textProblemMessage(problem: TextProblem, label: string): string {
+  return problem === 'control_characters' ? controlCharactersMessage(label) : loneSurrogateMessage(label);
+}
+
+/**
+ * The first string (or object key) anywhere in a parsed request that holds a control character
+ * or a lone surrogate, with its path. The server runs it over every body, query and path before
+ * the endpoint's own schema, so every field of every endpoint, customer and provider, is covered.
+ */
+export function findTextProblem(
+  value: unknown,
+  path: (string | number)[] = [],
+  depth = 0,
+): { path: (string | number)[]; problem: TextProblem } | undefined {
+  if (typeof value === 'string') {
+    const problem = textProblemOf(value);
+    return problem ? { path, problem } : undefined;
   }
-  for (const [key, item] of Object.entries(value)) {
-    if (FORBIDDEN_CONTROL_CHARACTERS.test(key)) return [...path, key];
-    const found = findControlCharacters(item, [...path, key], depth + 1);
+  if (value === null || typeof value !== 'object' || depth > 64) return undefined;
+  const entries: [string | number, unknown][] = Array.isArray(value) ? [...value.entries()] : Object.entries(value);
+  for (const [key, item] of entries) {
+    const keyProblem = typeof key === 'string' ? textProblemOf(key) : undefined;
+    if (keyProblem) return { path: [...path, key], problem: keyProblem };
+    const found = findTextProblem(item, [...path, key], depth + 1);
     if (found) return found;
   }
   return undefined;
