@@ -1,5 +1,16 @@
+/** The SQLSTATE of a PostgreSQL error, through drizzle's wrapping (it keeps the driver's error as `cause`). */
+export function sqlStateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current !== null && typeof current === 'object' && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    // The driver's errors carry a five-character SQLSTATE; Node's own carry codes like ECONNRESET.
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** PostgreSQL's unique_violation, whether drizzle wraps the driver's error or not. */
 export function isUniqueViolation(error: unknown): boolean {
-  const candidate = error as { code?: string; cause?: { code?: string } };
-  return candidate?.code === '23505' || candidate?.cause?.code === '23505';
+  return sqlStateOf(error) === '23505';
 }

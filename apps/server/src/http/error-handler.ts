@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorEnvelope } from '@portal/contract';
 import { AppError, type AppErrorCode } from '../platform/app-error.js';
+import { callerFaultOf } from './database-errors.js';
 
 /** The one place where an error code becomes an HTTP status. */
 export const STATUS_OF: Record<AppErrorCode, number> = {
@@ -76,6 +77,8 @@ function toAppError(error: FastifyError): AppError {
       'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
     });
   }
+  const callerFault = callerFaultOf(error);
+  if (callerFault) return callerFault;
   if (error.statusCode === 429) return new AppError('rate_limited', error.message || 'Too many requests; please wait and try again');
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new AppError('validation_failed', error.message || 'The request is not valid');
