@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { emptyResult, idParams } from '../entities/common.js';
 import {
+  acceptedBillingAccount,
+  acceptedStatementPdf,
   billingAccount,
   billingAccountPatch,
   newCardPayment,
   order,
+  oursOrNothing,
   payment,
   paymentReceipt,
   statement,
@@ -24,6 +27,7 @@ export const getBillingAccount = defineEndpoint({
   access: 'billing',
   params: billingIdParams,
   result: billingAccount,
+  accepts: acceptedBillingAccount,
 });
 
 export const listPayments = defineEndpoint({
@@ -54,6 +58,7 @@ export const getStatementPdf = defineEndpoint({
   access: 'billing',
   params: z.object({ id: z.string().min(1).max(64) }),
   result: statementPdf,
+  accepts: acceptedStatementPdf,
 });
 
 export const payWithNewCard = defineEndpoint({
@@ -65,6 +70,7 @@ export const payWithNewCard = defineEndpoint({
   params: billingIdParams,
   body: newCardPayment,
   result: paymentReceipt,
+  accepts: oursOrNothing(paymentReceipt),
 });
 
 export const payWithStoredCard = defineEndpoint({
@@ -76,6 +82,7 @@ export const payWithStoredCard = defineEndpoint({
   params: billingIdParams,
   body: storedCardPayment,
   result: paymentReceipt,
+  accepts: oursOrNothing(paymentReceipt),
 });
 
 export const updateBillingAccount = defineEndpoint({
@@ -87,6 +94,7 @@ export const updateBillingAccount = defineEndpoint({
   params: billingIdParams,
   body: billingAccountPatch,
   result: billingAccount,
+  accepts: oursOrNothing(acceptedBillingAccount),
 });
 
 export const removeStoredCard = defineEndpoint({
@@ -97,6 +105,7 @@ export const removeStoredCard = defineEndpoint({
   access: 'billing',
   params: billingIdParams,
   result: emptyResult,
+  accepts: oursOrNothing(emptyResult),
 });
 
 export const listOrders = defineEndpoint({

@@ -24,6 +24,15 @@ export const billingAccount = z.object({
 });
 export type BillingAccount = z.infer<typeof billingAccount>;
 
+/** A billing account as a client reads it: §3's fields, and this server's additions optional (docs/decisions/0029). */
+export const acceptedBillingAccount = billingAccount.extend({
+  /** §3 gives the account no id: the client addresses it by the session's account.billing_api_id (§7). */
+  id: z.string().optional(),
+  /** §7's card fallback stores an empty credit_card_info: read as no card stored. */
+  credit_card_info: z.union([creditCardInfo, z.object({}).strict().transform(() => null)]).nullable(),
+});
+export type AcceptedBillingAccount = z.infer<typeof acceptedBillingAccount>;
+
 export const statement = z.object({
   _id: z.string(),
   created: timestamp,
@@ -42,6 +51,10 @@ export const statementPdf = z.object({
   /** The PDF, base64-encoded. */
   pdf: z.string(),
 });
+
+/** §7: "the result is a base64 PDF"; this server wraps it with the statement and a file name. */
+export const acceptedStatementPdf = z.union([statementPdf, z.string().min(1).describe('The PDF, base64-encoded')]);
+export type AcceptedStatementPdf = z.infer<typeof acceptedStatementPdf>;
 
 export const payment = z.object({
   _id: z.string(),
@@ -142,3 +155,10 @@ export const paymentReceipt = z.object({
   payment,
   balance: money,
 });
+export type PaymentReceipt = z.infer<typeof paymentReceipt>;
+
+/**
+ * What a client accepts from a call whose result §7 does not describe (a payment, PATCH, DELETE):
+ * any answer, or none, read as `null`; this server's own answer (`ours`) when it is that.
+ */
+export const oursOrNothing = <T extends z.ZodType>(ours: T) => z.union([ours, z.unknown().transform(() => null)]);

@@ -14,6 +14,12 @@ export function nextInvoiceDate(cycleDay: number, today: Date = new Date()): Dat
   return thisMonth.getTime() >= startOfToday.getTime() ? thisMonth : at(today.getFullYear(), today.getMonth() + 1);
 }
 
+/** §7's statement-{date}.pdf, with the statement's calendar day in UTC: as this server names it, and the list shows it. */
+export function statementFilename(created: string): string {
+  const date = new Date(created);
+  return Number.isNaN(date.getTime()) ? 'statement.pdf' : `statement-${date.toISOString().slice(0, 10)}.pdf`;
+}
+
 /** Card options (docs/product.md §5): months 01–12, the current year and the nine following; defaults next year, 01, visa. */
 export const CARD_MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
 export const cardYears = (today: Date = new Date()) => Array.from({ length: 10 }, (_, i) => String(today.getFullYear() + i));

@@ -1,7 +1,8 @@
-import { billingEndpoints, IDEMPOTENCY_KEY_HEADER, type BillingAccount, type z } from '@portal/contract';
+import { billingEndpoints, IDEMPOTENCY_KEY_HEADER, type AcceptedBillingAccount, type AcceptedStatementPdf, type Statement, type z } from '@portal/contract';
 import type { creditCardInput, newCardPayment } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, ApiError, saveFile } from '../../../shared/api';
+import { statementFilename } from '../billing-display';
 
 const BILLING_KEY = ['billing'] as const;
 
@@ -35,16 +36,17 @@ export function usePayment(billingId: string) {
         : apiCall(billingEndpoints.payWithNewCard, { params: { id: billingId }, body: { payment: { ...request.card, amount: request.amount } }, headers });
     },
     onSuccess: (receipt) => {
-      // The new balance is in the receipt: the overview changes at once, without a reload.
-      queryClient.setQueryData(billingAccountQuery(billingId).queryKey, (account) => (account ? { ...account, balance: receipt.balance } : account));
+      // This server's receipt carries the new balance: the overview changes at once. A portal API that answers
+      // no receipt (§7 describes none) shows it after the reload below.
+      if (receipt) queryClient.setQueryData(billingAccountQuery(billingId).queryKey, (account) => (account ? { ...account, balance: receipt.balance } : account));
     },
     // A declined payment is recorded too, so the history changes either way.
     onSettled: () => queryClient.invalidateQueries({ queryKey: BILLING_KEY }),
   });
 }
 
-/** Changes of the billing account answer with the account; it replaces the cached one. */
-function useAccountChange<Input>(billingId: string, change: (input: Input) => Promise<BillingAccount | null>) {
+/** Changes of the billing account: an answer with the account replaces the cached one; without one (§7 describes none), the reload shows the change. */
+function useAccountChange<Input>(billingId: string, change: (input: Input) => Promise<AcceptedBillingAccount | null>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
@@ -75,9 +77,13 @@ export const useRemoveCard = (billingId: string) =>
     }
   });
 
-/** Fetches a statement's PDF and hands it to the browser as a download named by the server (statement-{date}.pdf). */
-export async function downloadStatement(statementId: string): Promise<string> {
-  const { filename, pdf } = await apiCall(billingEndpoints.getStatementPdf, { params: { id: statementId } });
+/**
+ * Fetches a statement's PDF and hands it to the browser as a download named statement-{date}.pdf: by this server,
+ * or, where the answer is §7's bare base64 PDF, from the statement's date.
+ */
+export async function downloadStatement(statement: Pick<Statement, '_id' | 'created'>): Promise<string> {
+  const answer: AcceptedStatementPdf = await apiCall(billingEndpoints.getStatementPdf, { params: { id: statement._id } });
+  const { filename, pdf } = typeof answer === 'string' ? { filename: statementFilename(statement.created), pdf: answer } : answer;
   const bytes = Uint8Array.from(atob(pdf), (c) => c.charCodeAt(0));
   saveFile({ blob: new Blob([bytes], { type: 'application/pdf' }), filename });
   return filename;

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Switch, Text, ThemeIcon, Title } fr
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCreditCard, IconTrash } from '@tabler/icons-react';
-import type { BillingAccount } from '@portal/contract';
+import type { AcceptedBillingAccount } from '@portal/contract';
 import { lazy, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { LoadedWhenOpened } from '../../../shared/ui/LoadedWhenOpened';
@@ -21,10 +21,10 @@ const RemoveCardModal = lazy(async () => ({ default: (await loadRemoveCardModal(
 export const CARD_NEEDED = 'Please add a credit card before enabling automatic payments';
 export const AUTOPAY_FAILED = 'Failed to update auto payments';
 
-/** Auto Payments: the switch, and the stored card it charges (add, update, remove). */
-export function AutoPayTab({ account }: { account: BillingAccount }) {
+/** Auto Payments: the switch, and the stored card it charges (add, update, remove); `billingId` is the session's billing_api_id (§7). */
+export function AutoPayTab({ billingId, account }: { billingId: string; account: AcceptedBillingAccount }) {
   const card = account.credit_card_info;
-  const autoPay = useAutoPay(account.id);
+  const autoPay = useAutoPay(billingId);
   const [cardOpened, cardModal] = useDisclosure(false);
   const [removeOpened, removeModal] = useDisclosure(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -104,10 +104,10 @@ export function AutoPayTab({ account }: { account: BillingAccount }) {
       </Paper>
 
       <LoadedWhenOpened opened={cardOpened}>
-        <CardModal key={card?.last_4 ?? 'none'} account={account} opened={cardOpened} onClose={cardModal.close} />
+        <CardModal key={card?.last_4 ?? 'none'} billingId={billingId} account={account} opened={cardOpened} onClose={cardModal.close} />
       </LoadedWhenOpened>
       <LoadedWhenOpened opened={removeOpened}>
-        <RemoveCardModal account={account} opened={removeOpened} onClose={removeModal.close} />
+        <RemoveCardModal billingId={billingId} account={account} opened={removeOpened} onClose={removeModal.close} />
       </LoadedWhenOpened>
     </Stack>
   );

@@ -126,11 +126,11 @@ function BillingAccountView({ billingId, tab, openTab }: { billingId: string; ta
               </Tabs.Panel>
               <Tabs.Panel value="pay">
                 <Suspense fallback={<LoadingState label="Loading the payment form" />}>
-                  <MakePaymentTab account={data} />
+                  <MakePaymentTab billingId={billingId} account={data} />
                 </Suspense>
               </Tabs.Panel>
               <Tabs.Panel value="autopay">
-                <AutoPayTab account={data} />
+                <AutoPayTab billingId={billingId} account={data} />
               </Tabs.Panel>
             </Tabs>
           </Paper>

@@ -1,13 +1,13 @@
 import { Alert, Box, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCreditCard, IconFileInvoice, IconRepeat, IconSend } from '@tabler/icons-react';
-import type { BillingAccount } from '@portal/contract';
+import type { AcceptedBillingAccount } from '@portal/contract';
 import { cardTypeLabel } from '../billing-display';
 import type { BillingTab } from '../billing-tabs';
 import { Money, NoWrap } from './Money';
 import { badgeTextColour } from '../../../shared/ui/StatusBadge';
 
 /** Quick Actions, the stored card and (on a wide screen) the 'Payment Overdue' box (docs/product.md §2). */
-export function BillingSidePanel({ account, openTab }: { account: BillingAccount; openTab: (tab: BillingTab) => void }) {
+export function BillingSidePanel({ account, openTab }: { account: AcceptedBillingAccount; openTab: (tab: BillingTab) => void }) {
   const card = account.credit_card_info;
   return (
     <Stack gap="md">
@@ -62,7 +62,7 @@ export function BillingSidePanel({ account, openTab }: { account: BillingAccount
 }
 
 /** 'Payment Overdue' when days_past_due is above 0 (docs/product.md §2, §9). */
-export function OverdueBox({ account, openTab }: { account: BillingAccount; openTab: (tab: BillingTab) => void }) {
+export function OverdueBox({ account, openTab }: { account: AcceptedBillingAccount; openTab: (tab: BillingTab) => void }) {
   if (account.days_past_due <= 0) return null;
   return (
         <Alert role="region" aria-label="Payment Overdue" color="red" variant="light" radius="lg" title="Payment Overdue" icon={<IconAlertTriangle size={20} aria-hidden="true" />} styles={{ title: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))' } }}>

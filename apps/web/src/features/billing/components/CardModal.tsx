@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { creditCardInput, type BillingAccount } from '@portal/contract';
+import { creditCardInput, type AcceptedBillingAccount } from '@portal/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
@@ -13,9 +13,9 @@ import { CardFields, STORED_CARD_FIELDS } from './CardFields';
 export const CARD_UPDATE_FAILED = 'Failed to update credit card';
 
 /** Add or replace the stored card (docs/product.md §2): every field required; the processor keeps the number. */
-export function CardModal({ account, opened, onClose }: { account: BillingAccount; opened: boolean; onClose: () => void }) {
+export function CardModal({ billingId, account, opened, onClose }: { billingId: string; account: AcceptedBillingAccount; opened: boolean; onClose: () => void }) {
   const replacing = account.credit_card_info !== null;
-  const store = useStoreCard(account.id);
+  const store = useStoreCard(billingId);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CardInput>({
     initialValues: { first_name: account.credit_card_info?.first_name ?? '', last_name: account.credit_card_info?.last_name ?? '', number: '', ...cardDefaults() },

@@ -1,7 +1,7 @@
 import { Alert, Button, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconAlertTriangle, IconLock } from '@tabler/icons-react';
-import { newCardPayment, storedCardPayment, type BillingAccount, type Payment } from '@portal/contract';
+import { newCardPayment, storedCardPayment, type AcceptedBillingAccount, type Payment } from '@portal/contract';
 import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { formatMoney } from '../../../shared/format';
@@ -25,6 +25,13 @@ interface PaymentValues {
 
 type Mode = 'stored' | 'new';
 
+/** The success notice: this server's receipt when the answer carries one; else what was sent (§7 describes no result). */
+interface PaidNotice {
+  amount: number;
+  last4: string | null;
+  receipt: Payment | null;
+}
+
 /** The amount field gives a number, or a string such as '200.00' while fixed decimals are shown; '' is no amount. */
 function toAmount(value: number | string): number {
   if (typeof value === 'number') return value;
@@ -43,16 +50,16 @@ function firstIssues(result: { success: boolean; error?: { issues: Array<{ path:
  * has its own Idempotency-Key, kept while the payer retries the same payment, so a double press
  * or a retried request charges once; the button is disabled while a payment runs.
  */
-export function MakePaymentTab({ account }: { account: BillingAccount }) {
+export function MakePaymentTab({ billingId, account }: { billingId: string; account: AcceptedBillingAccount }) {
   const card = account.credit_card_info;
   const [mode, setMode] = useState<Mode>(card ? 'stored' : 'new');
   // The form's validator is made once; it reads the mode of the moment through this ref.
   const modeRef = useRef(mode);
   modeRef.current = mode;
-  const [receipt, setReceipt] = useState<Payment | null>(null);
+  const [paid, setPaid] = useState<PaidNotice | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const attemptKey = useRef(newPaymentKey());
-  const pay = usePayment(account.id);
+  const pay = usePayment(billingId);
   const form = useForm<PaymentValues>({
     initialValues: { amount: account.balance > 0 ? account.balance : '', cc_first_name: '', cc_last_name: '', cc_num: '', ...prefixed(cardDefaults()) },
     // Another amount or card is another payment: it gets a key of its own.
@@ -68,16 +75,22 @@ export function MakePaymentTab({ account }: { account: BillingAccount }) {
 
   async function submit(values: PaymentValues) {
     setFailure(null);
-    setReceipt(null);
+    setPaid(null);
     const amount = toAmount(values.amount);
     const { amount: _amount, ...newCard } = values;
     try {
       const result = await pay.mutateAsync(
         mode === 'stored' ? { key: attemptKey.current, amount, mode } : { key: attemptKey.current, amount, mode, card: { ...newCard, cc_type: newCard.cc_type as 'visa' } },
       );
-      setReceipt(result.payment);
-      // The next payment starts from the new balance (and, being new values, a new key).
-      form.setValues({ amount: result.balance > 0 ? result.balance : '', cc_num: '' });
+      if (result) {
+        setPaid({ amount: result.payment.amount, last4: result.payment.last_4_of_credit_card, receipt: result.payment });
+        // The next payment starts from the new balance (and, being new values, a new key).
+        form.setValues({ amount: result.balance > 0 ? result.balance : '', cc_num: '' });
+      } else {
+        setPaid({ amount, last4: mode === 'stored' ? (card?.last_4 ?? null) : newCard.cc_num.replace(/\D/g, '').slice(-4), receipt: null });
+        // Without a receipt the new balance is known only from the reload: the next payment starts empty, never as a repeat.
+        form.setValues({ amount: '', cc_num: '' });
+      }
     } catch (error) {
       if (error instanceof ApiError) form.setErrors(Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [key.replace(/^payment\./, ''), message])));
       setFailure(errorMessage(error, PAYMENT_FAILED));
@@ -91,10 +104,16 @@ export function MakePaymentTab({ account }: { account: BillingAccount }) {
         <Text size="sm" c="dimmed">
           Current balance: <Money amount={account.balance} fw={600} c="var(--mantine-color-text)" />
         </Text>
-        {receipt && (
+        {paid && (
           <Alert color="green" variant="light" radius="md" icon={<IconCircleCheck size={20} aria-hidden="true" />} title="Payment received" role="status" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
-            <Money amount={receipt.amount} fw={600} /> was charged to <NoWrap>•••• {receipt.last_4_of_credit_card}</NoWrap>. Confirmation number{' '}
-            <NoWrap ff="monospace">{receipt.confirmation_number}</NoWrap>. A receipt is on its way by e-mail.
+            <Money amount={paid.amount} fw={600} /> was charged to {paid.last4 ? <NoWrap>•••• {paid.last4}</NoWrap> : 'your card'}.
+            {paid.receipt ? (
+              <>
+                {' '}Confirmation number <NoWrap ff="monospace">{paid.receipt.confirmation_number}</NoWrap>. A receipt is on its way by e-mail.
+              </>
+            ) : (
+              ' Your balance and payment history are updated.'
+            )}
           </Alert>
         )}
         {failure && (

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCalendarDue, IconCoin, IconGift, IconReceipt2, IconRepeat } from '@tabler/icons-react';
-import type { BillingAccount } from '@portal/contract';
+import type { AcceptedBillingAccount } from '@portal/contract';
 import { formatDate } from '../../../shared/format';
 import { StatCard } from '../../../shared/ui/StatCard';
 import { DAYS_PAST_DUE_SHOWN_ABOVE, nextInvoiceDate } from '../billing-display';
@@ -8,7 +8,7 @@ import type { BillingTab } from '../billing-tabs';
 import { Money, NoWrap } from './Money';
 
 /** Balance, next invoice, and the past-due and credits boxes only when above zero (docs/product.md §9). */
-export function OverviewTab({ account, openTab }: { account: BillingAccount; openTab: (tab: BillingTab) => void }) {
+export function OverviewTab({ account, openTab }: { account: AcceptedBillingAccount; openTab: (tab: BillingTab) => void }) {
   // The cycle day is a calendar day: it is shown in the browser's own calendar, not shifted by a zone.
   const nextInvoice = nextInvoiceDate(account.billing_cycle_month_date);
   const pastDueDays = account.days_past_due > DAYS_PAST_DUE_SHOWN_ABOVE ? `${account.days_past_due} days past due` : undefined;

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { BillingAccount } from '@portal/contract';
+import type { AcceptedBillingAccount } from '@portal/contract';
 import { errorMessage } from '../../../shared/api';
 import { useRemoveCard } from '../api/billing-queries';
 
@@ -8,9 +8,9 @@ import { useRemoveCard } from '../api/billing-queries';
 export const REMOVE_FAILED = 'Failed to remove credit card';
 
 /** Asks before removing the stored card (and with it automatic payments); either way the dialog closes after. */
-export function RemoveCardModal({ account, opened, onClose }: { account: BillingAccount; opened: boolean; onClose: () => void }) {
+export function RemoveCardModal({ billingId, account, opened, onClose }: { billingId: string; account: AcceptedBillingAccount; opened: boolean; onClose: () => void }) {
   const card = account.credit_card_info;
-  const removeCard = useRemoveCard(account.id);
+  const removeCard = useRemoveCard(billingId);
 
   async function remove() {
     try {

@@ -24,7 +24,7 @@ export function StatementsTab({ billingId }: { billingId: string }) {
   async function download(statement: Statement) {
     setDownloading(statement._id);
     try {
-      const filename = await downloadStatement(statement._id);
+      const filename = await downloadStatement(statement);
       notifications.show({ color: 'green', message: `${filename} is downloading.` });
     } catch (error) {
       notifications.show({ color: 'red', title: DOWNLOAD_FAILED, message: errorMessage(error, DOWNLOAD_FAILED) });
