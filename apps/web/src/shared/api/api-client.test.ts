@@ -1,4 +1,4 @@
-import { authEndpoints, profileEndpoints, ticketsEndpoints } from '@portal/contract';
+import { authEndpoints, billingEndpoints, profileEndpoints, ticketsEndpoints } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aLoginResult, aStoredSession, jsonResponse } from '../../test/fixtures';
 import { readSession, writeSession } from '../session/session-store';
@@ -81,6 +81,16 @@ describe('apiCall', () => {
     expect(error.code).toBe('contract_mismatch');
     expect(error.fromServer).toBe(false);
     expect(errorMessage(error, 'Login failed')).toBe('Login failed');
+  });
+
+  it('reads a write answered 204 with no body as a result of null, and a read answered so as a broken answer', async () => {
+    writeSession(aStoredSession());
+    network.fetch.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(apiCall(billingEndpoints.removeStoredCard, { params: { id: 'BA-1' } })).resolves.toBeNull();
+
+    network.fetch.mockResolvedValue(new Response(null, { status: 204 }));
+    const error = await rejectionOf(apiCall(ticketsEndpoints.listTickets));
+    expect(error.code).toBe('contract_mismatch');
   });
 
   it("names the request's reference on a failure of the portal's own, not on the caller's mistakes", async () => {

@@ -70,7 +70,8 @@ export async function requestEndpoint<E extends Endpoint>(endpoint: E, options: 
     throw new ApiError(NETWORK_ERROR_STATUS, defaultMessageForStatus(NETWORK_ERROR_STATUS), { cause: error });
   }
 
-  const payload = await readJson(response);
+  // A spec-shaped server may answer a write with no body at all (204): an envelope with no result.
+  const payload = (await readJson(response)) ?? (response.ok ? {} : undefined);
 
   if (response.ok) {
     const success = acceptedSuccessEnvelope(acceptedResultOf(endpoint)).safeParse(payload);
