@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { email, emptyResult } from '../entities/common.js';
 import { singleLineText } from '../entities/text.js';
-import { currentUser, loginResult } from '../entities/session.js';
+import { acceptedLoginResult, currentUser, loginResult } from '../entities/session.js';
 import { MIN_PASSWORD_LENGTH } from '../constants.js';
 
 const tag = 'Auth';
@@ -18,6 +18,7 @@ export const login = defineEndpoint({
     password: z.string().min(1, 'Password is required').max(1024),
   }),
   result: loginResult,
+  accepts: acceptedLoginResult,
 });
 
 export const refresh = defineEndpoint({
@@ -27,6 +28,7 @@ export const refresh = defineEndpoint({
   tag,
   access: 'refresh',
   result: loginResult,
+  accepts: acceptedLoginResult,
 });
 
 export const requestPasswordReset = defineEndpoint({

@@ -1,7 +1,27 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { emptyResult, idParam, idParams } from '../entities/common.js';
-import { accountUser, accountUsersQuery, accountUserStats, contact, contactInput, licensableService, license, myPreferences, myProfileInput } from '../entities/contact.js';
+import {
+  acceptedAccountUser,
+  acceptedContact,
+  acceptedCreatedContact,
+  acceptedLicense,
+  accountUser,
+  accountUsersQuery,
+  accountUserStats,
+  contact,
+  contactInput,
+  licensableService,
+  license,
+  myPreferences,
+  myProfileInput,
+} from '../entities/contact.js';
+
+/**
+ * A client's reading of an answer whose result §7 does not describe (docs/decisions/0029): what this
+ * server sends when it is there and readable, otherwise null — the client never needs it.
+ */
+const whenSent = <T extends z.ZodType>(schema: T) => schema.nullable().catch(null);
 
 export const updateMyProfile = defineEndpoint({
   method: 'PATCH',
@@ -11,6 +31,8 @@ export const updateMyProfile = defineEndpoint({
   access: 'user',
   body: myProfileInput,
   result: contact,
+  /** §7: "The response may hold errors and message"; the screen shows what was saved either way. */
+  accepts: whenSent(acceptedContact),
 });
 
 export const updateMyPreferences = defineEndpoint({
@@ -33,6 +55,8 @@ export const listContacts = defineEndpoint({
   access: 'admin',
   query: accountUsersQuery,
   result: z.array(accountUser),
+  /** A server without our paging answers every contact: the screen pages and searches them itself. */
+  accepts: z.array(acceptedAccountUser),
 });
 
 export const contactStats = defineEndpoint({
@@ -75,6 +99,7 @@ export const createContact = defineEndpoint({
     user: contactInput.extend({ account_id: z.number().int().optional() }),
   }),
   result: accountUser,
+  accepts: acceptedCreatedContact,
 });
 
 export const updateContact = defineEndpoint({
@@ -86,6 +111,7 @@ export const updateContact = defineEndpoint({
   params: idParams,
   body: contactInput.partial(),
   result: accountUser,
+  accepts: whenSent(acceptedAccountUser),
 });
 
 export const deleteContact = defineEndpoint({
@@ -96,6 +122,7 @@ export const deleteContact = defineEndpoint({
   access: 'admin',
   params: idParams,
   result: emptyResult,
+  accepts: whenSent(emptyResult),
 });
 
 export const listLicenses = defineEndpoint({
@@ -106,6 +133,7 @@ export const listLicenses = defineEndpoint({
   access: 'admin',
   params: idParams,
   result: z.array(license),
+  accepts: z.array(acceptedLicense),
 });
 
 export const addLicense = defineEndpoint({
@@ -117,6 +145,7 @@ export const addLicense = defineEndpoint({
   params: idParams,
   body: z.object({ service_id: z.number({ error: 'service_id must be a number' }).int().positive() }),
   result: license,
+  accepts: whenSent(acceptedLicense),
 });
 
 export const removeLicense = defineEndpoint({
@@ -127,4 +156,5 @@ export const removeLicense = defineEndpoint({
   access: 'admin',
   params: z.object({ id: idParam, licenseId: idParam }),
   result: emptyResult,
+  accepts: whenSent(emptyResult),
 });

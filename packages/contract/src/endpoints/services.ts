@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { appLaunchGrant, appTile, service, timezoneOption } from '../entities/service.js';
+import { acceptedTimezoneOption, appLaunchGrant, appTile, service, timezoneOption } from '../entities/service.js';
 
 const tag = 'Services';
 
@@ -20,6 +20,7 @@ export const listTimezones = defineEndpoint({
   tag,
   access: 'user',
   result: z.array(timezoneOption),
+  accepts: z.array(acceptedTimezoneOption),
 });
 
 export const listApps = defineEndpoint({

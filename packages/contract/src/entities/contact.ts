@@ -20,6 +20,18 @@ export const contact = z.object({
 });
 export type Contact = z.infer<typeof contact>;
 
+/** Fields of ours that docs/product.md §3 Contact/User does not name: optional for a client. */
+const contactAdditions = {
+  /** §3: "The list adds a derived full name" but names no field; a client derives it from the names when missing. */
+  full_name: true,
+  /** Ours: the spec's contact carries no creation date. */
+  date_created: true,
+} as const;
+
+/** A contact as a client accepts it: the spec's fields required, ours optional (docs/decisions/0029). */
+export const acceptedContact = contact.partial(contactAdditions);
+export type AcceptedContact = z.infer<typeof acceptedContact>;
+
 /** A contact as the Users screen lists it: the contact, how many licenses, whether they have signed in yet. */
 export const accountUser = contact.extend({
   licenses_count: z.number().int(),
@@ -27,6 +39,20 @@ export const accountUser = contact.extend({
   invitation_pending: z.boolean(),
 });
 export type AccountUser = z.infer<typeof accountUser>;
+
+/** A listed user as a client accepts it: the spec's contact, and our additions optional. */
+export const acceptedAccountUser = accountUser.partial({
+  ...contactAdditions,
+  /** Ours: the spec's list counts no licenses. */
+  licenses_count: true,
+  /** Ours: the spec knows no invitations; unknown means no "invited" marker. */
+  invitation_pending: true,
+});
+export type AcceptedAccountUser = z.infer<typeof acceptedAccountUser>;
+
+/** §7: of the answer to POST /crm/contacts, "The response result.pk is the new id": a client needs nothing else of it. */
+export const acceptedCreatedContact = acceptedAccountUser.partial().required({ pk: true });
+export type AcceptedCreatedContact = z.infer<typeof acceptedCreatedContact>;
 
 /** Users screen: search and paging on the server (docs/decisions/0013). */
 export const accountUsersQuery = z.object({
@@ -69,6 +95,17 @@ export const license = z.object({
   date_created: timestamp,
 });
 export type License = z.infer<typeof license>;
+
+/** A license as a client accepts it: §3 User license is pk and service_id; the service's name comes from the services. */
+export const acceptedLicense = license.partial({
+  /** Ours: the contact is the one in the path. */
+  contact_id: true,
+  /** Ours: a client names the license by its service. */
+  service_name: true,
+  /** Ours: not in §3. */
+  date_created: true,
+});
+export type AcceptedLicense = z.infer<typeof acceptedLicense>;
 
 /** A voice service offered as licenses, with its seats (metadata.purchased_users) used and free. */
 export const licensableService = z.object({

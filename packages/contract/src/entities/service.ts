@@ -54,6 +54,11 @@ export const appTile = z.object({
 export type AppTile = z.infer<typeof appTile>;
 
 export const timezoneOption = z.object({ value: z.string(), label: z.string() });
+/**
+ * A time zone as a client accepts it: §7 gives GET /crm/misc/timezones no shape, so a plain name
+ * ('US/Eastern') is taken as well as our `{ value, label }`, and read as an option named by itself.
+ */
+export const acceptedTimezoneOption = z.union([timezoneOption, z.string().transform((zone) => ({ value: zone, label: zone }))]);
 
 /** What a launched app learns by redeeming its launch token. */
 export const appLaunchGrant = z.object({

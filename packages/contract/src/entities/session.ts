@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp } from './common.js';
+import { openEnum, timestamp } from './common.js';
 import { UI_COLOR_MODES } from '../constants.js';
 
 export const accountSummary = z.object({
@@ -48,6 +48,28 @@ export const loginResult = sessionTokens
     impersonated_by: z.string().nullable().optional(),
   });
 export type LoginResult = z.infer<typeof loginResult>;
+
+/**
+ * A sign-in as a client accepts it (docs/product.md §7 Auth): access_token, refresh_token, pk, email,
+ * names, admin_group, billing_group, account_id and account required; the rest optional. The client
+ * completes the stored session itself (id from pk, token from access_token, the expiry from the token).
+ */
+export const acceptedLoginResult = loginResult
+  .partial({
+    /** Ours, an alias of access_token. */
+    token: true,
+    /** Ours: the expiry; a client reads it from the access token when that is a JWT. */
+    exp: true,
+    expireDate: true,
+    /** Ours, the same as pk. */
+    id: true,
+    /** §3: "The login result also carries technical_group, time_zone, ui_color_mode", not §7: a client has defaults. */
+    technical_group: true,
+    time_zone: true,
+  })
+  /** §3 names ui_color_mode without its values: one this client does not know is kept and not applied. */
+  .extend({ ui_color_mode: openEnum(UI_COLOR_MODES).optional() });
+export type AcceptedLoginResult = z.infer<typeof acceptedLoginResult>;
 
 /** What the browser keeps under the local-storage key `userDetails` (docs/product.md §3). */
 export const storedSession = sessionTokens.extend(signedInContact.shape).extend({

@@ -1,4 +1,4 @@
-import type { AccountUser } from '@portal/contract';
+import type { AcceptedAccountUser } from '@portal/contract';
 
 /**
  * Spec texts (docs/product.md §8) of the add, edit and delete dialogs, here rather than in a dialog's module: the
@@ -8,8 +8,13 @@ export const CREATE_FAILED = 'Failed to create user';
 export const LICENSES_FAILED = 'Failed to update licenses';
 export const UPDATE_FAILED = 'Failed to update user';
 
+/** A user's name as shown: the list's full name, or (§3 names no field for it) first and last name. */
+export function fullName(user: Pick<AcceptedAccountUser, 'firstname' | 'lastname'> & { full_name?: string }): string {
+  return user.full_name || `${user.firstname.trim()} ${user.lastname.trim()}`.trim();
+}
+
 /** The role badges of a user (docs/product.md §6): 'User' when no flag is set. */
-export function roleBadges(user: Pick<AccountUser, 'admin_group' | 'billing_group' | 'technical_group'>): string[] {
+export function roleBadges(user: Pick<AcceptedAccountUser, 'admin_group' | 'billing_group' | 'technical_group'>): string[] {
   const roles = [user.admin_group && 'Admin', user.billing_group && 'Billing', user.technical_group && 'Technical'].filter(Boolean) as string[];
   return roles.length > 0 ? roles : ['User'];
 }

@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { authEndpoints, type LoginResult, type StoredSession } from '@portal/contract';
+import { authEndpoints, type AcceptedLoginResult, type StoredSession } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';
@@ -50,7 +50,7 @@ export interface SessionContextValue {
   notice: string | null;
   /** Signed out by the user's own choice (not an expired session): /login then carries no way back. */
   signedOutOnPurpose: boolean;
-  signIn: (login: LoginResult) => void;
+  signIn: (login: AcceptedLoginResult) => void;
   /** Clears the session at once; the server-side revoke runs in the background and may fail silently. */
   signOut: () => void;
   /** Writes a saved profile (name, e-mail, time zone) into the stored session. */
@@ -190,7 +190,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback(
-    (login: LoginResult) => {
+    (login: AcceptedLoginResult) => {
       queryClient.clear();
       setNotice(null);
       setSignedOutOnPurpose(false);

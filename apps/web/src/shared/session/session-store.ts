@@ -1,4 +1,5 @@
-import { storedSession, type LoginResult, type StoredSession } from '@portal/contract';
+import { storedSession, type AcceptedLoginResult, type StoredSession } from '@portal/contract';
+import { accessTokenExpiry } from './access-token-expiry';
 
 /** Local-storage keys of docs/product.md §3, kept as the original portal named them. */
 export const SESSION_STORAGE_KEY = 'userDetails';
@@ -69,7 +70,7 @@ export function writeImpersonation(by: string | null | undefined, storage: Stora
 }
 
 /** Stores a fresh sign-in (login, refresh or token login) and returns the stored shape. */
-export function storeLogin(login: LoginResult, storage: Storage = window.localStorage): StoredSession {
+export function storeLogin(login: AcceptedLoginResult, storage: Storage = window.localStorage): StoredSession {
   const session = toStoredSession(login);
   writeSession(session, storage);
   writeImpersonation(login.impersonated_by, storage);
@@ -86,23 +87,29 @@ export function isAutoLoginPrevented(storage: Storage = window.sessionStorage): 
   return storage.getItem(PREVENT_AUTO_LOGIN_KEY) === 'true';
 }
 
-/** The browser keeps the role flags under `auth` (docs/product.md §3), the server sends them flat. */
-export function toStoredSession(login: LoginResult): StoredSession {
+/**
+ * The browser keeps the role flags under `auth` (docs/product.md §3), the server sends them flat.
+ * A sign-in with only the spec's fields (§7 Auth) still makes a complete stored session: `id` is the
+ * pk, `token` the access token, and the expiry comes from the access token (access-token-expiry.ts).
+ * time_zone and ui_color_mode stay unset when the answer has none: the screens then use the
+ * product's default zone (useSignedInUser) and this browser's theme (app/color-scheme.ts).
+ */
+export function toStoredSession(login: AcceptedLoginResult, now: number = Date.now()): StoredSession {
+  const expiry = login.exp !== undefined && login.expireDate !== undefined ? { exp: login.exp, expireDate: login.expireDate } : accessTokenExpiry(login.access_token, now);
   return {
-    id: login.id,
+    id: login.id ?? login.pk,
     pk: login.pk,
     email: login.email,
     firstname: login.firstname,
     lastname: login.lastname,
     access_token: login.access_token,
     refresh_token: login.refresh_token,
-    token: login.token,
+    token: login.token ?? login.access_token,
     auth: { admin_group: login.admin_group, billing_group: login.billing_group },
-    technical_group: login.technical_group,
+    technical_group: login.technical_group ?? false,
     time_zone: login.time_zone,
     ui_color_mode: login.ui_color_mode,
-    exp: login.exp,
-    expireDate: login.expireDate,
+    ...expiry,
     account_id: login.account_id,
     account: login.account,
   };

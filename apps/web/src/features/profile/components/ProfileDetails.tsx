@@ -2,12 +2,12 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title 
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
-import { profileEndpoints, type MyProfileInput } from '@portal/contract';
+import { myProfileInput, profileEndpoints, type AcceptedContact, type MyProfileInput } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
-import { useSignedInUser } from '../../../shared/session';
+import { useSignedInUser, type SignedInUserChanges } from '../../../shared/session';
 import { timezonesQuery, useUpdateProfile } from '../api/profile-queries';
 import { Fact } from '../../../shared/ui/Fact';
 import { LoadedWhenOpened, usePreloadWhenIdle } from '../../../shared/ui/LoadedWhenOpened';
@@ -23,6 +23,17 @@ const ConfirmPasswordModal = lazy(async () => ({ default: (await loadConfirmPass
 export const PROFILE_UPDATED = 'Profile updated successfully!';
 export const PROFILE_UPDATE_FAILED = 'Failed to update profile: ';
 export const EMAIL_IS_USERNAME_WARNING = 'Changing your email address also changes your login username. Use the new address the next time you sign in.';
+
+/**
+ * What was saved: the contact as our server answers it (its own spelling, e.g. a lower-cased e-mail),
+ * or, from a server that answers no contact (§7: "The response may hold errors and message"), the
+ * form's values as they were sent, trimmed as the request's schema trims them.
+ */
+function savedProfile(contact: AcceptedContact | null, sent: MyProfileInput): SignedInUserChanges {
+  if (contact) return { firstname: contact.firstname, lastname: contact.lastname, email: contact.email, time_zone: contact.time_zone };
+  const { firstname, lastname, email, timezone } = myProfileInput.parse(sent);
+  return { firstname, lastname, email, time_zone: timezone };
+}
 
 /** Spec §4: view, edit, and saving (edit while the request runs). */
 export function ProfileDetails() {
@@ -58,7 +69,7 @@ export function ProfileDetails() {
   function save(values: MyProfileInput) {
     update.mutate(values, {
       onSuccess: (contact) => {
-        user.updateUser({ firstname: contact.firstname, lastname: contact.lastname, email: contact.email, time_zone: contact.time_zone });
+        user.updateUser(savedProfile(contact, values));
         notifications.show({ color: 'green', message: PROFILE_UPDATED });
         setPendingEmailChange(null);
         setMode('view');

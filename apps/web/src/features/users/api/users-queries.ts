@@ -1,8 +1,16 @@
-import { profileEndpoints, USERS_PAGE_SIZE, type ContactInput } from '@portal/contract';
+import { profileEndpoints, servicesEndpoints, USERS_PAGE_SIZE, type AccountUserStats, type ContactInput } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../shared/api';
+import { apiCall, ApiError } from '../../../shared/api';
+import { licenseOffersAmong, type LicenseOffer } from '../license-offers';
 
 const USERS_KEY = ['users'] as const;
+
+/**
+ * The answer of a server that does not have one of our own calls (the counts, the licensable
+ * services): the spec's portal API lacks them, and the screen then works from the spec's calls.
+ */
+const NOT_OFFERED_STATUSES = new Set([404, 405, 501]);
+const isNotOffered = (error: unknown) => error instanceof ApiError && NOT_OFFERED_STATUSES.has(error.status);
 
 /** One page of 10 (docs/product.md §9), searched on the server (docs/decisions/0013). */
 export const usersPageQuery = (search: string, page: number) =>
@@ -16,17 +24,33 @@ export const usersPageQuery = (search: string, page: number) =>
     placeholderData: keepPreviousData,
   });
 
+/** The four cards and the number of matches, or null from a server without the call: the screen then counts the list (users-listing.ts). */
 export const userStatsQuery = (search: string) =>
   queryOptions({
     queryKey: [...USERS_KEY, 'stats', search],
-    queryFn: ({ signal }) => apiCall(profileEndpoints.contactStats, { signal, query: search ? { search } : {} }),
+    queryFn: async ({ signal }): Promise<AccountUserStats | null> => {
+      try {
+        return await apiCall(profileEndpoints.contactStats, { signal, query: search ? { search } : {} });
+      } catch (error) {
+        if (isNotOffered(error)) return null;
+        throw error;
+      }
+    },
     placeholderData: keepPreviousData,
   });
 
+/** The voice services offered as licenses: ours with seats counted, else (the spec's API) the itp_voice services of GET /crm/services. */
 export const licensableServicesQuery = () =>
   queryOptions({
     queryKey: [...USERS_KEY, 'licensable-services'],
-    queryFn: ({ signal }) => apiCall(profileEndpoints.listLicensableServices, { signal }),
+    queryFn: async ({ signal }): Promise<LicenseOffer[]> => {
+      try {
+        return await apiCall(profileEndpoints.listLicensableServices, { signal });
+      } catch (error) {
+        if (!isNotOffered(error)) throw error;
+        return licenseOffersAmong(await apiCall(servicesEndpoints.listServices, { signal }));
+      }
+    },
   });
 
 export const userLicensesQuery = (id: number) =>

@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { contactInput, DEFAULT_USER_TIME_ZONE, type ContactInput } from '@portal/contract';
+import { contactInput, DEFAULT_USER_TIME_ZONE, type AcceptedCreatedContact, type ContactInput } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { licensableServicesQuery, useAddLicense, useCreateUser } from '../api/users-queries';
-import { CREATE_FAILED, LICENSES_FAILED } from '../user-display';
+import { CREATE_FAILED, fullName, LICENSES_FAILED } from '../user-display';
 import { LicensePicker } from './LicensePicker';
 import { UserProfileFields } from './UserProfileFields';
 
@@ -21,6 +21,16 @@ const EMPTY: ContactInput = {
   billing_group: false,
   technical_group: false,
 };
+
+/**
+ * Says who was added. §7: the answer's "result.pk is the new id", and may carry nothing else: the
+ * name and address are then the ones sent. Only our server's answer says an invitation was sent.
+ */
+function addedMessage(created: AcceptedCreatedContact, sent: ContactInput): string {
+  const name = fullName({ full_name: created.full_name, firstname: created.firstname ?? sent.firstname, lastname: created.lastname ?? sent.lastname });
+  if (!created.invitation_pending) return `${name} was added.`;
+  return `${name} was added. An invitation to choose a password is on its way to ${created.email ?? sent.email}.`;
+}
 
 /**
  * Add User (docs/product.md §4): the profile, then the licenses; Next only with a valid profile,
@@ -51,9 +61,10 @@ export function AddUserModal({ opened, onClose }: { opened: boolean; onClose: ()
 
   async function createUser() {
     setFailure(null);
+    const sent = form.getValues();
     let created;
     try {
-      created = await create.mutateAsync(form.getValues());
+      created = await create.mutateAsync(sent);
     } catch (error) {
       if (error instanceof ApiError) form.setErrors(Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [key.replace(/^user\./, ''), message])));
       setFailure(errorMessage(error, CREATE_FAILED));
@@ -69,7 +80,7 @@ export function AddUserModal({ opened, onClose }: { opened: boolean; onClose: ()
         refused.push(`${name}: ${errorMessage(error, LICENSES_FAILED)}`);
       }
     }
-    notifications.show({ color: 'green', message: `${created.full_name} was added. An invitation to choose a password is on its way to ${created.email}.` });
+    notifications.show({ color: 'green', message: addedMessage(created, contactInput.parse(sent)) });
     if (refused.length > 0) notifications.show({ color: 'red', autoClose: false, title: LICENSES_FAILED, message: refused.join(' · ') });
     close();
   }

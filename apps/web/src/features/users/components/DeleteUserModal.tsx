@@ -1,18 +1,18 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { AccountUser } from '@portal/contract';
+import type { AcceptedAccountUser } from '@portal/contract';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../../shared/api';
 import { useDeleteUser } from '../api/users-queries';
-import { UPDATE_FAILED } from '../user-display';
+import { fullName, UPDATE_FAILED } from '../user-display';
 
 /** Deleting asks first, naming the person; it ends their sign-ins and frees their licenses. */
-export function DeleteUserModal({ user, onClose }: { user: AccountUser | null; onClose: () => void }) {
+export function DeleteUserModal({ user, onClose }: { user: AcceptedAccountUser | null; onClose: () => void }) {
   const remove = useDeleteUser();
   const confirm = () =>
     user &&
     remove.mutate(user.pk, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: `${user.full_name} was deleted.` });
+        notifications.show({ color: 'green', message: `${fullName(user)} was deleted.` });
         onClose();
       },
     });
@@ -21,7 +21,7 @@ export function DeleteUserModal({ user, onClose }: { user: AccountUser | null; o
       {user && (
         <Stack gap="md">
           <Text size="sm">
-            Delete <strong>{user.full_name}</strong> ({user.email})? They are signed out at once and their licenses are freed. Their tickets and messages stay.
+            Delete <strong>{fullName(user)}</strong> ({user.email})? They are signed out at once and their licenses are freed. Their tickets and messages stay.
           </Text>
           {remove.isError && <Alert color="red" variant="light">{errorMessage(remove.error, UPDATE_FAILED)}</Alert>}
           <Group justify="flex-end">

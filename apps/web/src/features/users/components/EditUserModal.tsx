@@ -1,20 +1,20 @@
 import { Alert, Button, Group, Modal, Stack, Tabs } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { contactInput, DEFAULT_USER_TIME_ZONE, type AccountUser, type ContactInput } from '@portal/contract';
+import { contactInput, DEFAULT_USER_TIME_ZONE, type AcceptedAccountUser, type ContactInput } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { licensableServicesQuery, useAddLicense, useRemoveLicense, userLicensesQuery, useUpdateUser } from '../api/users-queries';
-import { LICENSES_FAILED, UPDATE_FAILED } from '../user-display';
+import { fullName, LICENSES_FAILED, UPDATE_FAILED } from '../user-display';
 import { LicensePicker } from './LicensePicker';
 import { UserProfileFields } from './UserProfileFields';
 
 /** Edit User (docs/product.md §4): Profile and Licenses, each tab with its own update button. */
-export function EditUserModal({ user, onClose }: { user: AccountUser | null; onClose: () => void }) {
+export function EditUserModal({ user, onClose }: { user: AcceptedAccountUser | null; onClose: () => void }) {
   return (
-    <Modal opened={user !== null} onClose={onClose} title={user ? `Edit ${user.full_name}` : 'Edit User'} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={user !== null} onClose={onClose} title={user ? `Edit ${fullName(user)}` : 'Edit User'} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {user && (
         <Tabs defaultValue="profile" keepMounted={false}>
           <Tabs.List>
@@ -33,7 +33,7 @@ export function EditUserModal({ user, onClose }: { user: AccountUser | null; onC
   );
 }
 
-function ProfileTab({ user, onSaved }: { user: AccountUser; onSaved: () => void }) {
+function ProfileTab({ user, onSaved }: { user: AcceptedAccountUser; onSaved: () => void }) {
   const update = useUpdateUser();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ContactInput>({
@@ -54,8 +54,9 @@ function ProfileTab({ user, onSaved }: { user: AccountUser; onSaved: () => void 
     update.mutate(
       { id: user.pk, changes },
       {
+        // A server that answers no contact (the spec describes none) saved what was sent.
         onSuccess: (saved) => {
-          notifications.show({ color: 'green', message: `${saved.full_name} was updated.` });
+          notifications.show({ color: 'green', message: `${fullName(saved ?? changes)} was updated.` });
           onSaved();
         },
         onError: (error) => {
@@ -80,7 +81,7 @@ function ProfileTab({ user, onSaved }: { user: AccountUser; onSaved: () => void 
   );
 }
 
-function LicensesTab({ user, onSaved }: { user: AccountUser; onSaved: () => void }) {
+function LicensesTab({ user, onSaved }: { user: AcceptedAccountUser; onSaved: () => void }) {
   const services = useQuery(licensableServicesQuery());
   const held = useQuery(userLicensesQuery(user.pk));
   const [selected, setSelected] = useState<number[] | null>(null);
@@ -101,7 +102,7 @@ function LicensesTab({ user, onSaved }: { user: AccountUser; onSaved: () => void
       await remove.mutateAsync({ id: user.pk, licenseId: license.pk }).catch((error: unknown) => errors.push(errorMessage(error, LICENSES_FAILED)));
     }
     if (errors.length > 0) return setFailure(errors.join(' · '));
-    notifications.show({ color: 'green', message: `The licenses of ${user.full_name} were updated.` });
+    notifications.show({ color: 'green', message: `The licenses of ${fullName(user)} were updated.` });
     onSaved();
   }
 

@@ -1,9 +1,11 @@
 import { Alert, Checkbox, Loader, Stack, Text } from '@mantine/core';
-import type { LicensableService } from '@portal/contract';
+import type { LicenseOffer } from '../license-offers';
 
 /**
  * The account's voice services as licenses (docs/product.md §9: only itp_voice), each with its
- * seats used and free. A service with no free seat cannot be ticked for someone who lacks it.
+ * seats used and free. A service with no free seat cannot be ticked for someone who lacks it. Where
+ * the seats in use are not known (a server without our seat counts), the seats alone are shown, if
+ * known, and the server decides whether one is left.
  */
 export function LicensePicker({
   services,
@@ -14,7 +16,7 @@ export function LicensePicker({
   onChange,
   disabled,
 }: {
-  services: LicensableService[] | undefined;
+  services: LicenseOffer[] | undefined;
   loading: boolean;
   failed: boolean;
   selected: number[];
@@ -31,14 +33,14 @@ export function LicensePicker({
       {services.map((service) => {
         const ticked = selected.includes(service.service_id);
         const wasHeld = held.includes(service.service_id);
-        const used = service.seats_used - (wasHeld ? 1 : 0) + (ticked ? 1 : 0);
-        const free = Math.max(0, service.seats - used);
-        const full = !ticked && service.seats_used - (wasHeld ? 1 : 0) >= service.seats;
+        const usedByOthers = service.seats_used === undefined ? undefined : service.seats_used - (wasHeld ? 1 : 0);
+        const used = usedByOthers === undefined ? undefined : usedByOthers + (ticked ? 1 : 0);
+        const full = !ticked && usedByOthers !== undefined && service.seats !== undefined && usedByOthers >= service.seats;
         return (
           <Checkbox
             key={service.service_id}
             label={service.name}
-            description={`${used} of ${service.seats} seats used · ${free} free${service.description ? ` · ${service.description}` : ''}`}
+            description={[seatsText(service.seats, used), service.description].filter(Boolean).join(' · ')}
             checked={ticked}
             disabled={disabled || full}
             onChange={(event) =>
@@ -49,4 +51,11 @@ export function LicensePicker({
       })}
     </Stack>
   );
+}
+
+/** "2 of 3 seats used · 1 free"; "10 seats" when only the seats are known; nothing when neither is. */
+function seatsText(seats: number | undefined, used: number | undefined): string | null {
+  if (seats === undefined) return null;
+  if (used === undefined) return `${seats} seats`;
+  return `${used} of ${seats} seats used · ${Math.max(0, seats - used)} free`;
 }

@@ -2,7 +2,7 @@ import { Button, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCreditCard, IconSearch, IconShieldCheck, IconTool, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { TICKET_SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, type AccountUser } from '@portal/contract';
+import { TICKET_SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, type AcceptedAccountUser } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
@@ -12,6 +12,7 @@ import { StatCard } from '../../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { usersPageQuery, userStatsQuery, useResendInvitation } from '../api/users-queries';
 import { UPDATE_FAILED } from '../user-display';
+import { usersListing } from '../users-listing';
 import { UsersPaginator } from './UsersPaginator';
 import { UsersTable } from './UsersTable';
 
@@ -37,15 +38,15 @@ export function UsersPage() {
   const [search] = useDebouncedValue(searchText.trim(), searchText.trim() ? TICKET_SEARCH_DEBOUNCE_MS : 0);
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<AccountUser | null>(null);
-  const [deleting, setDeleting] = useState<AccountUser | null>(null);
+  const [editing, setEditing] = useState<AcceptedAccountUser | null>(null);
+  const [deleting, setDeleting] = useState<AcceptedAccountUser | null>(null);
   const users = useQuery(usersPageQuery(search, page));
   const stats = useQuery(userStatsQuery(search));
   const resend = useResendInvitation();
   usePreloadWhenIdle(loadAddUserModal, loadEditUserModal, loadDeleteUserModal);
-  const pages = Math.max(1, Math.ceil((stats.data?.matching ?? 0) / USERS_PAGE_SIZE));
+  const listing = users.data && usersListing(users.data, stats.data, search, page);
 
-  const resendTo = (user: AccountUser) =>
+  const resendTo = (user: AcceptedAccountUser) =>
     resend.mutate(user.pk, {
       onSuccess: () => notifications.show({ color: 'green', message: `A new invitation is on its way to ${user.email}.` }),
       onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, UPDATE_FAILED) }),
@@ -66,10 +67,10 @@ export function UsersPage() {
         }
       />
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" component="section" aria-label="Summary">
-        <StatCard label="Total Users" value={figure(stats.data?.total)} icon={IconUsers} />
-        <StatCard label="Admins" value={figure(stats.data?.admins)} icon={IconShieldCheck} colour="red" />
-        <StatCard label="Billing Access" value={figure(stats.data?.billing)} icon={IconCreditCard} colour="teal" />
-        <StatCard label="Technical" value={figure(stats.data?.technical)} icon={IconTool} colour="blue" />
+        <StatCard label="Total Users" value={figure(listing?.counts?.total)} icon={IconUsers} />
+        <StatCard label="Admins" value={figure(listing?.counts?.admins)} icon={IconShieldCheck} colour="red" />
+        <StatCard label="Billing Access" value={figure(listing?.counts?.billing)} icon={IconCreditCard} colour="teal" />
+        <StatCard label="Technical" value={figure(listing?.counts?.technical)} icon={IconTool} colour="blue" />
       </SimpleGrid>
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
@@ -91,14 +92,14 @@ export function UsersPage() {
               onRetry={() => void Promise.all([users.refetch(), stats.refetch()])}
               retrying={users.isFetching}
             />
-          ) : users.isPending ? (
+          ) : !listing ? (
             <LoadingState label="Loading users" />
-          ) : users.data.length === 0 ? (
+          ) : listing.rows.length === 0 ? (
             <EmptyState icon={IconUsers} title={search ? NO_MATCHES : NO_USERS} message={search ? 'Try another name or e-mail address.' : 'Add the first user of your account.'} />
           ) : (
             <>
-              <UsersTable users={users.data} firstNumber={(page - 1) * USERS_PAGE_SIZE + 1} onEdit={setEditing} onResend={resendTo} onDelete={setDeleting} />
-              <UsersPaginator page={page} pages={pages} onChange={setPage} />
+              <UsersTable users={listing.rows} firstNumber={(page - 1) * USERS_PAGE_SIZE + 1} onEdit={setEditing} onResend={resendTo} onDelete={setDeleting} />
+              <UsersPaginator page={page} pages={listing.pages} onChange={setPage} />
             </>
           )}
         </Stack>

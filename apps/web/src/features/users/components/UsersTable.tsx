@@ -1,20 +1,20 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Table, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMailForward, IconPencil, IconTrash } from '@tabler/icons-react';
-import type { AccountUser } from '@portal/contract';
-import { roleBadges } from '../user-display';
+import type { AcceptedAccountUser } from '@portal/contract';
+import { fullName, roleBadges } from '../user-display';
 import { formatTimeZone } from '../../../shared/format';
 import { ActionMenu } from '../../../shared/ui/ActionMenu';
 
 const BADGE_COLOURS: Record<string, string> = { Admin: 'red', Billing: 'teal', Technical: 'blue', User: 'gray' };
 
 interface UsersTableProps {
-  users: AccountUser[];
+  users: AcceptedAccountUser[];
   /** The row number of the first user on this page. */
   firstNumber: number;
-  onEdit: (user: AccountUser) => void;
-  onResend: (user: AccountUser) => void;
-  onDelete: (user: AccountUser) => void;
+  onEdit: (user: AcceptedAccountUser) => void;
+  onResend: (user: AcceptedAccountUser) => void;
+  onDelete: (user: AcceptedAccountUser) => void;
 }
 
 /**
@@ -37,7 +37,7 @@ function UserCards({ users, onEdit, onResend, onDelete }: UsersTableProps) {
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <Stack gap={2} miw={0}>
               <Text fw={600} size="sm">
-                {user.full_name}
+                {fullName(user)}
               </Text>
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {user.email}
@@ -76,7 +76,7 @@ function UserRows({ users, firstNumber, onEdit, onResend, onDelete }: UsersTable
               <Table.Td c="dimmed">{firstNumber + index}</Table.Td>
               <Table.Td>
                 <Text fw={600} size="sm">
-                  {user.full_name}
+                  {fullName(user)}
                 </Text>
                 {user.invitation_pending && (
                   <Text size="xs" c="dimmed">
@@ -108,7 +108,7 @@ function UserRows({ users, firstNumber, onEdit, onResend, onDelete }: UsersTable
   );
 }
 
-function RoleBadges({ user }: { user: AccountUser }) {
+function RoleBadges({ user }: { user: AcceptedAccountUser }) {
   return (
     <Group gap={4}>
       {roleBadges(user).map((role) => (
@@ -121,21 +121,21 @@ function RoleBadges({ user }: { user: AccountUser }) {
 }
 
 interface RowActionsProps {
-  user: AccountUser;
-  onEdit: (user: AccountUser) => void;
-  onResend: (user: AccountUser) => void;
-  onDelete: (user: AccountUser) => void;
+  user: AcceptedAccountUser;
+  onEdit: (user: AcceptedAccountUser) => void;
+  onResend: (user: AcceptedAccountUser) => void;
+  onDelete: (user: AcceptedAccountUser) => void;
 }
 
 /** The row's edit button and its more-actions menu: resend the invitation, delete. */
 function RowActions({ user, onEdit, onResend, onDelete }: RowActionsProps) {
   return (
     <Group gap={4} wrap="nowrap">
-      <ActionIcon variant="subtle" aria-label={`Edit ${user.full_name}`} onClick={() => onEdit(user)}>
+      <ActionIcon variant="subtle" aria-label={`Edit ${fullName(user)}`} onClick={() => onEdit(user)}>
         <IconPencil size={18} aria-hidden="true" />
       </ActionIcon>
       <ActionMenu
-        label={`More actions for ${user.full_name}`}
+        label={`More actions for ${fullName(user)}`}
         items={[
           { label: 'Resend invitation', icon: <IconMailForward size={16} aria-hidden="true" />, disabled: !user.invitation_pending, onClick: () => onResend(user) },
           { label: 'Delete user', color: 'red', icon: <IconTrash size={16} aria-hidden="true" />, onClick: () => onDelete(user) },
