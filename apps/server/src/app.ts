@@ -12,7 +12,7 @@ import type { AppDependencies } from './dependencies.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { createInFlight } from './http/in-flight.js';
-import { buildOpenApiDocument, buildProviderOpenApiDocument } from './http/openapi.js';
+import { apiReferences } from './http/openapi.js';
 import { API_BASE, registerEndpoints } from './http/register-endpoints.js';
 import { createRequestBudget } from './http/request-budget.js';
 import { registerWebApp } from './http/static-web.js';
@@ -127,11 +127,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Two documents, each in a plugin context of its own (swagger decorates the instance it is registered in). Each is
   // generated from the contract when it is first asked for, not at start-up (docs/decisions/0021).
-  const documents = [
-    { prefix: `${API_BASE}/docs`, build: () => buildOpenApiDocument({ title: `${config.provider.name} customer portal API`, version: '1.0.0', serverUrl: config.publicUrl }) },
-    { prefix: `${API_BASE}/provider/docs`, build: () => buildProviderOpenApiDocument({ title: `${config.provider.name} provider API`, version: '1.0.0', serverUrl: config.publicUrl }) },
-  ];
-  for (const { prefix, build } of documents) {
+  for (const { prefix, build } of apiReferences(config.provider.name)) {
     let document: ReturnType<typeof build> | undefined;
     await app.register(async (docs) => {
       await docs.register(swagger, { mode: 'static', specification: { document: { openapi: '3.1.0', info: { title: 'Generated on request', version: '1.0.0' }, paths: {} } } });

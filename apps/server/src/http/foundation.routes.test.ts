@@ -92,6 +92,26 @@ describe('foundation routes', () => {
     expect(page.headers['content-type']).toContain('text/html');
   });
 
+  it('declares a public call open (security: []), the payments’ Idempotency-Key optional, and the reference’s licence and relative server', async () => {
+    type Operation = { security?: unknown[]; parameters?: { name: string; in: string; required: boolean }[] };
+    const document = (await test.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      info: { license?: unknown };
+      servers: { url: string }[];
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const operationOf = (endpoint: Endpoint) => document.paths[`/api${endpoint.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`]![endpoint.method.toLowerCase()]!;
+    for (const endpoint of Object.values(endpoints) as Endpoint[]) {
+      const { security } = operationOf(endpoint);
+      if (endpoint.access === 'public') expect(security, endpoint.path).toEqual([]);
+      else expect(security, endpoint.path).toHaveLength(1);
+    }
+    for (const endpoint of [endpoints.payWithNewCard, endpoints.payWithStoredCard]) {
+      expect(operationOf(endpoint).parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
+    }
+    expect(document.info.license).toEqual({ name: 'Proprietary', identifier: 'LicenseRef-Proprietary' });
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+  });
+
   it('serves the public runtime configuration, and nothing secret in it', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/config.js' });
     expect(response.statusCode).toBe(200);

@@ -1,15 +1,32 @@
-import { endpoints, errorEnvelope, providerEndpoints, successEnvelope, toOpenApiPath, z, type Endpoint } from '@portal/contract';
+import { endpoints, errorEnvelope, IDEMPOTENCY_KEY_HEADER, providerEndpoints, successEnvelope, toOpenApiPath, z, type Endpoint } from '@portal/contract';
+import { IDEMPOTENCY_KEY_SHAPE } from '../modules/billing/billing.policy.js';
 import { API_BASE } from './register-endpoints.js';
 
 type JsonSchema = Record<string, unknown>;
+type DocumentInfo = { title: string; version: string };
+
+/**
+ * The API references the portal serves, each at its prefix (`<prefix>/json` is the document):
+ * app.ts serves them, and `npm run lint:api` lints each with Redocly's recommended rules.
+ */
+export function apiReferences(providerName: string) {
+  return [
+    { name: 'customer', prefix: `${API_BASE}/docs`, build: () => buildOpenApiDocument({ title: `${providerName} customer portal API`, version: '1.0.0' }) },
+    { name: 'provider', prefix: `${API_BASE}/provider/docs`, build: () => buildProviderOpenApiDocument({ title: `${providerName} provider API`, version: '1.0.0' }) },
+  ];
+}
+
+/** The portal is not open source: the SPDX form of a licence of one's own (a LicenseRef), which the references name. */
+const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
 
 /** The OpenAPI 3.1 document, generated from the same zod definitions the server validates with. */
-export function buildOpenApiDocument(info: { title: string; version: string; serverUrl: string }) {
+export function buildOpenApiDocument(info: DocumentInfo) {
   return {
-    ...documentOf(endpoints, info),
+    ...documentOf(endpoints),
     info: {
       title: info.title,
       version: info.version,
+      license: LICENSE,
       description:
         'Every response is an envelope: `{ errors: false, result, message? }` on success, `{ errors: true, message, fields?, code? }` with a 4xx/5xx status on failure. Authenticated calls send `Authorization: Bearer <access token>`.',
     },
@@ -17,12 +34,13 @@ export function buildOpenApiDocument(info: { title: string; version: string; ser
 }
 
 /** The provider API's own document (/api/provider/docs): the same generator over the provider endpoints. */
-export function buildProviderOpenApiDocument(info: { title: string; version: string; serverUrl: string }) {
+export function buildProviderOpenApiDocument(info: DocumentInfo) {
   return {
-    ...documentOf(providerEndpoints, info),
+    ...documentOf(providerEndpoints),
     info: {
       title: info.title,
       version: info.version,
+      license: LICENSE,
       description: [
         'The provider’s back-office API: its PSA, CRM and billing systems create and update accounts, contacts, services, tickets and statements by their own external ids, and read back what changed in the portal.',
         'Authenticate with an API key (`npm run portal -- api-key create …`) as `Authorization: Bearer ppk_…`; each operation names the scope it needs (a `:write` scope also grants `:read`).',
@@ -33,7 +51,7 @@ export function buildProviderOpenApiDocument(info: { title: string; version: str
   };
 }
 
-function documentOf(collection: Record<string, Endpoint>, info: { serverUrl: string }) {
+function documentOf(collection: Record<string, Endpoint>) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [name, endpoint] of Object.entries(collection) as [string, Endpoint][]) {
     const path = API_BASE + toOpenApiPath(endpoint.path);
@@ -43,7 +61,8 @@ function documentOf(collection: Record<string, Endpoint>, info: { serverUrl: str
   const isProvider = Object.values(collection).some((endpoint) => endpoint.access === 'provider');
   return {
     openapi: '3.1.0',
-    servers: [{ url: info.serverUrl }],
+    // Relative: the portal that serves the reference (paths carry /api), whatever address it is reached at.
+    servers: [{ url: '/', description: 'This portal' }],
     components: {
       securitySchemes: isProvider
         ? { apiKey: { type: 'http', scheme: 'bearer', description: 'A provider API key (ppk_…); the operation names the scope it needs' } }
@@ -62,6 +81,7 @@ function operation(name: string, endpoint: Endpoint) {
   const parameters = [
     ...objectParameters(endpoint.params, 'path'),
     ...objectParameters(endpoint.query, 'query'),
+    ...(HEADER_PARAMETERS[name] ?? []),
   ];
   const errorResponse = { description: 'Failure', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
   const success: Record<string, unknown> = {
@@ -73,7 +93,8 @@ function operation(name: string, endpoint: Endpoint) {
     operationId: name,
     summary: endpoint.scope ? `${endpoint.summary} (scope ${endpoint.scope})` : endpoint.summary,
     tags: [endpoint.tag],
-    ...(security(endpoint) ? { security: [{ [security(endpoint)!]: endpoint.scope ? [endpoint.scope] : [] }] } : {}),
+    // A public call says so (an empty list), rather than leaving a reader to guess at a default.
+    security: security(endpoint) ? [{ [security(endpoint)!]: endpoint.scope ? [endpoint.scope] : [] }] : [],
     ...(parameters.length ? { parameters } : {}),
     ...(endpoint.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(endpoint.body, 'input') } } } }
@@ -92,6 +113,21 @@ function operation(name: string, endpoint: Endpoint) {
     },
   };
 }
+
+const idempotencyKeyHeader = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Optional. A new random value (a UUID) for each payment, sent again when the same payment is retried: a request with a key already used answers with that first payment and charges nothing more (409 if the key was used for a different payment). Without a key a request is a single attempt.',
+  schema: { type: 'string', pattern: IDEMPOTENCY_KEY_SHAPE.source },
+};
+
+/** Headers an operation takes besides the token, by operationId: the contract describes none (docs/decisions/0014). */
+const HEADER_PARAMETERS: Partial<Record<string, object[]>> = {
+  payWithNewCard: [idempotencyKeyHeader],
+  payWithStoredCard: [idempotencyKeyHeader],
+};
 
 function security(endpoint: Endpoint): string | undefined {
   switch (endpoint.access) {

@@ -81,10 +81,12 @@ export function createAutoPayRunner({ db, gateway, mailer, config }: AutoPayDeps
       const attempts = await repo.autoPayAttempts(tx, account.accountId, prefix);
       if (decide(now, cycle, attempts) !== 'charge') return { outcome: 'skipped' as const, outbox: [] };
 
+      const attemptKey = `${prefix}${attempts.length + 1}`;
       const { payment, account: after } = await chargeCard(tx, gateway, {
         account,
         amount: account.balance,
-        idempotencyKey: `${prefix}${attempts.length + 1}`,
+        idempotencyKey: attemptKey,
+        gatewayKey: attemptKey,
         requestFingerprint: 'autopay',
         source: { token: account.cardGatewayToken },
         last4: account.cardLast4 ?? '',

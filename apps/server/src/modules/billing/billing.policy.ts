@@ -8,15 +8,14 @@ export const NO_STORED_CARD = 'There is no stored card on this account. Pay with
 export const NOTHING_TO_PAY = 'There is nothing to pay: the balance is $0.00.';
 export const overBalance = (balance: number) =>
   `The amount is more than the balance of ${formatUsd(balance)}.`;
-export const KEY_REQUIRED = `Send an ${IDEMPOTENCY_KEY_HEADER} header (a new random value for each payment) so that a retried request cannot charge twice.`;
 export const KEY_INVALID = `The ${IDEMPOTENCY_KEY_HEADER} header must be 8 to 200 letters, digits, dashes, underscores, colons or dots.`;
 export const KEY_REUSED = `This ${IDEMPOTENCY_KEY_HEADER} was already used for a different payment. Use a new key for a new payment.`;
 export const PAYMENT_FAILED = 'Payment failed';
 export { MAX_PAYMENT_AMOUNT };
 
 /** Keys the client makes (a UUID in the portal's own screen); the `autopay:` prefix is the runner's. */
-const KEY_SHAPE = /^[A-Za-z0-9_.:-]{8,200}$/;
-export const isValidIdempotencyKey = (key: string) => KEY_SHAPE.test(key) && !key.startsWith('autopay:');
+export const IDEMPOTENCY_KEY_SHAPE = /^[A-Za-z0-9_.:-]{8,200}$/;
+export const isValidIdempotencyKey = (key: string) => IDEMPOTENCY_KEY_SHAPE.test(key) && !key.startsWith('autopay:');
 
 /**
  * A card payment may not exceed what is owed: the portal takes payments of a balance, not deposits

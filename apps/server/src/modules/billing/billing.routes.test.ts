@@ -11,7 +11,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { createAccount, createContact } from '../../../test/factories.js';
 import { auditLog, billingAccounts, mailOutbox, orderItems, orders, payments, statements } from '../../db/schema/index.js';
 import { CARD_MESSAGES } from '../../platform/payment-gateway.js';
-import { CARD_NEEDED_FOR_AUTOPAY, KEY_REQUIRED, KEY_REUSED, NO_BILLING_ACCOUNT, NO_STORED_CARD, NOTHING_TO_PAY, overBalance } from './billing.policy.js';
+import { CARD_NEEDED_FOR_AUTOPAY, KEY_INVALID, KEY_REUSED, NO_BILLING_ACCOUNT, NO_STORED_CARD, NOTHING_TO_PAY, overBalance } from './billing.policy.js';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -46,10 +46,12 @@ async function billingAccount(balance = 500, extra: Partial<typeof billingAccoun
   await db().insert(billingAccounts).values({ id: account.billingApiId!, accountId: account.id, balance, pastDueBalance: 200, daysPastDue: 18, ...extra });
   const token = (await signIn(test.app, payer.email)).access_token;
   const billingId = account.billingApiId!;
+  /** A payment with a fresh Idempotency-Key, the given one, or none (`null`). */
+  const keyHeader = (key: string | null): Record<string, string> => (key === null ? {} : { 'idempotency-key': key });
   const payNew = (amount: number, number: string, key: string | null = randomUUID(), overrides: Payload = {}) =>
-    call('POST', `/billing/account/${billingId}/payments/creditcard`, token, { payment: { amount, ...card(number, overrides) } }, key ? { 'idempotency-key': key } : {});
+    call('POST', `/billing/account/${billingId}/payments/creditcard`, token, { payment: { amount, ...card(number, overrides) } }, keyHeader(key));
   const payStored = (amount: number, key: string | null = randomUUID()) =>
-    call('POST', `/billing/account/${billingId}/payments/creditcard-onfile`, token, { amount }, key ? { 'idempotency-key': key } : {});
+    call('POST', `/billing/account/${billingId}/payments/creditcard-onfile`, token, { amount }, keyHeader(key));
   const balanceNow = async () => (await db().select().from(billingAccounts).where(eq(billingAccounts.id, billingId)))[0]!;
   const paymentRows = () => db().select().from(payments).where(eq(payments.accountId, account.id));
   return { account, payer, token, billingId, payNew, payStored, balanceNow, paymentRows };
@@ -102,18 +104,57 @@ describe('card payments', () => {
     expect((await balanceNow()).balance).toBe(400);
   });
 
-  it('refuses a payment without an Idempotency-Key, and a key reused for a different payment', async () => {
+  it('pays without an Idempotency-Key as a single attempt: charged once, and not remembered (the spec’s call has no key)', async () => {
+    const { payNew, payStored, token, billingId, balanceNow, paymentRows } = await billingAccount(500);
+    const response = await payNew(10, '4242424242424242', null);
+    expect(response.statusCode).toBe(200);
+    expect(receiptOf(response).payment).toMatchObject({ amount: 10, payment_status: 'Paid' });
+    expect(await paymentRows()).toMatchObject([{ amount: 10, paymentStatus: 'Paid', idempotencyKey: null }]);
+    expect((await balanceNow()).balance).toBe(490);
+
+    // The same request again is a second payment: without a key nothing tells a retry from a new payment.
+    const again = await payNew(10, '4242424242424242', null);
+    expect(receiptOf(again).payment._id).not.toBe(receiptOf(response).payment._id);
+    expect(receiptOf(again).payment.merchant_api_response.transaction_id).not.toBe(receiptOf(response).payment.merchant_api_response.transaction_id);
+    expect(await paymentRows()).toHaveLength(2);
+
+    // The stored card too.
+    expect((await call('PATCH', `/billing/account/${billingId}`, token, { credit_card_info: storedCard('4242424242424242') })).statusCode).toBe(200);
+    expect((await payStored(5, null)).statusCode).toBe(200);
+    expect(await paymentRows()).toHaveLength(3);
+    expect((await balanceNow()).balance).toBe(475);
+  });
+
+  it('refuses a malformed Idempotency-Key (naming the header) and a key reused for a different payment', async () => {
     const { payNew, paymentRows } = await billingAccount(500);
-    const missing = await payNew(10, '4242424242424242', null);
-    expect(missing.statusCode).toBe(400);
-    expect(errorOf(missing).message).toBe(KEY_REQUIRED);
+    for (const malformed of ['short', 'x'.repeat(201), 'has spaces in it', 'autopay:x:2026-01:1', '']) {
+      const response = await payNew(10, '4242424242424242', malformed);
+      expect(response.statusCode, malformed).toBe(400);
+      expect(errorOf(response).message).toBe(KEY_INVALID);
+    }
     const key = randomUUID();
     expect((await payNew(10, '4242424242424242', key)).statusCode).toBe(200);
     const reused = await payNew(20, '4242424242424242', key);
     expect(reused.statusCode).toBe(409);
     expect(errorOf(reused).message).toBe(KEY_REUSED);
-    expect((await payNew(10, '4242424242424242', 'autopay:x:2026-01:1')).statusCode).toBe(400);
     expect(await paymentRows()).toHaveLength(1);
+  });
+
+  it('answers 404 for another account’s billing id, with a key, without one or with a malformed one, and charges nothing', async () => {
+    const mine = await billingAccount(500);
+    const theirs = await billingAccount(500);
+    const base = `/billing/account/${theirs.billingId}/payments`;
+    const newCard = { payment: { amount: 10, ...card('4242424242424242') } };
+    const keyHeaders: Record<string, string>[] = [{ 'idempotency-key': randomUUID() }, {}, { 'idempotency-key': 'bad key' }];
+    for (const headers of keyHeaders) {
+      for (const [path, body] of [['/creditcard', newCard], ['/creditcard-onfile', { amount: 10 }]] as const) {
+        const response = await call('POST', `${base}${path}`, mine.token, body, headers);
+        expect(response.statusCode, `${path} ${JSON.stringify(headers)}`).toBe(404);
+        expect(errorOf(response).message).toBe(NO_BILLING_ACCOUNT);
+      }
+    }
+    expect(await theirs.paymentRows()).toHaveLength(0);
+    expect(await mine.paymentRows()).toHaveLength(0);
   });
 
   it.each([

@@ -3,10 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { route, type EndpointRoute } from '../../http/register-endpoints.js';
 import type { BillingService } from './billing.service.js';
 
-/** The Idempotency-Key header (docs/decisions/0014); a repeated header is not a key. */
-const idempotencyKeyOf = (request: FastifyRequest) => {
+/**
+ * The optional Idempotency-Key header (docs/decisions/0014). A repeated header is joined as Node
+ * joins one, which no valid key matches: it is refused, never taken as no key (a single attempt).
+ */
+const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
   const value = request.headers['idempotency-key'];
-  return typeof value === 'string' ? value.trim() : undefined;
+  return Array.isArray(value) ? value.join(', ') : value?.trim();
 };
 
 export function billingRoutes(billing: BillingService): EndpointRoute[] {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { BillingAccount, Order, Payment, Statement, z } from '@portal/contract';
 import type { billingAccountPatch, creditCardInput, newCardPayment } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
@@ -17,7 +17,6 @@ import {
   CARD_NEEDED_FOR_AUTOPAY,
   isValidIdempotencyKey,
   KEY_INVALID,
-  KEY_REQUIRED,
   KEY_REUSED,
   NO_BILLING_ACCOUNT,
   NO_STORED_CARD,
@@ -57,9 +56,9 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
     return row;
   }
 
-  function checkKey(key: string | undefined): string {
-    if (!key) throw new AppError('validation_failed', KEY_REQUIRED);
-    if (!isValidIdempotencyKey(key)) throw new AppError('validation_failed', KEY_INVALID);
+  /** No key is a single attempt; a key that was sent must be well formed (a malformed one is never taken as none). */
+  function checkKey(key: string | undefined): string | undefined {
+    if (key !== undefined && !isValidIdempotencyKey(key)) throw new AppError('validation_failed', KEY_INVALID);
     return key;
   }
 
@@ -84,6 +83,8 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
   /**
    * Exactly once per idempotency key: the account row is locked first, so a second request with
    * the same key waits for the first to commit and then finds its payment and answers with it.
+   * The key is optional (the spec's call has none): without one a request is a single attempt,
+   * charged once and not remembered, and the gateway gets a key of its own for that attempt.
    */
   async function pay(
     caller: Caller,
@@ -93,11 +94,12 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
     chargeSource: (account: repo.BillingAccountRow) => Promise<{ source: { card: CardDetails } | { token: string }; last4: string }>,
     meta: ClientMeta,
   ): Promise<{ payment: Payment; balance: number }> {
-    const idempotencyKey = checkKey(key);
-    const requestFingerprint = fingerprintOf(request);
     const answer: PaymentAnswer = await db.transaction(async (tx) => {
+      // The account first: another account's id is 404 whatever the key, as on every billing call.
       const account = await accountOf(tx, caller, billingId, true);
-      const earlier = await repo.paymentByKey(tx, caller.accountId, idempotencyKey);
+      const idempotencyKey = checkKey(key);
+      const requestFingerprint = idempotencyKey === undefined ? null : fingerprintOf(request);
+      const earlier = idempotencyKey === undefined ? undefined : await repo.paymentByKey(tx, caller.accountId, idempotencyKey);
       if (earlier) {
         if (earlier.requestFingerprint !== requestFingerprint) throw new AppError('conflict', KEY_REUSED);
         return { payment: earlier, balance: account.balance };
@@ -108,7 +110,8 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
       const charged = await chargeCard(tx, gateway, {
         account,
         amount: request.amount,
-        idempotencyKey,
+        idempotencyKey: idempotencyKey ?? null,
+        gatewayKey: idempotencyKey ?? `once:${randomUUID()}`,
         requestFingerprint,
         source,
         last4,

@@ -8,8 +8,11 @@ export interface CardCharge {
   /** The account row, locked by the caller's transaction. */
   account: repo.BillingAccountRow;
   amount: number;
-  idempotencyKey: string;
-  requestFingerprint: string;
+  /** The key the payment is remembered by (unique in the account), or null for a single attempt that is not. */
+  idempotencyKey: string | null;
+  /** The key the gateway charges under: the idempotency key, or a fresh one for a single attempt. */
+  gatewayKey: string;
+  requestFingerprint: string | null;
   source: ChargeRequest['source'];
   last4: string;
   paidByContactId: number | null;
@@ -29,10 +32,10 @@ const confirmationNumber = () => `CNF-${String(randomInt(0, 100_000_000)).padSta
  * One charge, recorded whatever its outcome, in the caller's transaction: a payment row (Paid, or
  * Failed with the gateway's reason) and, when paid, the balance brought down — past-due first.
  * The gateway gets the same idempotency key, so a retry after a lost answer cannot charge twice
- * there either.
+ * there either (a single attempt without a key gets a fresh one).
  */
 export async function chargeCard(tx: Executor, gateway: PaymentGateway, charge: CardCharge): Promise<ChargeResult> {
-  const outcome = await gateway.charge({ amount: charge.amount, idempotencyKey: charge.idempotencyKey, source: charge.source });
+  const outcome = await gateway.charge({ amount: charge.amount, idempotencyKey: charge.gatewayKey, source: charge.source });
   const paid = outcome.status === 'succeeded';
   const payment = await repo.insertPayment(tx, {
     id: `pay_${randomBytes(8).toString('hex')}`,
