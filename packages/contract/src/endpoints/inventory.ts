@@ -1,7 +1,21 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { emptyResult, idParams } from '../entities/common.js';
-import { asset, assetsQuery, credential, credentialChanges, credentialInput, credentialsQuery, inventoryStats, revealedPassword, revealInput, vendor } from '../entities/inventory.js';
+import {
+  acceptedAsset,
+  acceptedCredential,
+  acceptedVendor,
+  asset,
+  assetsQuery,
+  credential,
+  credentialChanges,
+  credentialInput,
+  credentialsQuery,
+  inventoryStats,
+  revealedPassword,
+  revealInput,
+  vendor,
+} from '../entities/inventory.js';
 
 const tag = 'IT assets';
 
@@ -13,6 +27,7 @@ export const listAssets = defineEndpoint({
   access: 'admin',
   query: assetsQuery,
   result: z.array(asset),
+  accepts: z.array(acceptedAsset),
 });
 
 export const getAsset = defineEndpoint({
@@ -23,6 +38,7 @@ export const getAsset = defineEndpoint({
   access: 'admin',
   params: idParams,
   result: asset,
+  accepts: acceptedAsset,
 });
 
 export const listVendors = defineEndpoint({
@@ -32,6 +48,7 @@ export const listVendors = defineEndpoint({
   tag,
   access: 'admin',
   result: z.array(vendor),
+  accepts: z.array(acceptedVendor),
 });
 
 export const listCredentials = defineEndpoint({
@@ -42,6 +59,7 @@ export const listCredentials = defineEndpoint({
   access: 'admin',
   query: credentialsQuery,
   result: z.array(credential),
+  accepts: z.array(acceptedCredential),
 });
 
 export const createCredential = defineEndpoint({
@@ -52,6 +70,7 @@ export const createCredential = defineEndpoint({
   access: 'admin',
   body: credentialInput,
   result: credential,
+  accepts: acceptedCredential,
 });
 
 export const assetStats = defineEndpoint({

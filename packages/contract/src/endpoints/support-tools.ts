@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { downloadInput, downloadLink, downloadRecord, generateLinkInput, supportTool, toolLinkParams, toolLinkQuery } from '../entities/support-tools.js';
+import { acceptedDownloadRecord, downloadInput, downloadLink, downloadRecord, generateLinkInput, supportTool, toolLinkParams, toolLinkQuery } from '../entities/support-tools.js';
 
 const tag = 'Support tools';
 
@@ -33,6 +33,8 @@ export const recordToolDownload = defineEndpoint({
   access: 'admin',
   body: downloadInput,
   result: downloadRecord,
+  // §7 describes no result: a client relies on nothing in it.
+  accepts: z.unknown(),
 });
 
 export const listToolDownloads = defineEndpoint({
@@ -42,6 +44,7 @@ export const listToolDownloads = defineEndpoint({
   tag,
   access: 'admin',
   result: z.array(downloadRecord),
+  accepts: z.array(acceptedDownloadRecord),
 });
 
 export const openToolLink = defineEndpoint({

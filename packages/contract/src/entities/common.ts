@@ -8,6 +8,8 @@ export const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the for
 /** A positive integer id carried in a path, e.g. `/crm/contacts/:id`. */
 export const idParam = z.coerce.number().int('Id must be a whole number').positive('Id must be positive');
 export const idParams = z.object({ id: idParam });
+/** An id in an answer: the spec gives ids no type, so a client takes a whole number or a string. */
+export const specId = z.union([z.number().int(), z.string().min(1).max(200)]);
 /** Amount of USD; two decimals at most. */
 export const money = z.number().describe('USD');
 /** A result that carries nothing beyond the envelope's message. */

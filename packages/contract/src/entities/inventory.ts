@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ASSET_STATUSES, ASSET_TYPES } from '../constants.js';
-import { calendarDate, timestamp, openEnum } from './common.js';
+import { calendarDate, timestamp, openEnum, specId } from './common.js';
 import { singleLineText } from './text.js';
 
 export const asset = z.object({
@@ -18,6 +18,22 @@ export const asset = z.object({
 });
 export type Asset = z.infer<typeof asset>;
 
+/**
+ * A date of an answer a client shows as a date: this server writes YYYY-MM-DD, the spec gives no
+ * format (only that asset dates are shown en-US short), so a timestamp is taken too.
+ */
+const shownDate = z.string();
+
+/** An asset as a client accepts it (docs/decisions/0029): the spec's fields, in the spec's types. */
+export const acceptedAsset = asset.extend({
+  // The spec gives an asset's id no type.
+  id: specId,
+  // The spec gives the dates no format.
+  purchase_date: shownDate.nullable(),
+  warranty_expires: shownDate.nullable(),
+});
+export type AcceptedAsset = z.infer<typeof acceptedAsset>;
+
 export const vendor = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -27,6 +43,13 @@ export const vendor = z.object({
   website: z.string().nullable(),
 });
 export type Vendor = z.infer<typeof vendor>;
+
+/** A vendor as a client accepts it (docs/decisions/0029). */
+export const acceptedVendor = vendor.extend({
+  // The spec gives a vendor's id no type.
+  id: specId,
+});
+export type AcceptedVendor = z.infer<typeof acceptedVendor>;
 
 export const credential = z.object({
   id: z.number().int(),
@@ -48,6 +71,21 @@ export const credential = z.object({
   expires: calendarDate.nullable(),
 });
 export type Credential = z.infer<typeof credential>;
+
+/**
+ * A credential as a client accepts it (docs/decisions/0029). The spec's answer carries the password
+ * itself (null when an administrator hid it); this server's leaves it out and says `has_password`.
+ */
+export const acceptedCredential = credential
+  // Ours: the spec has no password_hidden (a null password says it), has_password or notes.
+  .partial({ password_hidden: true, has_password: true, notes: true })
+  .extend({
+    // The spec gives a credential's id no type.
+    id: specId,
+    // The spec gives the expiry no format: a date or a timestamp, shown as a date.
+    expires: shownDate.nullable(),
+  });
+export type AcceptedCredential = z.infer<typeof acceptedCredential>;
 
 const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().or(z.literal(''));

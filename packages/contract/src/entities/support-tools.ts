@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TOOL_LINK_VALID_HOURS, MAX_TOOL_LINK_VALID_HOURS, OS_TYPES, SUPPORT_TOOL_TYPES } from '../constants.js';
-import { timestamp, openEnum } from './common.js';
+import { timestamp, openEnum, specId } from './common.js';
 
 export const supportTool = z.object({
   id: z.number().int(),
@@ -62,6 +62,17 @@ export const downloadRecord = z.object({
   created: timestamp,
 });
 export type DownloadRecord = z.infer<typeof downloadRecord>;
+
+/**
+ * A download of the history as a client accepts it (docs/decisions/0029): the spec lists the call
+ * but gives its items no fields (§3), so every field is optional and the screen shows what is there.
+ */
+export const acceptedDownloadRecord = downloadRecord.partial().extend({
+  // The spec gives ids no type.
+  id: specId.optional(),
+  tool_id: specId.optional(),
+});
+export type AcceptedDownloadRecord = z.infer<typeof acceptedDownloadRecord>;
 
 /** The public link itself: the token in the path; `os` picks the build when the link names none. */
 export const toolLinkParams = z.object({ token: z.string().min(1, 'The link is incomplete').max(600, 'The link is not valid') });

@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { assetDate, vendorAndModel } from './inventory-display';
+import { assetDate, passwordStateOf, vendorAndModel } from './inventory-display';
 
 describe('inventory display', () => {
   it('writes asset dates in the en-US short form, and N/A when there is none', () => {
     expect(assetDate('2026-01-15')).toBe('1/15/2026');
     expect(assetDate(null)).toBe('N/A');
     expect(assetDate(null, 'Never')).toBe('Never');
+  });
+
+  it('takes a timestamp too, as the day it is written with, and shows what it cannot read as sent', () => {
+    expect(assetDate('2027-01-31T00:00:00Z')).toBe('1/31/2027');
+    expect(assetDate('2027-01-31T23:30:00-05:00', 'Never')).toBe('1/31/2027');
+    expect(assetDate('someday')).toBe('someday');
+  });
+
+  it('reads a password as hidden when it is null, whatever else the answer says (docs/product.md §6)', () => {
+    expect(passwordStateOf({ password: null })).toEqual({ kind: 'hidden' });
+    expect(passwordStateOf({ password: null, password_hidden: false, has_password: true })).toEqual({ kind: 'hidden' });
+    expect(passwordStateOf({ password_hidden: true, has_password: true })).toEqual({ kind: 'hidden' });
+    expect(passwordStateOf({ password: 'S3cret' })).toEqual({ kind: 'carried', password: 'S3cret' });
+    expect(passwordStateOf({ password_hidden: false, has_password: true })).toEqual({ kind: 'revealable' });
+    expect(passwordStateOf({ password_hidden: false, has_password: false })).toEqual({ kind: 'none' });
   });
 
   it('names an asset by vendor and model, or whichever is known', () => {

@@ -1,18 +1,31 @@
 import { formatNumericDate } from '../../shared/format';
-import type { Asset } from '@portal/contract';
+import type { AcceptedAsset, AcceptedCredential } from '@portal/contract';
 
 /** docs/product.md §9: asset dates in the en-US short form (1/15/2026); a calendar date has no zone to shift it. */
 const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC' });
-export const assetDate = (date: string | null, missing = 'N/A') => (date ? shortDate.format(new Date(`${date}T12:00:00Z`)) : missing);
+/** The calendar day a date or timestamp starts with: `2027-01-31` of `2027-01-31T00:00:00Z`. */
+const LEADING_DAY = /^(\d{4}-\d{2}-\d{2})(?=$|[T ])/;
+
+/**
+ * A date of an asset or credential (our server's YYYY-MM-DD, or a timestamp from another portal API,
+ * docs/decisions/0029), in the en-US short form. A timestamp shows the day it is written with, so a
+ * date sent as midnight UTC is the same day in every zone; what cannot be read is shown as sent.
+ */
+export function assetDate(date: string | null | undefined, missing = 'N/A'): string {
+  if (!date) return missing;
+  const day = LEADING_DAY.exec(date)?.[1];
+  const instant = new Date(day ? `${day}T12:00:00Z` : date);
+  return Number.isNaN(instant.getTime()) ? date : shortDate.format(instant);
+}
 
 /** docs/product.md §9: a password is masked by eight bullets, whatever its length. */
 export const PASSWORD_MASK = '••••••••';
 
 const STATUS_COLOURS: Record<string, string> = { active: 'green', maintenance: 'yellow', inactive: 'gray', retired: 'red' };
-export const assetStatusColour = (status: Asset['status']) => STATUS_COLOURS[status] ?? 'gray';
+export const assetStatusColour = (status: AcceptedAsset['status']) => STATUS_COLOURS[status] ?? 'gray';
 export const capitalised = (text: string) => text.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 /** "Lenovo ThinkPad T14", or whichever of the two is known. */
-export const vendorAndModel = (asset: Pick<Asset, 'vendor' | 'model'>) => [asset.vendor, asset.model].filter(Boolean).join(' ') || '—';
+export const vendorAndModel = (asset: Pick<AcceptedAsset, 'vendor' | 'model'>) => [asset.vendor, asset.model].filter(Boolean).join(' ') || '—';
 
 /**
  * The dialogs' failure texts, here rather than in the dialogs' modules: the screens load their dialogs when first
@@ -22,5 +35,20 @@ export const ASSET_FAILED = 'The asset could not be loaded';
 export const CREATE_FAILED = 'The credential could not be saved';
 export const DELETE_FAILED = 'The credential could not be deleted';
 
-/** An instant as an en-US short date in the user's zone (11/9/2026), beside the asset dates. */
-export const shortDateIn = (iso: string, timeZone: string) => formatNumericDate(iso, timeZone);
+/** An instant as an en-US short date in the user's zone (11/9/2026), beside the asset dates; what cannot be read is shown as sent. */
+export const shortDateIn = (iso: string, timeZone: string) => (Number.isNaN(new Date(iso).getTime()) ? iso : formatNumericDate(iso, timeZone));
+
+/**
+ * What a credential's answer says of its password (docs/product.md §3, §6; docs/decisions/0015):
+ * - hidden: null, an administrator hid it (whatever else the answer says);
+ * - carried: the answer holds it (the spec's answer), shown and copied from there;
+ * - revealable: stored and read through the recorded reveal call (this server leaves it out);
+ * - none: no password stored.
+ */
+export type PasswordState = { kind: 'hidden' } | { kind: 'carried'; password: string } | { kind: 'revealable' } | { kind: 'none' };
+
+export function passwordStateOf(credential: Pick<AcceptedCredential, 'password' | 'password_hidden' | 'has_password'>): PasswordState {
+  if (credential.password === null || credential.password_hidden === true) return { kind: 'hidden' };
+  if (typeof credential.password === 'string') return { kind: 'carried', password: credential.password };
+  return credential.has_password ? { kind: 'revealable' } : { kind: 'none' };
+}

@@ -1,4 +1,4 @@
-import { CONFIGURATION_NOT_FOUND, DIRECT_DOWNLOAD_TOKEN, OS_TYPES, type SupportTool } from '@portal/contract';
+import { CONFIGURATION_NOT_FOUND, DIRECT_DOWNLOAD_TOKEN, OS_TYPES, type AcceptedDownloadRecord, type SupportTool } from '@portal/contract';
 import { ApiError, NETWORK_ERROR_STATUS } from '../../shared/api';
 
 /** Spec texts (docs/product.md §2, §8). */
@@ -31,3 +31,7 @@ export function downloadErrorMessage(error: unknown): string {
 }
 
 export const howDownloaded = (token: string) => (token === DIRECT_DOWNLOAD_TOKEN ? 'Direct download' : 'Download link');
+
+/** A download's tool: the name it carries, else the name of the tool its id names, else 'Support tool'. */
+export const toolNameOf = (download: Pick<AcceptedDownloadRecord, 'tool_name' | 'tool_id'>, tools: Pick<SupportTool, 'id' | 'name'>[] = []) =>
+  download.tool_name || tools.find((tool) => download.tool_id !== undefined && String(tool.id) === String(download.tool_id))?.name || 'Support tool';

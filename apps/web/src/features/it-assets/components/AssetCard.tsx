@@ -1,5 +1,5 @@
 import { Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { Asset } from '@portal/contract';
+import type { AcceptedAsset } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { assetDate, assetStatusColour, capitalised, vendorAndModel } from '../inventory-display';
@@ -18,7 +18,7 @@ export function AssetFact({ label, children }: { label: string; children: ReactN
 }
 
 /** One asset with every field of docs/product.md §2; it opens the asset's detail. */
-export function AssetCard({ asset, onOpen }: { asset: Asset; onOpen: (asset: Asset) => void }) {
+export function AssetCard({ asset, onOpen }: { asset: AcceptedAsset; onOpen: (asset: AcceptedAsset) => void }) {
   return (
     <Paper withBorder radius="lg" h="100%" style={{ overflow: 'hidden' }}>
       <UnstyledButton onClick={() => onOpen(asset)} p="md" w="100%" h="100%" aria-label={`${asset.name}: details`} style={{ display: 'block' }}>

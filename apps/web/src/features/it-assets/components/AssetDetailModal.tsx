@@ -1,5 +1,5 @@
 import { Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import type { Asset } from '@portal/contract';
+import type { AcceptedAsset } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../shared/api';
 import { ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
@@ -9,7 +9,7 @@ import { ASSET_FAILED, assetDate, assetStatusColour, capitalised } from '../inve
 import { AssetFact } from './AssetCard';
 
 /** One asset as the server has it now (GET /crm/assets/{id}); the card's copy shows while it loads. */
-export function AssetDetailModal({ asset, onClose }: { asset: Asset | null; onClose: () => void }) {
+export function AssetDetailModal({ asset, onClose }: { asset: AcceptedAsset | null; onClose: () => void }) {
   const detail = useQuery({ ...assetQuery(asset?.id ?? 0), enabled: asset !== null, placeholderData: asset ?? undefined });
   const shown = detail.data;
   return (

@@ -1,22 +1,21 @@
 import { Group, Pagination, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDevices, IconSearch } from '@tabler/icons-react';
-import type { Asset } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { AcceptedAsset } from '@portal/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
-import { ASSETS_PAGE_SIZE, assetsPageQuery, inventoryStatsQuery } from '../api/inventory-queries';
+import { ASSETS_PAGE_SIZE } from '../api/inventory-queries';
+import { useAssetsPage } from '../api/use-assets-page';
 import { AssetCard } from './AssetCard';
 
-/** 'Search assets...' and a card per asset, a page of 24 at a time from the server (docs/decisions/0016). */
-export function AssetsTab({ onOpen }: { onOpen: (asset: Asset) => void }) {
+/** 'Search assets...' and a card per asset, a page of 24 at a time (docs/decisions/0016; use-assets-page.ts). */
+export function AssetsTab({ onOpen }: { onOpen: (asset: AcceptedAsset) => void }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
-  const assets = useQuery(assetsPageQuery(debounced, page));
-  const stats = useQuery(inventoryStatsQuery(debounced));
-  const matching = stats.data?.matching_assets ?? 0;
+  const assetsPage = useAssetsPage(debounced, page);
+  const { assets, matching } = assetsPage;
   const pages = Math.max(1, Math.ceil(matching / ASSETS_PAGE_SIZE));
 
   return (
@@ -32,7 +31,7 @@ export function AssetsTab({ onOpen }: { onOpen: (asset: Asset) => void }) {
         }}
         maw={420}
       />
-      {assets.isPending ? (
+      {assetsPage.isPending ? (
         <LoadingState label="Loading assets">
           <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
             {[0, 1, 2, 3].map((key) => (
@@ -40,9 +39,9 @@ export function AssetsTab({ onOpen }: { onOpen: (asset: Asset) => void }) {
             ))}
           </SimpleGrid>
         </LoadingState>
-      ) : assets.isError ? (
-        <ErrorState title="Failed to load assets" message={errorMessage(assets.error, 'Failed to load assets')} onRetry={() => void assets.refetch()} retrying={assets.isFetching} />
-      ) : assets.data.length === 0 ? (
+      ) : assetsPage.isError ? (
+        <ErrorState title="Failed to load assets" message={errorMessage(assetsPage.error, 'Failed to load assets')} onRetry={() => void assetsPage.refetch()} retrying={assetsPage.isFetching} />
+      ) : !assets || assets.length === 0 ? (
         <EmptyState
           icon={IconDevices}
           title={debounced ? 'No assets match your search' : 'No assets yet'}
@@ -50,8 +49,8 @@ export function AssetsTab({ onOpen }: { onOpen: (asset: Asset) => void }) {
         />
       ) : (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" aria-busy={assets.isFetching}>
-            {assets.data.map((asset) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" aria-busy={assetsPage.isFetching}>
+            {assets.map((asset) => (
               <AssetCard key={asset.id} asset={asset} onOpen={onOpen} />
             ))}
           </SimpleGrid>

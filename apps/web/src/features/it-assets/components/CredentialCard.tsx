@@ -1,13 +1,13 @@
 import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink, IconEye, IconEyeOff, IconLockAccess } from '@tabler/icons-react';
-import type { Credential } from '@portal/contract';
+import type { AcceptedCredential } from '@portal/contract';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { badgeTextColour } from '../../../shared/ui/StatusBadge';
 import { useSignedInUser } from '../../../shared/session';
 import { revealPassword } from '../api/inventory-queries';
-import { assetDate, PASSWORD_MASK, shortDateIn } from '../inventory-display';
+import { assetDate, PASSWORD_MASK, passwordStateOf, shortDateIn } from '../inventory-display';
 import { CopyValueButton } from './CopyValueButton';
 
 export const PASSWORD_HIDDEN = 'Password hidden by administrator';
@@ -20,17 +20,21 @@ const Label = ({ children }: { children: ReactNode }) => (
 );
 
 /**
- * One stored credential (docs/product.md §2): the password stays masked until shown, and is read
- * from the server each time it is shown or copied, so the audit log knows every reveal.
+ * One stored credential (docs/product.md §2): the password stays masked until shown. This server's
+ * answer leaves the password out: it is read from the server each time it is shown or copied, so the
+ * audit log knows every reveal (docs/decisions/0015). An answer that carries it (the spec's) is
+ * shown and copied from the answer, without a call.
  */
-export function CredentialCard({ credential, actions, showNotes = false }: { credential: Credential; actions?: ReactNode; showNotes?: boolean }) {
+export function CredentialCard({ credential, actions, showNotes = false }: { credential: AcceptedCredential; actions?: ReactNode; showNotes?: boolean }) {
   const { timeZone } = useSignedInUser();
+  const password = passwordStateOf(credential);
   const [shown, setShown] = useState<string | null>(null);
   const [revealing, setRevealing] = useState(false);
   const fail = (error: unknown) => notifications.show({ color: 'red', title: REVEAL_FAILED, message: errorMessage(error, REVEAL_FAILED) });
 
   async function toggle() {
     if (shown !== null) return setShown(null);
+    if (password.kind === 'carried') return setShown(password.password);
     setRevealing(true);
     try {
       setShown((await revealPassword(credential.id, 'show')).password);
@@ -39,6 +43,10 @@ export function CredentialCard({ credential, actions, showNotes = false }: { cre
     } finally {
       setRevealing(false);
     }
+  }
+
+  async function passwordToCopy() {
+    return password.kind === 'carried' ? password.password : (await revealPassword(credential.id, 'copy')).password;
   }
 
   return (
@@ -70,14 +78,14 @@ export function CredentialCard({ credential, actions, showNotes = false }: { cre
 
         <div>
           <Label>Password</Label>
-          {credential.password_hidden ? (
+          {password.kind === 'hidden' ? (
             <Group gap={6} wrap="nowrap">
               <IconLockAccess size={16} aria-hidden="true" />
               <Text size="sm" c="dimmed" fs="italic">
                 {PASSWORD_HIDDEN}
               </Text>
             </Group>
-          ) : !credential.has_password ? (
+          ) : password.kind === 'none' ? (
             <Text size="sm" c="dimmed">
               No password stored
             </Text>
@@ -99,7 +107,7 @@ export function CredentialCard({ credential, actions, showNotes = false }: { cre
                 </ActionIcon>
               </Tooltip>
               {shown !== null && (
-                <CopyValueButton label={`Copy the password of ${credential.service_name}`} value={async () => (await revealPassword(credential.id, 'copy')).password} onError={fail} />
+                <CopyValueButton label={`Copy the password of ${credential.service_name}`} value={passwordToCopy} onError={fail} />
               )}
             </Group>
           )}

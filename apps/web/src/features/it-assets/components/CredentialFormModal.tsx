@@ -2,12 +2,12 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput, Tex
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { credentialInput, type Credential, type CredentialInput } from '@portal/contract';
+import { credentialInput, type AcceptedCredential, type CredentialInput } from '@portal/contract';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { useCreateCredential, useUpdateCredential } from '../api/inventory-queries';
-import { CREATE_FAILED } from '../inventory-display';
+import { CREATE_FAILED, passwordStateOf } from '../inventory-display';
 
 const EMPTY: CredentialInput = { title: '', username: '', password: '', url: '', notes: '' };
 
@@ -16,7 +16,7 @@ const EMPTY: CredentialInput = { title: '', username: '', password: '', url: '',
  * Add is disabled while the title is empty or a save runs. A failed save keeps the form open and
  * says what failed — the spec's silent failure is a weakness we fixed (docs/decisions/0015).
  */
-export function CredentialFormModal({ opened, onClose, editing }: { opened: boolean; onClose: () => void; editing?: Credential | null }) {
+export function CredentialFormModal({ opened, onClose, editing }: { opened: boolean; onClose: () => void; editing?: AcceptedCredential | null }) {
   const create = useCreateCredential();
   const update = useUpdateCredential();
   const [failure, setFailure] = useState<string | null>(null);
@@ -27,7 +27,7 @@ export function CredentialFormModal({ opened, onClose, editing }: { opened: bool
     validate: zodFormValidator<CredentialInput>(credentialInput),
   });
   const saving = create.isPending || update.isPending;
-  const hiddenPassword = editing?.password_hidden === true;
+  const hiddenPassword = editing ? passwordStateOf(editing).kind === 'hidden' : false;
 
   function close() {
     form.reset();

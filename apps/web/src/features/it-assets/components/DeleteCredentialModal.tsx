@@ -1,12 +1,12 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Credential } from '@portal/contract';
+import type { AcceptedCredential } from '@portal/contract';
 import { errorMessage } from '../../../shared/api';
 import { useDeleteCredential } from '../api/inventory-queries';
 import { DELETE_FAILED } from '../inventory-display';
 
 /** The vault's delete confirmation: names the credential; a failed delete is reported and the dialog closes. */
-export function DeleteCredentialModal({ credential, onClose }: { credential: Credential | null; onClose: () => void }) {
+export function DeleteCredentialModal({ credential, onClose }: { credential: AcceptedCredential | null; onClose: () => void }) {
   const remove = useDeleteCredential();
 
   async function confirmDelete() {

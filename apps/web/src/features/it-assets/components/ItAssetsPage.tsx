@@ -1,14 +1,15 @@
 import { Button, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconKey, IconLock, IconPlus, IconTool } from '@tabler/icons-react';
-import type { Asset } from '@portal/contract';
+import type { AcceptedAsset } from '@portal/contract';
 import { useQueries } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadedWhenOpened, usePreloadWhenIdle, usePreloadWhile } from '../../../shared/ui/LoadedWhenOpened';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
-import { assetsPageQuery, credentialsQuery, inventoryStatsQuery, vendorsQuery } from '../api/inventory-queries';
+import { assetsPageQuery, credentialsQuery, hasAnswered, inventoryStatsQuery, lastAnswerFailed, useEveryAsset, vendorsQuery } from '../api/inventory-queries';
+import { countersFromLists } from '../inventory-lists';
 import { INVENTORY_TABS, type InventoryTab } from '../inventory-tabs';
 import { AssetsTab } from './AssetsTab';
 import { CredentialCard } from './CredentialCard';
@@ -32,20 +33,25 @@ export const LOAD_FAILED = 'Failed to load IT asset data';
 
 /**
  * The IT Asset Manager (docs/product.md §2): the counters, assets, vendors and credentials are
- * loaded together on entering; if every call fails the page offers Retry, and a list whose own
- * call failed stays empty. The Support Tools tab is another feature's, handed in by the app
- * (app/SupportToolsTab.tsx), because a feature never imports another.
+ * loaded together on entering. The spec's three calls decide the error state (§8): if all of them
+ * fail the page offers Retry, and a list whose own call failed stays empty. The counters are this
+ * server's own call; without it (another portal API) they are counted from the lists. The Support
+ * Tools tab is another feature's, handed in by the app (app/SupportToolsTab.tsx), because a feature
+ * never imports another.
  */
 export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode }) {
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
   const tab: InventoryTab = INVENTORY_TABS.some((t) => t.value === requested) ? (requested as InventoryTab) : 'overview';
   const [adding, addModal] = useDisclosure(false);
-  const [opened, setOpened] = useState<Asset | null>(null);
+  const [opened, setOpened] = useState<AcceptedAsset | null>(null);
   const [stats, firstPage, vendors, credentials] = useQueries({ queries: [inventoryStatsQuery(), assetsPageQuery('', 1), vendorsQuery(), credentialsQuery()] });
   const all = [stats, firstPage, vendors, credentials];
-  const loading = all.some((query) => query.isPending);
-  const failed = all.every((query) => query.isError);
+  // By what the calls last answered, not by their status: a failed call asked again is pending, not failed.
+  const loading = !all.every(hasAnswered);
+  const failed = [firstPage, vendors, credentials].every(lastAnswerFailed);
+  const everyAsset = useEveryAsset(lastAnswerFailed(stats));
+  const counters = stats.data ?? (everyAsset.isPending ? undefined : countersFromLists(everyAsset.data ?? [], vendors.data ?? [], credentials.data ?? []));
   usePreloadWhenIdle(loadAssetDetailModal, loadCredentialFormModal, loadVendorsTab);
   usePreloadWhile(tab === 'vendors', loadVendorsTab);
 
@@ -96,7 +102,7 @@ export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode 
             ) : (
               <>
                 <Tabs.Panel value="overview">
-                  <OverviewTab stats={stats.data} assets={firstPage.data ?? []} onOpen={setOpened} />
+                  <OverviewTab counters={counters} assets={firstPage.data ?? []} onOpen={setOpened} />
                 </Tabs.Panel>
                 <Tabs.Panel value="assets">
                   <AssetsTab onOpen={setOpened} />

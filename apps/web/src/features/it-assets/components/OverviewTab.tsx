@@ -1,21 +1,25 @@
 import { Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBuildingStore, IconCircleCheck, IconDevices, IconKey } from '@tabler/icons-react';
-import type { Asset, InventoryStats } from '@portal/contract';
+import type { AcceptedAsset } from '@portal/contract';
 import { StatCard } from '../../../shared/ui/StatCard';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { RECENT_ASSETS } from '../api/inventory-queries';
 import { assetStatusColour, capitalised, vendorAndModel } from '../inventory-display';
+import type { InventoryCounters } from '../inventory-lists';
 
-/** The four counters and the Recent Assets table of the first 5 assets (docs/product.md §2, §9). */
-export function OverviewTab({ stats, assets, onOpen }: { stats: InventoryStats | undefined; assets: Asset[]; onOpen: (asset: Asset) => void }) {
+/**
+ * The four counters and the Recent Assets table of the first 5 assets (docs/product.md §2, §9).
+ * A counter not known yet (the whole list still on its way) reads '—'.
+ */
+export function OverviewTab({ counters, assets, onOpen }: { counters: InventoryCounters | undefined; assets: AcceptedAsset[]; onOpen: (asset: AcceptedAsset) => void }) {
   const recent = assets.slice(0, RECENT_ASSETS);
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        <StatCard label="Total Assets" value={stats?.total_assets ?? 0} icon={IconDevices} />
-        <StatCard label="Active Assets" value={stats?.active_assets ?? 0} icon={IconCircleCheck} colour="green" />
-        <StatCard label="Vendors" value={stats?.vendors ?? 0} icon={IconBuildingStore} colour="grape" />
-        <StatCard label="Credentials" value={stats?.credentials ?? 0} icon={IconKey} colour="orange" />
+        <StatCard label="Total Assets" value={counters?.total_assets ?? '—'} icon={IconDevices} />
+        <StatCard label="Active Assets" value={counters?.active_assets ?? '—'} icon={IconCircleCheck} colour="green" />
+        <StatCard label="Vendors" value={counters?.vendors ?? '—'} icon={IconBuildingStore} colour="grape" />
+        <StatCard label="Credentials" value={counters?.credentials ?? '—'} icon={IconKey} colour="orange" />
       </SimpleGrid>
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
         <Title order={2} fz="lg" mb="sm">

@@ -1,7 +1,7 @@
 import { Button, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconKey, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import type { Credential } from '@portal/contract';
+import type { AcceptedCredential } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
@@ -35,8 +35,8 @@ export function VaultPage() {
   // The cards first appear in a render React can pause for the browser (issue 16).
   const shown = useFirstAnswerDeferred(credentials.data);
   const [adding, addModal] = useDisclosure(false);
-  const [editing, setEditing] = useState<Credential | null>(null);
-  const [deleting, setDeleting] = useState<Credential | null>(null);
+  const [editing, setEditing] = useState<AcceptedCredential | null>(null);
+  const [deleting, setDeleting] = useState<AcceptedCredential | null>(null);
   usePreloadWhenIdle(loadCredentialFormModal, loadDeleteCredentialModal);
 
   return (

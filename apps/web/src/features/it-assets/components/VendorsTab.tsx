@@ -1,11 +1,11 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBuildingStore, IconExternalLink, IconMail, IconPhone } from '@tabler/icons-react';
-import type { Vendor } from '@portal/contract';
+import type { AcceptedVendor } from '@portal/contract';
 import { EmptyState } from '../../../shared/ui/StatePanels';
 import { formatPhone, phoneHref } from '../../../shared/format';
 
 /** A card per vendor: Contact Person, Email (mailto), Phone (tel) and 'Visit Site' when known (docs/product.md §2). */
-export function VendorsTab({ vendors }: { vendors: Vendor[] }) {
+export function VendorsTab({ vendors }: { vendors: AcceptedVendor[] }) {
   if (vendors.length === 0) return <EmptyState icon={IconBuildingStore} title="No vendors yet" message="The suppliers of your equipment and services appear here." />;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
