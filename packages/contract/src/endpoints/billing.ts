@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { emptyResult, idParams } from '../entities/common.js';
+import { emptyResult, idParams, resultWhenSent } from '../entities/common.js';
 import {
   acceptedBillingAccount,
   acceptedStatementPdf,
@@ -8,7 +8,6 @@ import {
   billingAccountPatch,
   newCardPayment,
   order,
-  oursOrNothing,
   payment,
   paymentReceipt,
   statement,
@@ -70,7 +69,7 @@ export const payWithNewCard = defineEndpoint({
   params: billingIdParams,
   body: newCardPayment,
   result: paymentReceipt,
-  accepts: oursOrNothing(paymentReceipt),
+  accepts: resultWhenSent(paymentReceipt),
 });
 
 export const payWithStoredCard = defineEndpoint({
@@ -82,7 +81,7 @@ export const payWithStoredCard = defineEndpoint({
   params: billingIdParams,
   body: storedCardPayment,
   result: paymentReceipt,
-  accepts: oursOrNothing(paymentReceipt),
+  accepts: resultWhenSent(paymentReceipt),
 });
 
 export const updateBillingAccount = defineEndpoint({
@@ -94,7 +93,7 @@ export const updateBillingAccount = defineEndpoint({
   params: billingIdParams,
   body: billingAccountPatch,
   result: billingAccount,
-  accepts: oursOrNothing(acceptedBillingAccount),
+  accepts: resultWhenSent(acceptedBillingAccount),
 });
 
 export const removeStoredCard = defineEndpoint({
@@ -105,7 +104,7 @@ export const removeStoredCard = defineEndpoint({
   access: 'billing',
   params: billingIdParams,
   result: emptyResult,
-  accepts: oursOrNothing(emptyResult),
+  accepts: resultWhenSent(emptyResult),
 });
 
 export const listOrders = defineEndpoint({

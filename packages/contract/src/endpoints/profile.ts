@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { emptyResult, idParam, idParams } from '../entities/common.js';
+import { emptyResult, idParam, idParams, resultWhenSent } from '../entities/common.js';
 import {
   acceptedAccountUser,
   acceptedContact,
@@ -17,12 +17,6 @@ import {
   myProfileInput,
 } from '../entities/contact.js';
 
-/**
- * A client's reading of an answer whose result §7 does not describe (docs/decisions/0029): what this
- * server sends when it is there and readable, otherwise null — the client never needs it.
- */
-const whenSent = <T extends z.ZodType>(schema: T) => schema.nullable().catch(null);
-
 export const updateMyProfile = defineEndpoint({
   method: 'PATCH',
   path: '/portal/my-profile',
@@ -32,7 +26,7 @@ export const updateMyProfile = defineEndpoint({
   body: myProfileInput,
   result: contact,
   /** §7: "The response may hold errors and message"; the screen shows what was saved either way. */
-  accepts: whenSent(acceptedContact),
+  accepts: resultWhenSent(acceptedContact),
 });
 
 export const updateMyPreferences = defineEndpoint({
@@ -111,7 +105,7 @@ export const updateContact = defineEndpoint({
   params: idParams,
   body: contactInput.partial(),
   result: accountUser,
-  accepts: whenSent(acceptedAccountUser),
+  accepts: resultWhenSent(acceptedAccountUser),
 });
 
 export const deleteContact = defineEndpoint({
@@ -122,7 +116,7 @@ export const deleteContact = defineEndpoint({
   access: 'admin',
   params: idParams,
   result: emptyResult,
-  accepts: whenSent(emptyResult),
+  accepts: resultWhenSent(emptyResult),
 });
 
 export const listLicenses = defineEndpoint({
@@ -145,7 +139,7 @@ export const addLicense = defineEndpoint({
   params: idParams,
   body: z.object({ service_id: z.number({ error: 'service_id must be a number' }).int().positive() }),
   result: license,
-  accepts: whenSent(acceptedLicense),
+  accepts: resultWhenSent(acceptedLicense),
 });
 
 export const removeLicense = defineEndpoint({
@@ -156,5 +150,5 @@ export const removeLicense = defineEndpoint({
   access: 'admin',
   params: z.object({ id: idParam, licenseId: idParam }),
   result: emptyResult,
-  accepts: whenSent(emptyResult),
+  accepts: resultWhenSent(emptyResult),
 });

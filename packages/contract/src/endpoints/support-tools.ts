@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { acceptedDownloadRecord, downloadInput, downloadLink, downloadRecord, generateLinkInput, supportTool, toolLinkParams, toolLinkQuery } from '../entities/support-tools.js';
+import { resultWhenSent } from '../entities/common.js';
 
 const tag = 'Support tools';
 
@@ -33,8 +34,8 @@ export const recordToolDownload = defineEndpoint({
   access: 'admin',
   body: downloadInput,
   result: downloadRecord,
-  // §7 describes no result: a client relies on nothing in it.
-  accepts: z.unknown(),
+  // §7 describes no result.
+  accepts: resultWhenSent(downloadRecord),
 });
 
 export const listToolDownloads = defineEndpoint({

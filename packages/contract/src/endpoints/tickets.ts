@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { idParams } from '../entities/common.js';
+import { idParams, resultWhenSent } from '../entities/common.js';
 import { conversationPage, conversationPageQuery, newTicketInput, ticket, ticketList, ticketListQuery, ticketResponseInput } from '../entities/ticket.js';
 
 const tag = 'Tickets';
@@ -45,8 +44,8 @@ export const respondToTicket = defineEndpoint({
   params: idParams,
   body: ticketResponseInput,
   result: ticket,
-  // §7 describes no result (§4: the ticket is reloaded after a response): a client relies on nothing in it.
-  accepts: z.unknown(),
+  // §7 describes no result (§4: the ticket is reloaded after a response).
+  accepts: resultWhenSent(ticket),
 });
 
 export const createTicket = defineEndpoint({

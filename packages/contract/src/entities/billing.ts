@@ -156,9 +156,3 @@ export const paymentReceipt = z.object({
   balance: money,
 });
 export type PaymentReceipt = z.infer<typeof paymentReceipt>;
-
-/**
- * What a client accepts from a call whose result §7 does not describe (a payment, PATCH, DELETE):
- * any answer, or none, read as `null`; this server's own answer (`ours`) when it is that.
- */
-export const oursOrNothing = <T extends z.ZodType>(ours: T) => z.union([ours, z.unknown().transform(() => null)]);

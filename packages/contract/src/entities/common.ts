@@ -12,6 +12,12 @@ export const idParams = z.object({ id: idParam });
 export const specId = z.union([z.number().int(), z.string().min(1).max(200)]);
 /** Amount of USD; two decimals at most. */
 export const money = z.number().describe('USD');
+/**
+ * A client's reading of an answer whose result docs/product.md §7 does not describe (a payment, a
+ * PATCH, a DELETE, a reply): this server's answer when it is there and readable, anything else or
+ * nothing read as null. The screens never need it (docs/decisions/0029).
+ */
+export const resultWhenSent = <T extends z.ZodType>(ours: T) => ours.nullable().catch(null);
 /** A result that carries nothing beyond the envelope's message. */
 export const emptyResult = z.null();
 /** Simple e-mail pattern of docs/product.md §5: text, @, text, dot, text. */
