@@ -93,3 +93,37 @@ export const oddBody: fc.Arbitrary<OddBody> = fc.oneof(
   ),
   fc.string({ maxLength: 200 }).map((text) => ({ payload: text, contentType: 'application/json' })),
 );
+
+/*
+ * Classes of input each sent to every field of every endpoint (request-fuzzing.test.ts, "classes"):
+ * a new endpoint inherits them. Numbers and exponents go as raw JSON text, so that what the server
+ * parses is exactly what a client could send (9007199254740993 is not a JavaScript number).
+ */
+export const TEXT_CLASSES = ['"\\ud800"', '"tail \\udfff"', '"\\udc00\\ud800"', '"\\ufffe\\uffff\\ufdd0"'];
+export const NUMBER_CLASSES = ['2147483647', '2147483648', '-2147483649', '4294967296', '9007199254740992', '9007199254740993', '-0', '1E3', '1e-7', '1e400'];
+export const SHAPE_CLASSES = ['{}', '[]'];
+/** The same, as a path or query value (before URL encoding). */
+export const PARAMETER_CLASSES = ['2147483648', '4294967296', '9007199254740993', '-0', '1e3', '0x10', '\ud800', '\ufffe'];
+
+/** Every leaf of a JSON body (depth-first, objects only), with its path. */
+export function leavesOf(value: unknown, path: string[] = []): { path: string[]; value: unknown }[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return path.length ? [{ path, value }] : [];
+  return Object.entries(value).flatMap(([key, item]) => leavesOf(item, [...path, key]));
+}
+
+/** The body's JSON with the leaf at `path` replaced by the raw JSON text `raw`. */
+export function withRawLeaf(body: unknown, path: string[], raw: string): string {
+  const marker = '\u0001leaf\u0001';
+  const copy = structuredClone(body) as Record<string, unknown>;
+  let parent = copy;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
+  parent[path.at(-1)!] = marker;
+  return JSON.stringify(copy).replace(JSON.stringify(marker), raw);
+}
+
+/** The body's JSON with its first key written a second time, holding `raw` (JSON allows it; the last one wins in JSON.parse). */
+export function withRepeatedKey(body: Record<string, unknown>, raw: string): string | undefined {
+  const first = Object.keys(body)[0];
+  if (first === undefined) return undefined;
+  return JSON.stringify(body).replace(/}$/, `,${JSON.stringify(first)}:${raw}}`);
+}
