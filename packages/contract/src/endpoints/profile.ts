@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { emptyResult, idParam, idParams, resultWhenSent } from '../entities/common.js';
+import { emptyResult, idField, idParam, idParams, resultWhenSent } from '../entities/common.js';
 import {
   acceptedAccountUser,
   acceptedContact,
@@ -137,7 +137,7 @@ export const addLicense = defineEndpoint({
   tag,
   access: 'admin',
   params: idParams,
-  body: z.object({ service_id: z.number({ error: 'service_id must be a number' }).int().positive() }),
+  body: z.object({ service_id: idField('service_id') }),
   result: license,
   accepts: resultWhenSent(acceptedLicense),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TOOL_LINK_VALID_HOURS, MAX_TOOL_LINK_VALID_HOURS, OS_TYPES, SUPPORT_TOOL_TYPES } from '../constants.js';
-import { timestamp, openEnum, specId } from './common.js';
+import { idField, timestamp, openEnum, specId } from './common.js';
 
 export const supportTool = z.object({
   id: z.number().int(),
@@ -15,7 +15,7 @@ export const supportTool = z.object({
 });
 export type SupportTool = z.infer<typeof supportTool>;
 
-export const toolId = z.number({ error: 'tool_id must be a number' }).int().positive();
+export const toolId = idField('tool_id');
 
 const osType = z.enum(OS_TYPES, { error: 'os_type must be windows, mac or linux' });
 
