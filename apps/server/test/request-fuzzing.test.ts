@@ -203,6 +203,28 @@ describe('malformed input on every endpoint (property-based)', () => {
     expect(failures).toEqual([]);
   }, 900_000);
 
+  it('refuses, on every update endpoint (PATCH, PUT), a field it would otherwise drop, naming it and changing nothing', async () => {
+    const updates = names.filter((name) => ['PATCH', 'PUT'].includes(endpointOf(name).method) && endpointOf(name).body);
+    for (const name of updates) {
+      const request = await baseRequest(name);
+      const endpoint = endpointOf(name);
+      const before = await databaseFingerprint(test.database.pool);
+      const path = endpoint.path.replace(/:([A-Za-z_]+)/g, (_, key: string) => encodeURIComponent(String(request.params?.[key] ?? '1')));
+      const bearer = isProviderEndpoint(name) ? providerKey : token;
+      const response = await test.app.inject({
+        method: endpoint.method,
+        url: `/api${path}`,
+        headers: { ...request.headers, authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ ...(request.body as object), misspelled_field: 'x' }),
+      });
+      expect(response.statusCode, `${name} → ${response.body.slice(0, 200)}`).toBe(400);
+      expect(errorEnvelope.parse(response.json()).fields?.misspelled_field, name).toBe('misspelled_field is not a field of this request; nothing was changed');
+      expect(await databaseFingerprint(test.database.pool), `${name} changed the database`).toEqual(before);
+    }
+    console.log(`unknown fields refused on ${updates.length} update endpoints`);
+    expect(updates.length).toBeGreaterThan(10);
+  });
+
   it('used every endpoint of the contract', () => {
     expect([...perEndpoint.keys()].sort()).toEqual([...names].sort());
   });

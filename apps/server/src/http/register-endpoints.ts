@@ -111,7 +111,7 @@ function runHandler({ endpoint, handler }: EndpointRoute, { authenticate, authen
     const context = {
       params: parseInput(endpoint.params, request.params, 'path'),
       query: parseInput(endpoint.query, request.query, 'query'),
-      body: parseInput(endpoint.body, request.body, 'body'),
+      body: parseInput(endpoint.body, request.body, 'body', { refuseUnknownFields: endpoint.method === 'PATCH' || endpoint.method === 'PUT' }),
       get caller(): Caller {
         if (!caller) throw new Error(`${endpoint.method} ${endpoint.path} is ${endpoint.access}; it has no caller`);
         return caller;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { findTextProblem, textProblemMessage } from '@portal/contract';
 import { AppError } from '../platform/app-error.js';
+import { findUnknownField } from './unknown-fields.js';
 
 /** Turns zod issues into the envelope's `fields` map and one readable message. */
 export function validationError(where: 'body' | 'query' | 'path', error: z.ZodError): AppError {
@@ -18,12 +19,18 @@ export function validationError(where: 'body' | 'query' | 'path', error: z.ZodEr
   return new AppError('validation_failed', message, fields);
 }
 
-export function parseInput<T extends z.ZodType>(schema: T | undefined, value: unknown, where: 'body' | 'query' | 'path'): z.output<T> {
+export function parseInput<T extends z.ZodType>(
+  schema: T | undefined,
+  value: unknown,
+  where: 'body' | 'query' | 'path',
+  options: { refuseUnknownFields?: boolean } = {},
+): z.output<T> {
   if (!schema) return undefined as z.output<T>;
   const input = where === 'body' && value === undefined ? {} : value;
   refuseBrokenText(input, where);
+  if (options.refuseUnknownFields) refuseUnknownFields(schema, input);
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw validationError(where, parsed.error);
+  if (!parsed.success) throw where === 'path' && namesNoPossibleRecord(parsed.error) ? new AppError('not_found', 'Not found') : validationError(where, parsed.error);
   return parsed.data;
 }
 
@@ -37,6 +44,23 @@ function refuseBrokenText(input: unknown, where: 'body' | 'query' | 'path'): voi
   if (!found) return;
   const key = found.path.length > 0 ? found.path.join('.') : where;
   const message = textProblemMessage(found.problem, humanize(String(found.path.at(-1) ?? where)));
+  throw new AppError('validation_failed', message, { [key]: message });
+}
+
+/**
+ * A path whose id lies beyond every id a record can have (beyond PostgreSQL's integer) names no
+ * record: 404, as for any id that is not there, rather than a complaint about its size.
+ */
+function namesNoPossibleRecord(error: z.ZodError): boolean {
+  return error.issues.every((issue) => issue.code === 'too_big');
+}
+
+/** A change (PATCH, PUT) with a key its endpoint does not know is refused rather than half applied. */
+function refuseUnknownFields(schema: z.ZodType, input: unknown): void {
+  const path = findUnknownField(schema, input);
+  if (!path) return;
+  const key = path.join('.');
+  const message = `${key} is not a field of this request; nothing was changed`;
   throw new AppError('validation_failed', message, { [key]: message });
 }
 

@@ -92,11 +92,13 @@ describe('who sees which tickets', () => {
   });
 
   it('answers 404 for a ticket of another account or not assigned to the caller, and for no ticket at all', async () => {
-    for (const [who, id] of [['rival', umaTicketId], ['admin', rivalTicketId], ['otto', umaTicketId], ['uma', unassignedTicketId], ['uma', 2_000_000_000], ['uma', '99999999999']] as const) {
+    for (const [who, id] of [['rival', umaTicketId], ['admin', rivalTicketId], ['otto', umaTicketId], ['uma', unassignedTicketId], ['uma', 2_000_000_000]] as const) {
       const response = await detail(who, id);
       expect(response.statusCode).toBe(404);
       expect(errorEnvelope.parse(response.json()).message).toBe(TICKET_NOT_FOUND);
     }
+    // An id beyond every id a record can have is refused by the pipeline, for every endpoint alike (issue 30).
+    expect((await detail('uma', '99999999999')).statusCode).toBe(404);
     expect((await respond('otto', umaTicketId, { description: 'sneaky' })).statusCode).toBe(404);
     expect((await respond('rival', umaTicketId, { description: 'sneaky' })).statusCode).toBe(404);
     expect((await list('rival', { status: '' })).tickets.map((t) => t.subject)).toEqual(['Label printer at rival']);

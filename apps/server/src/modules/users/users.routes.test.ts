@@ -136,10 +136,15 @@ describe('PATCH and DELETE /api/crm/contacts/:id', () => {
     const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.contactId, user.id), eq(auditLog.action, 'users.updated')));
     expect(audit!.details).toMatchObject({ changed: ['firstname', 'timeZone', 'technicalGroup'] });
 
-    // A request that names no known field changes nothing (found by the fuzz test: it was a 500).
+    // A request that names no known field changes nothing (found by the fuzz test: it was a 500), and says so:
+    // it answered 200 until issue 30, and the caller believed it had saved.
     const nothing = await call('PATCH', `/crm/contacts/${user.id}`, token, { prototype: { admin_group: true } });
-    expect(nothing.statusCode).toBe(200);
-    expect(resultOf(nothing, successEnvelope(endpoints.updateContact.result)).result).toMatchObject({ firstname: 'Renamed', admin_group: false });
+    expect(nothing.statusCode).toBe(400);
+    expect(errorOf(nothing).fields).toEqual({ prototype: 'prototype is not a field of this request; nothing was changed' });
+    const wrapped = await call('PATCH', `/crm/contacts/${user.id}`, token, { user: { email: {} } });
+    expect(errorOf(wrapped).fields).toEqual({ user: 'user is not a field of this request; nothing was changed' });
+    const [unchanged] = await db().select().from(contacts).where(eq(contacts.id, user.id));
+    expect(unchanged).toMatchObject({ firstname: 'Renamed', adminGroup: false });
 
     const foreign = await createContact(db(), { accountId: (await createAccount(db())).id });
     expect((await call('PATCH', `/crm/contacts/${foreign.id}`, token, { firstname: 'Hijacked' })).statusCode).toBe(404);
