@@ -8,6 +8,7 @@ import { issueOneTimeToken, redeemOneTimeToken } from '../auth/one-time-tokens.j
 import { servicesOfAccount } from '../services/services.service.js';
 import { appCatalogue, type AppDefinition } from './apps.catalogue.js';
 import { maySeeApp } from './apps.policy.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** Long enough for a browser to open the app, short enough that a leaked address is useless. */
 export const APP_LAUNCH_TOKEN_TTL_MS = 60 * 1000;
@@ -40,7 +41,7 @@ export function createAppsService({ db, config }: { db: Database; config: Pick<A
 
       const app = catalogue.find((candidate) => candidate.id === appId)!;
       const payload: LaunchPayload = { app: app.id, apiId: tile.api_id, accountId: caller.accountId };
-      const { token } = await db.transaction(async (tx) => {
+      const { token } = await inTransaction(db, async (tx) => {
         const issued = await issueOneTimeToken(tx, {
           purpose: 'app_launch',
           contactId: caller.contactId,

@@ -13,6 +13,7 @@ import { consumeResetToken, findContactByEmail, findContactById, insertResetToke
 import { passwordProblem } from './password-policy.js';
 import { revokeContactSessions } from './sessions.repository.js';
 import { createThrottle, minutesWord } from './throttle.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** A reset link works for an hour. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -67,7 +68,7 @@ export function createPasswordResetService({ db, mailer, config, metrics }: Pass
       });
       if (!contact) return;
 
-      const outboxId = await db.transaction(async (tx) => {
+      const outboxId = await inTransaction(db, async (tx) => {
         const link = await issuePasswordLink(tx, { contactId: contact.id, ttlMs: RESET_TOKEN_TTL_MS, ip: meta.ip, publicUrl: config.publicUrl });
         return mailer.enqueue(tx, passwordResetMail({ to: contact.email, firstname: contact.firstname, link, providerName: config.provider.name, supportEmail: config.provider.supportEmail }));
       });
@@ -77,7 +78,7 @@ export function createPasswordResetService({ db, mailer, config, metrics }: Pass
     async changePasswordWithResetToken(resetToken: string | undefined, password: string, meta: ClientMeta): Promise<void> {
       if (!resetToken) throw new AppError('unauthenticated', INVALID_RESET);
       // Errors thrown inside the transaction roll it back, so a refused password does not use up the link.
-      const outboxId = await db.transaction(async (tx) => {
+      const outboxId = await inTransaction(db, async (tx) => {
         const contactId = await consumeResetToken(tx, resetToken);
         const contact = contactId ? await findContactById(tx, contactId) : undefined;
         if (!contact) throw new AppError('unauthenticated', INVALID_RESET);

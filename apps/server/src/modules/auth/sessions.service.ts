@@ -22,6 +22,7 @@ import type { Caller } from './caller.js';
 import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
 import { findRefreshToken, revokeContactSessions, revokeSession, rotateRefreshToken, startSession } from './sessions.repository.js';
 import { createThrottle, minutesWord, signInFailuresKey } from './throttle.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** Ends every sign-in of a contact in the caller's transaction (the provider deactivating a contact). */
 export const endContactSessions = (tx: Executor, contactId: number): Promise<void> => revokeContactSessions(tx, contactId);
@@ -163,7 +164,7 @@ export function createSessionsService({ db, tokens, config, metrics }: SessionsS
       if (!contact || (await findSignInBlock(db, contact.id))) throw new AppError('unauthenticated', SESSION_EXPIRED);
       // The service issues every token; the repository stores only its hash.
       const next = randomToken();
-      const rotated = await db.transaction((tx) => rotateRefreshToken(tx, current, next, meta));
+      const rotated = await inTransaction(db, (tx) => rotateRefreshToken(tx, current, next, meta));
       if (!rotated) {
         await revokeSession(db, current.familyId);
         throw new AppError('unauthenticated', SESSION_EXPIRED);

@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/audit-log.js';
 import { autoPayFailedMail, paymentReceiptMail } from './billing.mails.js';
 import * as repo from './billing.repository.js';
 import { chargeCard } from './card-charge.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** A missed cycle day (the portal was down) is still charged within this many days of it. */
 export const AUTOPAY_CATCH_UP_DAYS = 3;
@@ -73,7 +74,7 @@ export interface AutoPayDeps {
  */
 export function createAutoPayRunner({ db, gateway, mailer, config }: AutoPayDeps) {
   async function runForAccount(billingId: string, now: Date): Promise<'charged' | 'failed' | 'skipped'> {
-    const result = await db.transaction(async (tx) => {
+    const result = await inTransaction(db, async (tx) => {
       const account = await repo.claimBillingAccount(tx, billingId);
       if (!account || !account.automaticPayments || !account.cardGatewayToken || account.balance <= 0) return { outcome: 'skipped' as const, outbox: [] };
       const cycle = currentCycle(now, account.billingCycleMonthDate);

@@ -26,6 +26,7 @@ import * as repo from './billing.repository.js';
 import { chargeCard } from './card-charge.js';
 import { renderStatementPdf } from './statement-pdf.js';
 import { withBalances } from './statement-balances.js';
+import { inTransaction } from '../../db/transaction.js';
 
 type NewCardPayment = z.output<typeof newCardPayment>['payment'];
 type CardInput = z.output<typeof creditCardInput>;
@@ -95,7 +96,7 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
   ): Promise<{ payment: Payment; balance: number }> {
     const idempotencyKey = checkKey(key);
     const requestFingerprint = fingerprintOf(request);
-    const answer: PaymentAnswer = await db.transaction(async (tx) => {
+    const answer: PaymentAnswer = await inTransaction(db, async (tx) => {
       const account = await accountOf(tx, caller, billingId, true);
       const earlier = await repo.paymentByKey(tx, caller.accountId, idempotencyKey);
       if (earlier) {
@@ -256,7 +257,10 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
 
     /** Auto-pay on or off, a card stored (or replaced), or — the DELETE fallback — auto-pay off and the card emptied. */
     async update(caller: Caller, billingId: string, patch: AccountPatch, meta: ClientMeta): Promise<BillingAccount> {
-      return db.transaction(async (tx) => {
+      // Storing a card asks the gateway for a token inside the transaction, which a second run would
+      // repeat (the charges carry an idempotency key, the tokenizing does not): run once, a lost race is a 503.
+      const storesCard = 'credit_card_info' in patch && 'number' in patch.credit_card_info;
+      return inTransaction(db, async (tx) => {
         const account = await accountOf(tx, caller, billingId, true);
         if ('credit_card_info' in patch && 'number' in patch.credit_card_info) {
           return toBillingAccount(await storeCard(tx, caller, account, patch.credit_card_info as CardInput, meta));
@@ -269,11 +273,11 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
         await audit(tx, caller, meta, on ? 'billing.autopay_on' : 'billing.autopay_off', 'success', {});
         await recordAutoPayChanged(tx, caller, on);
         return toBillingAccount(updated);
-      });
+      }, { attempts: storesCard ? 1 : undefined });
     },
 
     async removeCard(caller: Caller, billingId: string, meta: ClientMeta): Promise<void> {
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const account = await accountOf(tx, caller, billingId, true);
         await dropCard(tx, caller, account, meta);
       });

@@ -11,6 +11,7 @@ import { toWireContact } from '../users/contact-wire.js';
 import { asSignInNameConflict, refuseTakenSignInName } from '../users/sign-in-name.js';
 import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
 import { findOwnContact, updateOwnColorMode, updateOwnProfile } from './profile.repository.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export { emailTakenMessage } from '../users/sign-in-name.js';
 export const TIME_ZONE_REFUSED = `Please choose one of these time zones: ${PROFILE_TIME_ZONES.join(', ')}`;
@@ -49,7 +50,7 @@ export function createProfileService({ db, confirmPassword, mailer, config }: Pr
       }
 
       try {
-        const { contact, outboxId } = await db.transaction(async (tx) => {
+        const { contact, outboxId } = await inTransaction(db, async (tx) => {
           const before = await findOwnContact(tx, caller.accountId, caller.contactId);
           if (!before) throw unauthenticated();
           const after = await updateOwnProfile(tx, caller.accountId, caller.contactId, {

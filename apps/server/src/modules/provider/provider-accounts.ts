@@ -6,6 +6,7 @@ import type { ClientMeta } from '../../platform/client-meta.js';
 import type { ProviderCaller } from './api-keys.js';
 import { bulkOutcome, bulkResult, refuseDuplicateExternalIds, upsertEach } from './provider-bulk.js';
 import { accountNotFound, conflictOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
+import { inTransaction } from '../../db/transaction.js';
 
 type AccountRow = typeof accounts.$inferSelect;
 
@@ -69,7 +70,7 @@ const statusChanged = (result: AccountUpserted) => result.previousStatus !== und
 export function createProviderAccounts(db: Database) {
   return {
     async upsert(provider: ProviderCaller, externalId: string, input: ProviderAccountInput, meta: ClientMeta): Promise<{ created: boolean; item: ProviderAccount }> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const result = await upsertAccount(tx, externalId, input);
         await recordProviderChange(tx, provider, meta, result.created ? 'provider.account_created' : 'provider.account_updated', result.row.id, {
           external_id: externalId,
@@ -83,7 +84,7 @@ export function createProviderAccounts(db: Database) {
     /** Up to 1,000 accounts in one transaction: all or none; one audit entry for the call. */
     async bulk(provider: ProviderCaller, items: ProviderBulkItem<ProviderAccountInput>[], meta: ClientMeta): Promise<ProviderBulkResult> {
       refuseDuplicateExternalIds(items);
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const results = await upsertEach(items, (item) => upsertAccount(tx, item.external_id, item));
         const answer = bulkResult(results.map(bulkOutcome));
         const changes = results.filter(statusChanged).map((result) => ({ external_id: result.row.externalId, from: result.previousStatus, to: result.row.status }));

@@ -6,6 +6,7 @@ import { payments, statements } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { ProviderCaller } from './api-keys.js';
 import { accountIdOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
+import { inTransaction } from '../../db/transaction.js';
 
 type StatementRow = typeof statements.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -53,7 +54,7 @@ export function createProviderBilling(db: Database) {
         lines: input.lines.map((line) => ({ description: line.description, quantity: line.quantity, unitPrice: line.unit_price, amount: line.amount })),
         ...(input.issued_at && { createdAt: new Date(input.issued_at) }),
       };
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const [row] = await tx
           .insert(statements)
           .values({ id: `st_${randomBytes(9).toString('base64url')}`, accountId, externalId, ...fields })
@@ -75,7 +76,7 @@ export function createProviderBilling(db: Database) {
         ...(input.confirmation_number !== undefined && { confirmationNumber: input.confirmation_number }),
         ...(input.paid_at && { createdAt: new Date(input.paid_at) }),
       };
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const [row] = await tx
           .insert(payments)
           .values({ id: `pay_${randomBytes(9).toString('base64url')}`, accountId, externalId, ...fields })

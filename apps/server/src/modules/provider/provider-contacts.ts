@@ -18,6 +18,7 @@ import { writeInvitation } from '../users/users.service.js';
 import type { ProviderCaller } from './api-keys.js';
 import { bulkField, bulkOutcome, bulkResult, refuseDuplicateExternalIds, refuseDuplicates, upsertEach } from './provider-bulk.js';
 import { accountIdOf, accountOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
+import { inTransaction } from '../../db/transaction.js';
 
 type ContactRow = typeof contacts.$inferSelect;
 
@@ -106,7 +107,7 @@ export function createProviderContacts({ db, mailer, config }: ProviderContactsD
   return {
     async upsert(provider: ProviderCaller, accountExternalId: string, externalId: string, input: ProviderContactInput, meta: ClientMeta): Promise<{ created: boolean; item: ProviderContact }> {
       const account = await accountOf(db, accountExternalId);
-      const result = await db.transaction(async (tx) => {
+      const result = await inTransaction(db, async (tx) => {
         const upserted = await upsertContact(tx, account, externalId, input, meta);
         const { row } = upserted;
         const action = upserted.created ? 'provider.contact_created' : upserted.deactivated ? 'provider.contact_deactivated' : 'provider.contact_updated';
@@ -122,7 +123,7 @@ export function createProviderContacts({ db, mailer, config }: ProviderContactsD
       refuseDuplicateExternalIds(items);
       refuseDuplicates(items.map((item) => item.email.toLowerCase()), (index) => bulkField(index, 'email'), 'E-mail address');
       const account = await accountOf(db, accountExternalId);
-      const { answer, invitations } = await db.transaction(async (tx) => {
+      const { answer, invitations } = await inTransaction(db, async (tx) => {
         const upserted = await upsertEach(items, (item) => upsertContact(tx, account, item.external_id, item, meta));
         const answer = bulkResult(upserted.map(bulkOutcome));
         await recordProviderChange(tx, provider, meta, 'provider.contacts_bulk', account.id, {

@@ -7,6 +7,7 @@ import type { ClientMeta } from '../../platform/client-meta.js';
 import { writePasswordHidden } from '../inventory/inventory.service.js';
 import type { ProviderCaller } from './api-keys.js';
 import { accountIdOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /**
  * Only what names a credential and says whether its password is hidden. The username, the sealed
@@ -44,7 +45,7 @@ export function createProviderCredentials(db: Database) {
   return {
     async setHidden(provider: ProviderCaller, accountExternalId: string, credentialId: number, hidden: boolean, meta: ClientMeta): Promise<ProviderCredential> {
       const accountId = await accountIdOf(db, accountExternalId);
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const written = await writePasswordHidden(tx, { credentialId, accountId }, hidden);
         if (!written) throw credentialNotFound(credentialId, accountExternalId);
         // Asking for the flag it already has changes nothing, so there is nothing to record.

@@ -6,6 +6,7 @@ import type { ClientMeta } from '../../platform/client-meta.js';
 import { toAsset } from '../inventory/inventory.service.js';
 import type { ProviderCaller } from './api-keys.js';
 import { accountIdOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
+import { inTransaction } from '../../db/transaction.js';
 
 type AssetRow = typeof assets.$inferSelect;
 type VendorRow = typeof vendors.$inferSelect;
@@ -48,7 +49,7 @@ export function createProviderInventory(db: Database) {
         ...(input.purchase_date !== undefined && { purchaseDate: input.purchase_date }),
         ...(input.warranty_expires !== undefined && { warrantyExpires: input.warranty_expires }),
       };
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const [row] = await tx
           .insert(assets)
           .values({ accountId, externalId, ...fields })
@@ -80,7 +81,7 @@ export function createProviderInventory(db: Database) {
         ...(input.phone !== undefined && { phone: input.phone || null }),
         ...(input.website !== undefined && { website: input.website }),
       };
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const [row] = await tx
           .insert(vendors)
           .values({ accountId, externalId, ...fields })

@@ -6,6 +6,7 @@ import type { ClientMeta } from '../../platform/client-meta.js';
 import { orderItemFields } from '../billing/billing-wire.js';
 import type { ProviderCaller } from './api-keys.js';
 import { accountIdOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
+import { inTransaction } from '../../db/transaction.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -88,7 +89,7 @@ export function createProviderOrders(db: Database) {
         ...(input.notes !== undefined && { notes: input.notes }),
         ...(input.date_created !== undefined && { createdAt: new Date(input.date_created) }),
       };
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const [row] = await tx
           .insert(orders)
           .values({ accountId, externalId, ...fields })

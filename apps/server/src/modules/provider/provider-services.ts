@@ -6,6 +6,7 @@ import type { ClientMeta } from '../../platform/client-meta.js';
 import type { ProviderCaller } from './api-keys.js';
 import { bulkOutcome, bulkResult, refuseDuplicateExternalIds, upsertEach } from './provider-bulk.js';
 import { accountIdOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
+import { inTransaction } from '../../db/transaction.js';
 
 type ServiceRow = typeof services.$inferSelect;
 
@@ -69,7 +70,7 @@ export function createProviderServices(db: Database) {
   return {
     async upsert(provider: ProviderCaller, accountExternalId: string, externalId: string, input: ProviderServiceInput, meta: ClientMeta): Promise<{ created: boolean; item: ProviderService }> {
       const accountId = await accountIdOf(db, accountExternalId);
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const { created, row, product } = await upsertService(tx, accountId, externalId, input);
         await recordProviderChange(tx, provider, meta, created ? 'provider.service_created' : 'provider.service_updated', accountId, { service_id: row.id, external_id: externalId });
         return { created, item: serviceWire(row, product) };
@@ -80,7 +81,7 @@ export function createProviderServices(db: Database) {
     async bulk(provider: ProviderCaller, accountExternalId: string, items: ProviderBulkItem<ProviderServiceInput>[], meta: ClientMeta): Promise<ProviderBulkResult> {
       refuseDuplicateExternalIds(items);
       const accountId = await accountIdOf(db, accountExternalId);
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const answer = bulkResult((await upsertEach(items, (item) => upsertService(tx, accountId, item.external_id, item))).map(bulkOutcome));
         await recordProviderChange(tx, provider, meta, 'provider.services_bulk', accountId, { created: answer.created, updated: answer.updated });
         return answer;

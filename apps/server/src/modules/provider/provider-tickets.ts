@@ -17,6 +17,7 @@ import { NOTHING_LEFT_AFTER_SANITIZING } from '../tickets/tickets.service.js';
 import type { ProviderCaller } from './api-keys.js';
 import { bulkField, bulkResult, refuseDuplicates } from './provider-bulk.js';
 import { accountIdOf, conflictOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
+import { inTransaction } from '../../db/transaction.js';
 
 type TicketRow = typeof tickets.$inferSelect;
 type EntryRow = typeof ticketEntries.$inferSelect;
@@ -171,9 +172,10 @@ export function createProviderTickets(db: Database) {
       .returning({ id: ticketEntries.id, created: sql<boolean>`(xmax = 0)` });
   }
 
-  async function inTransaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+  /** A ticket number another ticket of the account has is a 409 on the field (the unique index decides a race). */
+  async function withTicketNumberRule<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction(work);
+      return await inTransaction(db, work);
     } catch (error) {
       throw conflictOf(error, { tickets_account_id_ticket_number_key: { field: 'ticket_number', message: ticketNumberTaken } });
     }
@@ -193,7 +195,7 @@ export function createProviderTickets(db: Database) {
   return {
     async upsert(provider: ProviderCaller, accountExternalId: string, externalId: string, input: ProviderTicketInput, meta: ClientMeta): Promise<{ created: boolean; item: ProviderTicket }> {
       const accountId = await accountIdOf(db, accountExternalId);
-      return inTransaction(async (tx) => {
+      return withTicketNumberRule(async (tx) => {
         const [result] = await upsertTickets(tx, accountId, [{ ...input, external_id: externalId }], (_, field) => field);
         await recordProviderChange(tx, provider, meta, result!.created ? 'provider.ticket_created' : 'provider.ticket_updated', accountId, {
           ticket_id: result!.id,
@@ -206,7 +208,7 @@ export function createProviderTickets(db: Database) {
 
     async bulk(provider: ProviderCaller, accountExternalId: string, items: TicketItem[], meta: ClientMeta): Promise<ProviderBulkResult> {
       const accountId = await accountIdOf(db, accountExternalId);
-      return inTransaction(async (tx) => {
+      return withTicketNumberRule(async (tx) => {
         const answer = bulkResult(await upsertTickets(tx, accountId, items, bulkField));
         await recordProviderChange(tx, provider, meta, 'provider.tickets_bulk', accountId, { created: answer.created, updated: answer.updated });
         return answer;
@@ -220,7 +222,7 @@ export function createProviderTickets(db: Database) {
       meta: ClientMeta,
     ): Promise<{ created: boolean; item: ProviderTicketEntry }> {
       const accountId = await accountIdOf(db, params.account_external_id);
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const [ticket] = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.accountId, accountId), eq(tickets.externalId, params.ticket_external_id)));
         if (!ticket) throw notFound(`The ticket with external id ${params.ticket_external_id}`);
         const [result] = await upsertEntries(tx, accountId, [{ entry: { ...input, external_id: params.external_id }, ticketId: ticket.id, field: (name) => name }]);

@@ -22,6 +22,7 @@ import {
 } from './support-tools.messages.js';
 import * as repo from './support-tools.repository.js';
 import { catalogueToolPackage } from './tool-package.js';
+import { inTransaction } from '../../db/transaction.js';
 
 type GenerateInput = z.output<typeof generateLinkInput>;
 type DownloadInput = z.output<typeof downloadInput>;
@@ -138,7 +139,7 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
       // The signature covers whole seconds; the stored expiry is the same second.
       expiresAt.setUTCMilliseconds(0);
       const token = signer.sign({ accountId: caller.accountId, toolId: tool.id, os: input.os_type ?? null, expiresAt });
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const link = await repo.insertLink(tx, { tokenHash: hashToken(token), accountId: caller.accountId, contactId: caller.contactId, toolId: tool.id, expiresAt });
         await audit(tx, caller, meta, 'support_tools.link_created', {
           link_id: link.id,
@@ -184,7 +185,7 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
       if (!os) return { kind: 'choose-os', toolName: tool.name, platforms: tool.platforms };
       checkPlatform(tool, os, 'os');
       const file = await packageOf(link.accountId, tool, os);
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         if (tool.oneTimeUse) {
           if (!(await repo.claimLink(tx, link.id, at))) throw new AppError('gone', LINK_USED);
         } else {
@@ -223,7 +224,7 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
         linkId = link.id;
         downloadToken = linkDownloadToken(link.id);
       }
-      const id = await db.transaction(async (tx) => {
+      const id = await inTransaction(db, async (tx) => {
         const downloadId = await repo.insertDownload(tx, { accountId: caller.accountId, contactId: caller.contactId, toolId: tool.id, downloadToken, createdAt: now() });
         await audit(tx, caller, meta, 'support_tools.download_recorded', { download_id: downloadId, tool_id: tool.id, tool: tool.name, via: linkId ? 'link' : 'direct', ...(linkId ? { link_id: linkId } : {}) });
         await recordEvent(tx, {

@@ -19,6 +19,7 @@ import {
   type TicketEntryRow,
   type TicketRow,
 } from './tickets.repository.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** Marks an entry written through the portal (docs/product.md §2). */
 export const PORTAL_AUTHOR_SUFFIX = ' (Customer Portal)';
@@ -82,7 +83,7 @@ export function createTicketService({ db }: { db: Database }) {
       const content = await cleanText(text, 'description');
       const row = await visibleTicket(caller, id);
       if (isClosedTicketStatus(row.status)) throw new AppError('conflict', CLOSED_TICKET_TAKES_NO_REPLIES);
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const createdBy = `${fullName(caller)}${PORTAL_AUTHOR_SUFFIX}`;
         const entryId = await insertTicketEntry(tx, {
           accountId: caller.accountId,
@@ -106,7 +107,7 @@ export function createTicketService({ db }: { db: Database }) {
     /** Opens a ticket assigned to the caller (so a non-administrator sees it too). */
     async create(caller: Caller, input: z.output<typeof newTicketInput>): Promise<Ticket> {
       const description = await cleanText(input.description, 'description');
-      const id = await db.transaction(async (tx) => {
+      const id = await inTransaction(db, async (tx) => {
         await lockTicketNumbers(tx, caller.accountId);
         const ticketNumber = await nextTicketNumber(tx, caller.accountId);
         const ticketId = await insertTicket(tx, {

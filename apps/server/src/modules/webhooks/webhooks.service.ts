@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../platform/app-error.js';
 import type { VaultKeyRing } from '../../platform/secret-box.js';
 import { isPrivateAddress } from './webhook-sender.js';
 import * as repo from './webhooks.repository.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export const PRIVATE_URL_REFUSED = 'This portal does not send webhooks to loopback or private addresses (WEBHOOK_ALLOW_PRIVATE_URLS is false).';
 const ENDPOINT = 'The webhook endpoint';
@@ -128,7 +129,7 @@ export type WebhooksService = ReturnType<typeof createWebhooksService>;
 
 /** Seals every endpoint secret again under the current vault key (`npm run portal -- vault-rekey`, and at start-up). */
 export function resealWebhookSecrets(db: Database, vault: VaultKeyRing): Promise<number> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const rows = await repo.endpointsSealedElsewhere(tx, vault.current.id);
     for (const row of rows) await repo.writeSealedSecret(tx, row.id, vault.current.seal(vault.open(row.secretSealed, row.secretKeyId)), vault.current.id);
     return rows.length;
