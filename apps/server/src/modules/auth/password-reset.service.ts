@@ -9,7 +9,7 @@ import { randomToken } from '../../platform/tokens.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { passwordChangedMail, passwordResetMail } from './auth.mails.js';
 import { INVALID_RESET, THROTTLE } from './auth.messages.js';
-import { consumeResetToken, findContactByEmail, findContactById, insertResetToken, setPassword } from './auth.repository.js';
+import { consumeResetToken, findContactByEmail, findContactById, insertResetTokens, setPassword } from './auth.repository.js';
 import { passwordProblem } from './password-policy.js';
 import { revokeContactSessions } from './sessions.repository.js';
 import { createThrottle, minutesWord } from './throttle.js';
@@ -28,9 +28,19 @@ export async function issuePasswordLink(
   executor: Executor,
   input: { contactId: number; ttlMs: number; ip: string | null; publicUrl: string },
 ): Promise<string> {
-  const token = randomToken();
-  await insertResetToken(executor, { contactId: input.contactId, token, expiresAt: new Date(Date.now() + input.ttlMs), ip: input.ip });
-  return `${input.publicUrl}/page-change-password?token=${encodeURIComponent(token)}`;
+  const [link] = await issuePasswordLinks(executor, { ...input, contactIds: [input.contactId] });
+  return link!;
+}
+
+/** `issuePasswordLink` for several contacts at once (a bulk import's invitations): their links in the order given. */
+export async function issuePasswordLinks(
+  executor: Executor,
+  input: { contactIds: readonly number[]; ttlMs: number; ip: string | null; publicUrl: string },
+): Promise<string[]> {
+  const expiresAt = new Date(Date.now() + input.ttlMs);
+  const tokens = input.contactIds.map((contactId) => ({ contactId, token: randomToken(), expiresAt, ip: input.ip }));
+  await insertResetTokens(executor, tokens);
+  return tokens.map(({ token }) => `${input.publicUrl}/page-change-password?token=${encodeURIComponent(token)}`);
 }
 
 export interface PasswordResetServiceDeps {

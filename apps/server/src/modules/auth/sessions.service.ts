@@ -20,12 +20,12 @@ import {
 import { findContactByEmail, findContactById, findSignInBlock, type ContactWithAccount } from './auth.repository.js';
 import type { Caller } from './caller.js';
 import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
-import { findRefreshToken, revokeContactSessions, revokeSession, rotateRefreshToken, startSession } from './sessions.repository.js';
+import { findRefreshToken, revokeSession, revokeSessionsOfContacts, rotateRefreshToken, startSession } from './sessions.repository.js';
 import { createThrottle, minutesWord, signInFailuresKey } from './throttle.js';
 import { inTransaction } from '../../db/transaction.js';
 
-/** Ends every sign-in of a contact in the caller's transaction (the provider deactivating a contact). */
-export const endContactSessions = (tx: Executor, contactId: number): Promise<void> => revokeContactSessions(tx, contactId);
+/** Ends every sign-in of the contacts in the caller's transaction (the provider deactivating contacts). */
+export const endContactSessions = (tx: Executor, contactIds: readonly number[]): Promise<void> => revokeSessionsOfContacts(tx, contactIds);
 
 /** An impersonation link works once, within a minute. */
 export const IMPERSONATION_TOKEN_TTL_MS = 60 * 1000;

@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { Mailer } from '../../platform/mail.js';
 import { recordAudit } from '../audit/audit-log.js';
-import { issuePasswordLink } from '../auth/password-reset.service.js';
+import { issuePasswordLinks } from '../auth/password-reset.service.js';
 import type { Caller } from '../auth/caller.js';
 import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
 import { asSignInNameConflict, refuseTakenSignInName } from './sign-in-name.js';
@@ -47,22 +47,40 @@ export interface UsersServiceDeps {
  */
 export async function writeInvitation(
   tx: Executor,
-  { mailer, config }: Pick<UsersServiceDeps, 'mailer' | 'config'>,
+  deps: Pick<UsersServiceDeps, 'mailer' | 'config'>,
   input: { contact: { id: number; email: string; firstname: string }; invitedBy: string; accountName: string; ip: string | null },
 ): Promise<number> {
-  const link = await issuePasswordLink(tx, { contactId: input.contact.id, ttlMs: INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000, ip: input.ip, publicUrl: config.publicUrl });
-  return mailer.enqueue(
+  const [outboxId] = await writeInvitations(tx, deps, { ...input, contacts: [input.contact] });
+  return outboxId!;
+}
+
+/** `writeInvitation` for several new users of one account at once (the provider's bulk import): their outbox ids in the order given. */
+export async function writeInvitations(
+  tx: Executor,
+  { mailer, config }: Pick<UsersServiceDeps, 'mailer' | 'config'>,
+  input: { contacts: readonly { id: number; email: string; firstname: string }[]; invitedBy: string; accountName: string; ip: string | null },
+): Promise<number[]> {
+  if (input.contacts.length === 0) return [];
+  const links = await issuePasswordLinks(tx, {
+    contactIds: input.contacts.map((contact) => contact.id),
+    ttlMs: INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000,
+    ip: input.ip,
+    publicUrl: config.publicUrl,
+  });
+  return mailer.enqueueMany(
     tx,
-    invitationMail({
-      to: input.contact.email,
-      firstname: input.contact.firstname,
-      invitedBy: input.invitedBy,
-      accountName: input.accountName,
-      link,
-      validDays: INVITATION_VALID_DAYS,
-      providerName: config.provider.name,
-      supportEmail: config.provider.supportEmail,
-    }),
+    input.contacts.map((contact, index) =>
+      invitationMail({
+        to: contact.email,
+        firstname: contact.firstname,
+        invitedBy: input.invitedBy,
+        accountName: input.accountName,
+        link: links[index]!,
+        validDays: INVITATION_VALID_DAYS,
+        providerName: config.provider.name,
+        supportEmail: config.provider.supportEmail,
+      }),
+    ),
   );
 }
 
