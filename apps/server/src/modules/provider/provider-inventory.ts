@@ -5,7 +5,7 @@ import { assets, vendors } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { toAsset } from '../inventory/inventory.service.js';
 import type { ProviderCaller } from './api-keys.js';
-import { accountIdOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
+import { accountIdOf, cursorMicros, differsFromOffered, pageConditions, recordProviderChange, toPage } from './provider-support.js';
 import { inTransaction } from '../../db/transaction.js';
 
 type AssetRow = typeof assets.$inferSelect;
@@ -53,9 +53,11 @@ export function createProviderInventory(db: Database) {
         const [row] = await tx
           .insert(assets)
           .values({ accountId, externalId, ...fields })
-          .onConflictDoUpdate({ target: [assets.accountId, assets.externalId], set: { ...fields, updatedAt: sql`now()` } })
+          .onConflictDoUpdate({ target: [assets.accountId, assets.externalId], set: { ...fields, updatedAt: sql`now()` }, setWhere: differsFromOffered(assets, Object.keys(fields)) })
           .returning({ ...getTableColumns(assets), created: sql<boolean>`(xmax = 0)` });
-        const { created, ...asset } = row!;
+        // No row written: the asset is as pushed, so nothing changed and there is nothing to record.
+        if (!row) return { created: false, item: assetWire((await tx.select().from(assets).where(and(eq(assets.accountId, accountId), eq(assets.externalId, externalId))))[0]!) };
+        const { created, ...asset } = row;
         await recordProviderChange(tx, provider, meta, created ? 'provider.asset_created' : 'provider.asset_updated', accountId, { asset_id: asset.id, external_id: externalId });
         return { created, item: assetWire(asset) };
       });
@@ -85,9 +87,11 @@ export function createProviderInventory(db: Database) {
         const [row] = await tx
           .insert(vendors)
           .values({ accountId, externalId, ...fields })
-          .onConflictDoUpdate({ target: [vendors.accountId, vendors.externalId], set: { ...fields, updatedAt: sql`now()` } })
+          .onConflictDoUpdate({ target: [vendors.accountId, vendors.externalId], set: { ...fields, updatedAt: sql`now()` }, setWhere: differsFromOffered(vendors, Object.keys(fields)) })
           .returning({ ...getTableColumns(vendors), created: sql<boolean>`(xmax = 0)` });
-        const { created, ...vendor } = row!;
+        // No row written: the vendor is as pushed, so nothing changed and there is nothing to record.
+        if (!row) return { created: false, item: vendorWire((await tx.select().from(vendors).where(and(eq(vendors.accountId, accountId), eq(vendors.externalId, externalId))))[0]!) };
+        const { created, ...vendor } = row;
         await recordProviderChange(tx, provider, meta, created ? 'provider.vendor_created' : 'provider.vendor_updated', accountId, { vendor_id: vendor.id, external_id: externalId });
         return { created, item: vendorWire(vendor) };
       });
