@@ -14,6 +14,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import { PROVIDER_BULK_MAX_ITEMS } from '@portal/contract';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/index.js';
@@ -50,6 +52,7 @@ const { key } = await createApiKey(database.db, { name: 'Import benchmark', scop
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 const run = randomBytes(4).toString('hex');
 
+const pendingMail = async () => (await database.db.execute<{ pending: number }>(sql`SELECT count(*)::int AS pending FROM mail_outbox WHERE status = 'pending'`)).rows[0]!.pending;
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 const PASSES = ['first import', 're-run, one field changed', 're-run, identical'] as const;
 
@@ -131,6 +134,8 @@ try {
     time_logged_hours: (n % 8) * 0.25,
     entries: [{ external_id: `PSA-${n}-1`, author_name: 'Jordan Reyes', author_email: 'jordan@itpartners.example', content: `Checked the switch port (pass ${pass}).` }],
   }));
+  // The invitations are delivered after each call, off the request path; let the last of them go before closing.
+  for (let waited = 0; waited < 120 && (await pendingMail()) > 0; waited += 1) await sleep(500);
 } finally {
   await app.close();
   await database.close();
