@@ -163,9 +163,10 @@ export function createProviderTickets(db: Database) {
     }
     const entriesWritten = await upsertEntries(tx, accountId, entries);
     // A ticket left alone whose conversation changed moves all the same.
-    const movedByEntries = [...new Set(entriesWritten.map((entry) => entry.ticketId))].filter((ticketId) => !written.some((row) => row.id === ticketId));
-    if (movedByEntries.length > 0) await tx.update(tickets).set({ lastModifiedAt: sql`now()` }).where(inArray(tickets.id, movedByEntries));
     const entriesChanged = new Set(entriesWritten.map((entry) => entry.ticketId));
+    const ticketsWritten = new Set(written.map((row) => row.id));
+    const movedByEntries = [...entriesChanged].filter((ticketId) => !ticketsWritten.has(ticketId));
+    if (movedByEntries.length > 0) await tx.update(tickets).set({ lastModifiedAt: sql`now()` }).where(inArray(tickets.id, movedByEntries));
     return items.map((item) => {
       const row = writtenByExternalId.get(item.external_id);
       const id = idOf.get(item.external_id)!;
