@@ -1,6 +1,7 @@
 import type { AppLaunchGrant, AppTile, Service } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Caller } from '../auth/caller.js';
@@ -8,7 +9,6 @@ import { issueOneTimeToken, redeemOneTimeToken } from '../auth/one-time-tokens.j
 import { servicesOfAccount } from '../services/services.service.js';
 import { appCatalogue, type AppDefinition } from './apps.catalogue.js';
 import { maySeeApp } from './apps.policy.js';
-import { inTransaction } from '../../db/transaction.js';
 
 /** Long enough for a browser to open the app, short enough that a leaked address is useless. */
 export const APP_LAUNCH_TOKEN_TTL_MS = 60 * 1000;

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { Mailer } from '../../platform/mail.js';
@@ -13,7 +14,6 @@ import { consumeResetToken, findContactByEmail, findContactById, insertResetToke
 import { passwordProblem } from './password-policy.js';
 import { revokeContactSessions } from './sessions.repository.js';
 import { createThrottle, minutesWord } from './throttle.js';
-import { inTransaction } from '../../db/transaction.js';
 
 /** A reset link works for an hour. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 import type { CurrentUser, LoginResult } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { PortalMetrics } from '../../platform/metrics.js';
@@ -22,7 +23,6 @@ import type { Caller } from './caller.js';
 import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
 import { findRefreshToken, revokeSession, revokeSessionsOfContacts, rotateRefreshToken, startSession } from './sessions.repository.js';
 import { createThrottle, minutesWord, signInFailuresKey } from './throttle.js';
-import { inTransaction } from '../../db/transaction.js';
 
 /** Ends every sign-in of the contacts in the caller's transaction (the provider deactivating contacts). */
 export const endContactSessions = (tx: Executor, contactIds: readonly number[]): Promise<void> => revokeSessionsOfContacts(tx, contactIds);

@@ -1,12 +1,12 @@
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { PaymentGateway } from '../../platform/payment-gateway.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { autoPayFailedMail, paymentReceiptMail } from './billing.mails.js';
 import * as repo from './billing.repository.js';
 import { chargeCard } from './card-charge.js';
-import { inTransaction } from '../../db/transaction.js';
 
 /** A missed cycle day (the portal was down) is still charged within this many days of it. */
 export const AUTOPAY_CATCH_UP_DAYS = 3;

@@ -3,6 +3,7 @@ import type { BillingAccount, Order, Payment, Statement, z } from '@portal/contr
 import type { billingAccountPatch, creditCardInput, newCardPayment } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { Mailer } from '../../platform/mail.js';
@@ -26,7 +27,6 @@ import * as repo from './billing.repository.js';
 import { chargeCard } from './card-charge.js';
 import { renderStatementPdf } from './statement-pdf.js';
 import { withBalances } from './statement-balances.js';
-import { inTransaction } from '../../db/transaction.js';
 
 type NewCardPayment = z.output<typeof newCardPayment>['payment'];
 type CardInput = z.output<typeof creditCardInput>;

@@ -1,6 +1,7 @@
 import type { Asset, Credential, CredentialInput, InventoryStats, Vendor, z } from '@portal/contract';
 import type { assetsQuery, credentialChanges } from '@portal/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { UnknownVaultKey, type VaultKeyRing } from '../../platform/secret-box.js';
@@ -8,7 +9,6 @@ import { recordAudit, recordCallerAction } from '../audit/audit-log.js';
 import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
 import type { Caller } from '../auth/caller.js';
 import * as repo from './inventory.repository.js';
-import { inTransaction } from '../../db/transaction.js';
 
 export const HIDDEN_PASSWORD_LOCKED = 'This password was hidden by an administrator of your provider and cannot be changed here. Please contact support.';
 const CREDENTIAL = 'The credential';

@@ -1,6 +1,7 @@
 import { PROFILE_TIME_ZONES, type Contact, type MyPreferences, type MyProfileInput } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, unauthenticated } from '../../platform/app-error.js';
 import type { Mailer } from '../../platform/mail.js';
 import { recordAudit } from '../audit/audit-log.js';
@@ -11,7 +12,6 @@ import { toWireContact } from '../users/contact-wire.js';
 import { asSignInNameConflict, refuseTakenSignInName } from '../users/sign-in-name.js';
 import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
 import { findOwnContact, updateOwnColorMode, updateOwnProfile } from './profile.repository.js';
-import { inTransaction } from '../../db/transaction.js';
 
 export { emailTakenMessage } from '../users/sign-in-name.js';
 export const TIME_ZONE_REFUSED = `Please choose one of these time zones: ${PROFILE_TIME_ZONES.join(', ')}`;

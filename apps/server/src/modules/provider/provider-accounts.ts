@@ -1,10 +1,10 @@
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ProviderAccount, ProviderAccountInput, ProviderBulkItem, ProviderBulkResult, ProviderListQuery } from '@portal/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { accounts, billingAccounts } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { ProviderCaller } from './api-keys.js';
-import { inTransaction } from '../../db/transaction.js';
 import { bulkField, bulkOutcome, bulkResult, refuseDuplicateExternalIds, unchangedCount } from './provider-bulk.js';
 import { accountNotFound, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
 import { externalIdOrder, givenFlags, givenOrKept, recordset, refusedItem, uniqueValues, uniqueViolationAsItemConflict, type FieldOf } from './provider-set-writes.js';

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ProviderListQuery, ProviderPayment, ProviderPaymentInput, ProviderStatement, ProviderStatementInput } from '@portal/contract';
 import type { Database } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { payments, statements } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { ProviderCaller } from './api-keys.js';
 import { accountIdOf, cursorMicros, differsFromOffered, pageConditions, recordProviderChange, toPage } from './provider-support.js';
-import { inTransaction } from '../../db/transaction.js';
 
 type StatementRow = typeof statements.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;

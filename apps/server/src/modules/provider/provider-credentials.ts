@@ -1,13 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ProviderCredential, ProviderListQuery } from '@portal/contract';
 import type { Database } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { credentials } from '../../db/schema/index.js';
 import { AppError } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { writePasswordHidden } from '../inventory/inventory.service.js';
 import type { ProviderCaller } from './api-keys.js';
 import { accountIdOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
-import { inTransaction } from '../../db/transaction.js';
 
 /**
  * Only what names a credential and says whether its password is hidden. The username, the sealed

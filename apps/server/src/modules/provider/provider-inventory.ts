@@ -1,12 +1,12 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { ProviderAsset, ProviderAssetInput, ProviderListQuery, ProviderVendor, ProviderVendorInput } from '@portal/contract';
 import type { Database } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { assets, vendors } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { toAsset } from '../inventory/inventory.service.js';
 import type { ProviderCaller } from './api-keys.js';
 import { accountIdOf, cursorMicros, differsFromOffered, pageConditions, recordProviderChange, toPage } from './provider-support.js';
-import { inTransaction } from '../../db/transaction.js';
 
 type AssetRow = typeof assets.$inferSelect;
 type VendorRow = typeof vendors.$inferSelect;

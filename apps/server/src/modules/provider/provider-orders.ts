@@ -1,12 +1,12 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { ProviderListQuery, ProviderOrder, ProviderOrderInput, ProviderOrderItem, ProviderOrderItemInput } from '@portal/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { orderItems, orders } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { orderItemFields } from '../billing/billing-wire.js';
 import type { ProviderCaller } from './api-keys.js';
 import { accountIdOf, cursorMicros, differsFromOffered, pageConditions, recordProviderChange, toPage } from './provider-support.js';
-import { inTransaction } from '../../db/transaction.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ProviderBulkItem, ProviderBulkResult, ProviderListQuery, ProviderService, ProviderServiceInput } from '@portal/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { products, services } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { ProviderCaller } from './api-keys.js';
 import { bulkOutcome, bulkResult, refuseDuplicateExternalIds, unchangedCount } from './provider-bulk.js';
 import { externalIdOrder, givenFlags, givenOrKept, recordset } from './provider-set-writes.js';
 import { accountIdOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
-import { inTransaction } from '../../db/transaction.js';
 
 type ServiceRow = typeof services.$inferSelect;
 

@@ -9,6 +9,7 @@ import type {
   ProviderTicketInput,
 } from '@portal/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { contacts, ticketEntries, tickets } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
@@ -17,7 +18,6 @@ import { NOTHING_LEFT_AFTER_SANITIZING } from '../tickets/tickets.service.js';
 import type { ProviderCaller } from './api-keys.js';
 import { bulkField, bulkResult, refuseDuplicates, unchangedCount } from './provider-bulk.js';
 import { accountIdOf, conflictOf, cursorMicros, differsFromOffered, pageConditions, recordProviderChange, toPage } from './provider-support.js';
-import { inTransaction } from '../../db/transaction.js';
 
 type TicketRow = typeof tickets.$inferSelect;
 type EntryRow = typeof ticketEntries.$inferSelect;

@@ -2,6 +2,7 @@ import { DIRECT_DOWNLOAD_TOKEN, type DownloadLink, type DownloadRecord, type Sup
 import type { generateLinkInput, downloadInput } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { AgentPackage, MonitoringSystem } from '../../platform/monitoring-system.js';
@@ -22,7 +23,6 @@ import {
 } from './support-tools.messages.js';
 import * as repo from './support-tools.repository.js';
 import { catalogueToolPackage } from './tool-package.js';
-import { inTransaction } from '../../db/transaction.js';
 
 type GenerateInput = z.output<typeof generateLinkInput>;
 type DownloadInput = z.output<typeof downloadInput>;

@@ -1,6 +1,7 @@
 import { isClosedTicketStatus, TICKET_CONVERSATION_PAGE, type ConversationEntry, type ConversationPage, type Ticket, type TicketList, type TicketSummary, type z } from '@portal/contract';
 import type { conversationPageQuery, newTicketInput, ticketListQuery } from '@portal/contract';
 import type { Database } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../platform/app-error.js';
 import { fullName, type Caller } from '../auth/caller.js';
 import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
@@ -19,7 +20,6 @@ import {
   type TicketEntryRow,
   type TicketRow,
 } from './tickets.repository.js';
-import { inTransaction } from '../../db/transaction.js';
 
 /** Marks an entry written through the portal (docs/product.md §2). */
 export const PORTAL_AUTHOR_SUFFIX = ' (Customer Portal)';

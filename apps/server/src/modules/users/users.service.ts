@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { Mailer } from '../../platform/mail.js';
@@ -21,7 +22,6 @@ import { asSignInNameConflict, refuseTakenSignInName } from './sign-in-name.js';
 import { invitationMail } from './users.mails.js';
 import { DELETE_SELF, isSelf, LAST_ADMIN, OWN_ADMIN_FLAG } from './users.policy.js';
 import * as repo from './users.repository.js';
-import { inTransaction } from '../../db/transaction.js';
 
 /** An invitation link works for a week; the administrator can send a new one at any time. */
 export const INVITATION_VALID_DAYS = 7;

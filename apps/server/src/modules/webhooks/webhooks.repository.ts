@@ -1,8 +1,8 @@
 import type { WebhookDeliveryStatus, WebhookEventType } from '@portal/contract';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.js';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type AttemptRow = typeof webhookAttempts.$inferSelect;

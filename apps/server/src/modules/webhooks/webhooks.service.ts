@@ -8,11 +8,11 @@ import {
   type WebhookEndpointInput,
 } from '@portal/contract';
 import type { Database } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { VaultKeyRing } from '../../platform/secret-box.js';
 import { isPrivateAddress } from './webhook-sender.js';
 import * as repo from './webhooks.repository.js';
-import { inTransaction } from '../../db/transaction.js';
 
 export const PRIVATE_URL_REFUSED = 'This portal does not send webhooks to loopback or private addresses (WEBHOOK_ALLOW_PRIVATE_URLS is false).';
 const ENDPOINT = 'The webhook endpoint';
