@@ -89,6 +89,21 @@ export default tseslint.config(
     },
   },
   {
+    // Every transaction of the server goes through the one helper that retries a deadlock or a
+    // serialization failure from the start (docs/decisions/0030); tests may open their own.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/db/transaction.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Open a transaction with inTransaction(db, work) from db/transaction.ts: it runs the work again after a deadlock or a serialization failure.',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@portal/server', '@portal/web'], message: 'The contract depends on nothing of the apps.' }] }],

@@ -14,3 +14,15 @@ export function sqlStateOf(error: unknown): string | undefined {
 export function isUniqueViolation(error: unknown): boolean {
   return sqlStateOf(error) === '23505';
 }
+
+/**
+ * SQLSTATEs that say "this transaction lost a race, run it again": deadlock_detected (40P01) and
+ * serialization_failure (40001). PostgreSQL has already rolled the whole transaction back.
+ */
+const TRANSACTION_CONFLICT_CODES = new Set(['40P01', '40001']);
+
+/** A deadlock or a serialization failure, whether drizzle wraps the driver's error or not. */
+export function isTransactionConflict(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  return state !== undefined && TRANSACTION_CONFLICT_CODES.has(state);
+}

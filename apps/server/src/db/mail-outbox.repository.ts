@@ -12,14 +12,17 @@ export function createMailOutbox(db: Database): MailOutbox<Executor> {
   const setStatus = async (id: number, values: Partial<typeof mailOutbox.$inferInsert>) => {
     await db.update(mailOutbox).set(values).where(eq(mailOutbox.id, id));
   };
+  const addMany = async (executor: Executor, messages: readonly MailMessage[]) => {
+    // A multi-row INSERT returns its rows in the order of its VALUES.
+    const rows = await executor
+      .insert(mailOutbox)
+      .values(messages.map((message) => ({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null })))
+      .returning({ id: mailOutbox.id });
+    return rows.map((row) => row.id);
+  };
   return {
-    async add(executor: Executor, message: MailMessage) {
-      const [row] = await executor
-        .insert(mailOutbox)
-        .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null })
-        .returning({ id: mailOutbox.id });
-      return row!.id;
-    },
+    add: async (executor: Executor, message: MailMessage) => (await addMany(executor, [message]))[0]!,
+    addMany,
     async findPending(id) {
       const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       if (!mail || mail.status !== 'pending') return undefined;

@@ -15,6 +15,8 @@ export interface MailMessage {
  */
 export interface MailOutbox<Tx> {
   add(tx: Tx, message: MailMessage): Promise<number>;
+  /** Several mails in one write (a bulk import's invitations), their ids in the order given. */
+  addMany(tx: Tx, messages: readonly MailMessage[]): Promise<number[]>;
   /** The mail, while it still waits to be sent. */
   findPending(id: number): Promise<MailMessage | undefined>;
   markLogged(id: number): Promise<void>;
@@ -29,6 +31,8 @@ export interface MailOutbox<Tx> {
  */
 export interface Mailer<Tx = unknown> {
   enqueue(tx: Tx, message: MailMessage): Promise<number>;
+  /** `enqueue` for several mails at once; their outbox ids in the order given. */
+  enqueueMany(tx: Tx, messages: readonly MailMessage[]): Promise<number[]>;
   deliver(outboxId: number): Promise<void>;
   /**
    * Delivers after the caller's transaction has committed and off the request path, so an answer
@@ -58,6 +62,7 @@ export function createMailer<Tx>(deps: {
 
   const mailer: Mailer<Tx> = {
     enqueue: (tx, message) => outbox.add(tx, message),
+    enqueueMany: (tx, messages) => (messages.length === 0 ? Promise.resolve([]) : outbox.addMany(tx, messages)),
     deliverSoon(outboxIds) {
       const queue = typeof outboxIds === 'number' ? [outboxIds] : [...outboxIds];
       if (queue.length === 0) return;

@@ -1,6 +1,7 @@
 import type { AppLaunchGrant, AppTile, Service } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Caller } from '../auth/caller.js';
@@ -40,7 +41,7 @@ export function createAppsService({ db, config }: { db: Database; config: Pick<A
 
       const app = catalogue.find((candidate) => candidate.id === appId)!;
       const payload: LaunchPayload = { app: app.id, apiId: tile.api_id, accountId: caller.accountId };
-      const { token } = await db.transaction(async (tx) => {
+      const { token } = await inTransaction(db, async (tx) => {
         const issued = await issueOneTimeToken(tx, {
           purpose: 'app_launch',
           contactId: caller.contactId,

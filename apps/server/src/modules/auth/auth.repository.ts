@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accounts, contacts, oneTimeTokens, passwordResetTokens } from '../../db/schema/index.js';
 import { hashToken } from '../../platform/tokens.js';
@@ -69,12 +69,18 @@ export async function setPassword(db: Executor, contactId: number, passwordHash:
 }
 
 export async function insertResetToken(db: Executor, input: { contactId: number; token: string; expiresAt: Date; ip: string | null }): Promise<void> {
+  await insertResetTokens(db, [input]);
+}
+
+/** Reset tokens of several contacts in two statements (a bulk import's invitations); each replaces its contact's earlier unused one. */
+export async function insertResetTokens(db: Executor, inputs: readonly { contactId: number; token: string; expiresAt: Date; ip: string | null }[]): Promise<void> {
+  if (inputs.length === 0) return;
   // A new link replaces any earlier one still unused.
   await db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(passwordResetTokens.contactId, input.contactId), isNull(passwordResetTokens.usedAt)));
-  await db.insert(passwordResetTokens).values({ contactId: input.contactId, tokenHash: hashToken(input.token), expiresAt: input.expiresAt, ip: input.ip });
+    .where(and(inArray(passwordResetTokens.contactId, inputs.map((input) => input.contactId)), isNull(passwordResetTokens.usedAt)));
+  await db.insert(passwordResetTokens).values(inputs.map((input) => ({ contactId: input.contactId, tokenHash: hashToken(input.token), expiresAt: input.expiresAt, ip: input.ip })));
 }
 
 /** Uses up a reset token: returns its contact if it was unused and unexpired, else undefined. */

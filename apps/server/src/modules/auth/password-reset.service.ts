@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { Mailer } from '../../platform/mail.js';
@@ -9,7 +10,7 @@ import { randomToken } from '../../platform/tokens.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { passwordChangedMail, passwordResetMail } from './auth.mails.js';
 import { INVALID_RESET, THROTTLE } from './auth.messages.js';
-import { consumeResetToken, findContactByEmail, findContactById, insertResetToken, setPassword } from './auth.repository.js';
+import { consumeResetToken, findContactByEmail, findContactById, insertResetTokens, setPassword } from './auth.repository.js';
 import { passwordProblem } from './password-policy.js';
 import { revokeContactSessions } from './sessions.repository.js';
 import { createThrottle, minutesWord } from './throttle.js';
@@ -27,9 +28,19 @@ export async function issuePasswordLink(
   executor: Executor,
   input: { contactId: number; ttlMs: number; ip: string | null; publicUrl: string },
 ): Promise<string> {
-  const token = randomToken();
-  await insertResetToken(executor, { contactId: input.contactId, token, expiresAt: new Date(Date.now() + input.ttlMs), ip: input.ip });
-  return `${input.publicUrl}/page-change-password?token=${encodeURIComponent(token)}`;
+  const [link] = await issuePasswordLinks(executor, { ...input, contactIds: [input.contactId] });
+  return link!;
+}
+
+/** `issuePasswordLink` for several contacts at once (a bulk import's invitations): their links in the order given. */
+export async function issuePasswordLinks(
+  executor: Executor,
+  input: { contactIds: readonly number[]; ttlMs: number; ip: string | null; publicUrl: string },
+): Promise<string[]> {
+  const expiresAt = new Date(Date.now() + input.ttlMs);
+  const tokens = input.contactIds.map((contactId) => ({ contactId, token: randomToken(), expiresAt, ip: input.ip }));
+  await insertResetTokens(executor, tokens);
+  return tokens.map(({ token }) => `${input.publicUrl}/page-change-password?token=${encodeURIComponent(token)}`);
 }
 
 export interface PasswordResetServiceDeps {
@@ -67,7 +78,7 @@ export function createPasswordResetService({ db, mailer, config, metrics }: Pass
       });
       if (!contact) return;
 
-      const outboxId = await db.transaction(async (tx) => {
+      const outboxId = await inTransaction(db, async (tx) => {
         const link = await issuePasswordLink(tx, { contactId: contact.id, ttlMs: RESET_TOKEN_TTL_MS, ip: meta.ip, publicUrl: config.publicUrl });
         return mailer.enqueue(tx, passwordResetMail({ to: contact.email, firstname: contact.firstname, link, providerName: config.provider.name, supportEmail: config.provider.supportEmail }));
       });
@@ -77,7 +88,7 @@ export function createPasswordResetService({ db, mailer, config, metrics }: Pass
     async changePasswordWithResetToken(resetToken: string | undefined, password: string, meta: ClientMeta): Promise<void> {
       if (!resetToken) throw new AppError('unauthenticated', INVALID_RESET);
       // Errors thrown inside the transaction roll it back, so a refused password does not use up the link.
-      const outboxId = await db.transaction(async (tx) => {
+      const outboxId = await inTransaction(db, async (tx) => {
         const contactId = await consumeResetToken(tx, resetToken);
         const contact = contactId ? await findContactById(tx, contactId) : undefined;
         if (!contact) throw new AppError('unauthenticated', INVALID_RESET);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
@@ -67,6 +67,15 @@ export async function revokeSession(db: Executor, sessionId: string): Promise<vo
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ends every sign-in of several contacts in one statement (the provider deactivating contacts in bulk). */
+export async function revokeSessionsOfContacts(db: Executor, contactIds: readonly number[]): Promise<void> {
+  if (contactIds.length === 0) return;
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(inArray(refreshTokens.contactId, [...contactIds]), isNull(refreshTokens.revokedAt)));
 }
 
 /** Ends every sign-in of a contact, except the one given (a password change keeps its own session). */

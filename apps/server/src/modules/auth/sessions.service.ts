@@ -1,6 +1,7 @@
 import type { CurrentUser, LoginResult } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { PortalMetrics } from '../../platform/metrics.js';
@@ -20,11 +21,11 @@ import {
 import { findContactByEmail, findContactById, findSignInBlock, type ContactWithAccount } from './auth.repository.js';
 import type { Caller } from './caller.js';
 import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
-import { findRefreshToken, revokeContactSessions, revokeSession, rotateRefreshToken, startSession } from './sessions.repository.js';
+import { findRefreshToken, revokeSession, revokeSessionsOfContacts, rotateRefreshToken, startSession } from './sessions.repository.js';
 import { createThrottle, minutesWord, signInFailuresKey } from './throttle.js';
 
-/** Ends every sign-in of a contact in the caller's transaction (the provider deactivating a contact). */
-export const endContactSessions = (tx: Executor, contactId: number): Promise<void> => revokeContactSessions(tx, contactId);
+/** Ends every sign-in of the contacts in the caller's transaction (the provider deactivating contacts). */
+export const endContactSessions = (tx: Executor, contactIds: readonly number[]): Promise<void> => revokeSessionsOfContacts(tx, contactIds);
 
 /** An impersonation link works once, within a minute. */
 export const IMPERSONATION_TOKEN_TTL_MS = 60 * 1000;
@@ -163,7 +164,7 @@ export function createSessionsService({ db, tokens, config, metrics }: SessionsS
       if (!contact || (await findSignInBlock(db, contact.id))) throw new AppError('unauthenticated', SESSION_EXPIRED);
       // The service issues every token; the repository stores only its hash.
       const next = randomToken();
-      const rotated = await db.transaction((tx) => rotateRefreshToken(tx, current, next, meta));
+      const rotated = await inTransaction(db, (tx) => rotateRefreshToken(tx, current, next, meta));
       if (!rotated) {
         await revokeSession(db, current.familyId);
         throw new AppError('unauthenticated', SESSION_EXPIRED);

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { PaymentGateway } from '../../platform/payment-gateway.js';
 import { recordAudit } from '../audit/audit-log.js';
@@ -73,7 +74,7 @@ export interface AutoPayDeps {
  */
 export function createAutoPayRunner({ db, gateway, mailer, config }: AutoPayDeps) {
   async function runForAccount(billingId: string, now: Date): Promise<'charged' | 'failed' | 'skipped'> {
-    const result = await db.transaction(async (tx) => {
+    const result = await inTransaction(db, async (tx) => {
       const account = await repo.claimBillingAccount(tx, billingId);
       if (!account || !account.automaticPayments || !account.cardGatewayToken || account.balance <= 0) return { outcome: 'skipped' as const, outbox: [] };
       const cycle = currentCycle(now, account.billingCycleMonthDate);

@@ -3,6 +3,7 @@ import type { BillingAccount, Order, Payment, Statement, z } from '@portal/contr
 import type { billingAccountPatch, creditCardInput, newCardPayment } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { Mailer } from '../../platform/mail.js';
@@ -94,7 +95,7 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
     chargeSource: (account: repo.BillingAccountRow) => Promise<{ source: { card: CardDetails } | { token: string }; last4: string }>,
     meta: ClientMeta,
   ): Promise<{ payment: Payment; balance: number }> {
-    const answer: PaymentAnswer = await db.transaction(async (tx) => {
+    const answer: PaymentAnswer = await inTransaction(db, async (tx) => {
       // The account first: another account's id is 404 whatever the key, as on every billing call.
       const account = await accountOf(tx, caller, billingId, true);
       const idempotencyKey = checkKey(key);
@@ -259,7 +260,10 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
 
     /** Auto-pay on or off, a card stored (or replaced), or — the DELETE fallback — auto-pay off and the card emptied. */
     async update(caller: Caller, billingId: string, patch: AccountPatch, meta: ClientMeta): Promise<BillingAccount> {
-      return db.transaction(async (tx) => {
+      // Storing a card asks the gateway for a token inside the transaction, which a second run would
+      // repeat (the charges carry an idempotency key, the tokenizing does not): run once, a lost race is a 503.
+      const storesCard = 'credit_card_info' in patch && 'number' in patch.credit_card_info;
+      return inTransaction(db, async (tx) => {
         const account = await accountOf(tx, caller, billingId, true);
         if ('credit_card_info' in patch && 'number' in patch.credit_card_info) {
           return toBillingAccount(await storeCard(tx, caller, account, patch.credit_card_info as CardInput, meta));
@@ -272,11 +276,11 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
         await audit(tx, caller, meta, on ? 'billing.autopay_on' : 'billing.autopay_off', 'success', {});
         await recordAutoPayChanged(tx, caller, on);
         return toBillingAccount(updated);
-      });
+      }, { attempts: storesCard ? 1 : undefined });
     },
 
     async removeCard(caller: Caller, billingId: string, meta: ClientMeta): Promise<void> {
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const account = await accountOf(tx, caller, billingId, true);
         await dropCard(tx, caller, account, meta);
       });

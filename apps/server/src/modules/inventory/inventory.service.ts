@@ -1,6 +1,7 @@
 import type { Asset, Credential, CredentialInput, InventoryStats, Vendor, z } from '@portal/contract';
 import type { assetsQuery, credentialChanges } from '@portal/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { UnknownVaultKey, type VaultKeyRing } from '../../platform/secret-box.js';
@@ -116,7 +117,7 @@ export function createInventoryService({ db, vault }: { db: Database; vault: Vau
     },
 
     async create(caller: Caller, input: CredentialInput, meta: ClientMeta): Promise<Credential> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const row = await repo.insertCredential(tx, {
           accountId: caller.accountId,
           serviceName: input.title,
@@ -130,7 +131,7 @@ export function createInventoryService({ db, vault }: { db: Database; vault: Vau
     },
 
     async update(caller: Caller, id: number, changes: CredentialChanges, meta: ClientMeta): Promise<Credential> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const row = await credentialOf(tx, caller, id, true);
         if (changes.password !== undefined && row.passwordHidden) throw new AppError('forbidden', HIDDEN_PASSWORD_LOCKED, { password: HIDDEN_PASSWORD_LOCKED });
         const password = changes.password === undefined ? openOrNull(row.passwordSealed, row.keyId) : changes.password || null;
@@ -149,7 +150,7 @@ export function createInventoryService({ db, vault }: { db: Database; vault: Vau
     },
 
     async remove(caller: Caller, id: number, meta: ClientMeta): Promise<void> {
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const row = await repo.deleteCredential(tx, caller.accountId, id);
         if (!row) throw notFound(CREDENTIAL);
         await audit(tx, caller, meta, 'vault.credential_deleted', id, { title: row.serviceName });
@@ -158,7 +159,7 @@ export function createInventoryService({ db, vault }: { db: Database; vault: Vau
 
     /** One password, to show or copy: the audit row is written in the same transaction as the read. */
     async reveal(caller: Caller, id: number, purpose: 'show' | 'copy', meta: ClientMeta): Promise<{ id: number; password: string | null }> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const row = await credentialOf(tx, caller, id);
         if (row.passwordHidden) return { id, password: null };
         await audit(tx, caller, meta, purpose === 'copy' ? 'vault.password_copied' : 'vault.password_revealed', id, { title: row.serviceName });
@@ -182,7 +183,7 @@ export type InventoryService = ReturnType<typeof createInventoryService>;
 export async function resealVault(db: Database, vault: VaultKeyRing): Promise<number> {
   let resealed = 0;
   for (;;) {
-    const done = await db.transaction(async (tx) => {
+    const done = await inTransaction(db, async (tx) => {
       const rows = await repo.rowsToReseal(tx, vault.current.id, 200);
       for (const row of rows) {
         const password = row.passwordSealed === null || row.keyId === null ? null : vault.open(row.passwordSealed, row.keyId);
@@ -222,7 +223,7 @@ export async function writePasswordHidden(
 
 /** The provider's command line: hide a password from the customer's view, or show it again. */
 export async function setCredentialPasswordHidden(db: Database, credentialId: number, hidden: boolean) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const written = await writePasswordHidden(tx, { credentialId }, hidden);
     if (!written) return null;
     await recordAudit(tx, {

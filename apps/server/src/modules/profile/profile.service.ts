@@ -1,6 +1,7 @@
 import { PROFILE_TIME_ZONES, type Contact, type MyPreferences, type MyProfileInput } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, unauthenticated } from '../../platform/app-error.js';
 import type { Mailer } from '../../platform/mail.js';
 import { recordAudit } from '../audit/audit-log.js';
@@ -49,7 +50,7 @@ export function createProfileService({ db, confirmPassword, mailer, config }: Pr
       }
 
       try {
-        const { contact, outboxId } = await db.transaction(async (tx) => {
+        const { contact, outboxId } = await inTransaction(db, async (tx) => {
           const before = await findOwnContact(tx, caller.accountId, caller.contactId);
           if (!before) throw unauthenticated();
           const after = await updateOwnProfile(tx, caller.accountId, caller.contactId, {

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ProviderListQuery, ProviderPayment, ProviderPaymentInput, ProviderStatement, ProviderStatementInput } from '@portal/contract';
 import type { Database } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { payments, statements } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { ProviderCaller } from './api-keys.js';
-import { accountIdOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
+import { accountIdOf, cursorMicros, differsFromOffered, pageConditions, recordProviderChange, toPage } from './provider-support.js';
 
 type StatementRow = typeof statements.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -53,15 +54,16 @@ export function createProviderBilling(db: Database) {
         lines: input.lines.map((line) => ({ description: line.description, quantity: line.quantity, unitPrice: line.unit_price, amount: line.amount })),
         ...(input.issued_at && { createdAt: new Date(input.issued_at) }),
       };
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const [row] = await tx
           .insert(statements)
           .values({ id: `st_${randomBytes(9).toString('base64url')}`, accountId, externalId, ...fields })
-          .onConflictDoUpdate({ target: [statements.accountId, statements.externalId], set: { ...fields, updatedAt: sql`now()` } })
+          .onConflictDoUpdate({ target: [statements.accountId, statements.externalId], set: { ...fields, updatedAt: sql`now()` }, setWhere: differsFromOffered(statements, Object.keys(fields)) })
           .returning({ id: statements.id, created: sql<boolean>`(xmax = 0)` });
-        const [statement] = await tx.select().from(statements).where(eq(statements.id, row!.id));
-        await recordProviderChange(tx, provider, meta, row!.created ? 'provider.statement_created' : 'provider.statement_updated', accountId, { statement_id: row!.id, external_id: externalId });
-        return { created: row!.created, item: statementWire(statement!) };
+        const [statement] = await tx.select().from(statements).where(and(eq(statements.accountId, accountId), eq(statements.externalId, externalId)));
+        // No row written: the statement is as pushed, so nothing changed and there is nothing to record.
+        if (row) await recordProviderChange(tx, provider, meta, row.created ? 'provider.statement_created' : 'provider.statement_updated', accountId, { statement_id: row.id, external_id: externalId });
+        return { created: row?.created ?? false, item: statementWire(statement!) };
       });
     },
 
@@ -75,19 +77,22 @@ export function createProviderBilling(db: Database) {
         ...(input.confirmation_number !== undefined && { confirmationNumber: input.confirmation_number }),
         ...(input.paid_at && { createdAt: new Date(input.paid_at) }),
       };
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const [row] = await tx
           .insert(payments)
           .values({ id: `pay_${randomBytes(9).toString('base64url')}`, accountId, externalId, ...fields })
-          .onConflictDoUpdate({ target: [payments.accountId, payments.externalId], set: { ...fields, updatedAt: sql`now()` } })
+          .onConflictDoUpdate({ target: [payments.accountId, payments.externalId], set: { ...fields, updatedAt: sql`now()` }, setWhere: differsFromOffered(payments, Object.keys(fields)) })
           .returning({ id: payments.id, created: sql<boolean>`(xmax = 0)` });
-        const [payment] = await tx.select().from(payments).where(eq(payments.id, row!.id));
-        await recordProviderChange(tx, provider, meta, row!.created ? 'provider.payment_recorded' : 'provider.payment_updated', accountId, {
-          payment_id: row!.id,
-          external_id: externalId,
-          amount: input.amount,
-        });
-        return { created: row!.created, item: paymentWire(payment!) };
+        const [payment] = await tx.select().from(payments).where(and(eq(payments.accountId, accountId), eq(payments.externalId, externalId)));
+        // No row written: the payment is as pushed, so nothing changed and there is nothing to record.
+        if (row) {
+          await recordProviderChange(tx, provider, meta, row.created ? 'provider.payment_recorded' : 'provider.payment_updated', accountId, {
+            payment_id: row.id,
+            external_id: externalId,
+            amount: input.amount,
+          });
+        }
+        return { created: row?.created ?? false, item: paymentWire(payment!) };
       });
     },
 

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { PROVIDER_BULK_MAX_ITEMS, PROVIDER_SCOPES, errorEnvelope, providerBulkResult, successEnvelope, type ProviderScope } from '@portal/contract';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
-import { createAccount, createContact } from '../../../test/factories.js';
+import { bearer, signIn } from '../../../test/auth.js';
+import { createAccount, createContact, createService } from '../../../test/factories.js';
 import { createTestApiKey, keyHeader } from '../../../test/provider-keys.js';
-import { accounts, auditLog, contacts, mailOutbox, services } from '../../db/schema/index.js';
+import { accounts, auditLog, billingAccounts, contacts, mailOutbox, products, services } from '../../db/schema/index.js';
 
 const V1 = '/api/provider/v1';
 
@@ -33,6 +34,7 @@ describe('provider API bulk upserts of accounts, contacts and services', () => {
     const response = await test.app.inject({ method: 'PUT', url: `${V1}/accounts/${externalId}`, headers: keyHeader(allKey), payload: { name: `Account ${externalId}` } });
     expect(response.statusCode, response.body).toBe(201);
   };
+  const storedIds = async (externalId: string) => (await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.externalId, externalId))).map((row) => row.id);
   const bulkAudit = (action: string, actor: string) => db().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.actor, `api-key:${actor}`)));
 
   describe('accounts', () => {
@@ -88,6 +90,101 @@ describe('provider API bulk upserts of accounts, contacts and services', () => {
       expect(await storedAccounts('acc-dup')).toEqual([]);
       expect(await storedAccounts('acc-many')).toEqual([]);
     });
+
+    it('answers a batch mixing new and existing accounts item by item, in the order sent, keeping the existing ids', async () => {
+      await pushAccount('acc-mix-m');
+      const [existing] = await storedIds('acc-mix-m');
+      const items = ['acc-mix-z', 'acc-mix-m', 'acc-mix-a'].map((externalId) => ({ external_id: externalId, name: `Mixed ${externalId}` }));
+      const result = resultOf(await bulk('/accounts/bulk', items));
+      expect(result).toMatchObject({ created: 2, updated: 1 });
+      expect(result.items.map((item) => [item.external_id, item.created])).toEqual([
+        ['acc-mix-z', true],
+        ['acc-mix-m', false],
+        ['acc-mix-a', true],
+      ]);
+      expect(result.items[1]!.id).toBe(existing);
+      expect(await storedAccounts('acc-mix')).toEqual(
+        ['acc-mix-a', 'acc-mix-m', 'acc-mix-z'].map((externalId) => ({ externalId, name: `Mixed ${externalId}`, billingApiId: null, status: 'active' })),
+      );
+    });
+
+    it('refuses, as when items were written one by one in external id order, the first item whose name is taken at its turn', async () => {
+      // Two new accounts want one name: the first in external id order (sent second) gets it, so the other is refused.
+      const twice = refusalOf(
+        await bulk('/accounts/bulk', [
+          { external_id: 'acc-same-b', name: 'Same Name Inc' },
+          { external_id: 'acc-same-a', name: 'Same Name Inc' },
+        ]),
+        409,
+      );
+      expect(twice.fields).toEqual({ 'items.0.name': 'Another account already has this name' });
+      expect(await storedAccounts('acc-same')).toEqual([]);
+
+      // Another account's name in the middle of the batch; its billing id, too.
+      const taken = await createAccount(db());
+      const middle = accountItems('acc-middle', 3).map((item, i) => (i === 1 ? { ...item, name: taken.name } : item));
+      expect(refusalOf(await bulk('/accounts/bulk', middle), 409).fields).toEqual({ 'items.1.name': 'Another account already has this name' });
+      const billing = accountItems('acc-billing', 3).map((item, i) => (i === 0 ? { ...item, billing_id: taken.billingApiId } : item));
+      expect(refusalOf(await bulk('/accounts/bulk', billing), 409).fields).toEqual({ 'items.0.billing_id': 'Another account already has this billing id' });
+      expect(await storedAccounts('acc-middle')).toEqual([]);
+      expect(await storedAccounts('acc-billing')).toEqual([]);
+    });
+
+    it('passes a name from one account of the batch to another when the one giving it up comes first in external id order, and refuses it otherwise', async () => {
+      await bulk('/accounts/bulk', [
+        { external_id: 'acc-chain-a', name: 'Chain One' },
+        { external_id: 'acc-chain-b', name: 'Chain Two' },
+      ]);
+      // acc-chain-a (first) would take Chain Two while acc-chain-b still has it.
+      const early = refusalOf(
+        await bulk('/accounts/bulk', [
+          { external_id: 'acc-chain-b', name: 'Chain Three' },
+          { external_id: 'acc-chain-a', name: 'Chain Two' },
+        ]),
+        409,
+      );
+      expect(early.fields).toEqual({ 'items.1.name': 'Another account already has this name' });
+      // acc-chain-a (first) gives up Chain One, then acc-chain-b takes it.
+      const passed = resultOf(
+        await bulk('/accounts/bulk', [
+          { external_id: 'acc-chain-b', name: 'Chain One' },
+          { external_id: 'acc-chain-a', name: 'Chain Zero' },
+        ]),
+      );
+      expect(passed).toMatchObject({ created: 0, updated: 2 });
+      // A new account takes the name an existing one gives up earlier in the batch.
+      resultOf(
+        await bulk('/accounts/bulk', [
+          { external_id: 'acc-chain-c', name: 'Chain Zero' },
+          { external_id: 'acc-chain-a', name: 'Chain Four' },
+        ]),
+      );
+      expect((await storedAccounts('acc-chain')).map((row) => [row.externalId, row.name])).toEqual([
+        ['acc-chain-a', 'Chain Four'],
+        ['acc-chain-b', 'Chain One'],
+        ['acc-chain-c', 'Chain Zero'],
+      ]);
+    });
+
+    it('keeps each account’s billing row in step: created with the figures given, updated when one changes, left alone when none does', async () => {
+      const items = accountItems('acc-figures', 2).map((item, i) => ({ ...item, billing: { days_past_due: 10 * i, credits: 5.25 } }));
+      resultOf(await bulk('/accounts/bulk', items));
+      const figures = async () =>
+        db()
+          .select({ id: billingAccounts.id, daysPastDue: billingAccounts.daysPastDue, credits: billingAccounts.credits, cycle: billingAccounts.billingCycleMonthDate })
+          .from(billingAccounts)
+          .where(like(billingAccounts.id, 'ba_acc-figures_%'))
+          .orderBy(asc(billingAccounts.id));
+      expect(await figures()).toEqual([
+        { id: 'ba_acc-figures_0', daysPastDue: 0, credits: 5.25, cycle: 1 },
+        { id: 'ba_acc-figures_1', daysPastDue: 10, credits: 5.25, cycle: 1 },
+      ]);
+      resultOf(await bulk('/accounts/bulk', items.map((item, i) => (i === 1 ? { ...item, billing_id: 'ba_acc-figures_9', billing: { days_past_due: 40 } } : item))));
+      expect(await figures()).toEqual([
+        { id: 'ba_acc-figures_0', daysPastDue: 0, credits: 5.25, cycle: 1 },
+        { id: 'ba_acc-figures_9', daysPastDue: 40, credits: 5.25, cycle: 1 },
+      ]);
+    });
   });
 
   describe('contacts', () => {
@@ -123,6 +220,88 @@ describe('provider API bulk upserts of accounts, contacts and services', () => {
       const duplicate = refusalOf(await bulk('/accounts/contacts-rollback/contacts/bulk', sameEmail), 400);
       expect(Object.keys(duplicate.fields ?? {})).toEqual(['items.0.email', 'items.1.email']);
     });
+
+    it('invites only the new active contacts of a mixed batch, deactivates and ends the sessions of those sent inactive, and answers in the order sent', async () => {
+      await pushAccount('contacts-mix');
+      const [accountRow] = await db().select().from(accounts).where(eq(accounts.externalId, 'contacts-mix'));
+      const signedIn = await createContact(db(), { accountId: accountRow!.id, externalId: 'cm-0', email: 'cm-0@bulk.example' });
+      const { access_token } = await signIn(test.app, signedIn.email);
+      const items = [
+        { external_id: 'cm-3', firstname: 'New', lastname: 'Invited', email: 'cm-3@bulk.example' },
+        { external_id: 'cm-0', firstname: 'Was', lastname: 'Active', email: 'cm-0@bulk.example', active: false },
+        { external_id: 'cm-2', firstname: 'New', lastname: 'Not invited', email: 'cm-2@bulk.example', send_invitation: false },
+        { external_id: 'cm-1', firstname: 'New', lastname: 'Inactive', email: 'cm-1@bulk.example', active: false },
+      ];
+      const result = resultOf(await bulk('/accounts/contacts-mix/contacts/bulk', items));
+      expect(result.items.map((item) => [item.external_id, item.created])).toEqual([
+        ['cm-3', true],
+        ['cm-0', false],
+        ['cm-2', true],
+        ['cm-1', true],
+      ]);
+      expect(result.items[1]!.id).toBe(signedIn.id);
+      expect((await invitationsTo(items)).map((mail) => mail.toAddress)).toEqual(['cm-3@bulk.example']);
+      const stored = await db().select({ externalId: contacts.externalId, deactivatedAt: contacts.deactivatedAt }).from(contacts).where(like(contacts.externalId, 'cm-%')).orderBy(asc(contacts.externalId));
+      expect(stored.map((row) => [row.externalId, row.deactivatedAt !== null])).toEqual([
+        ['cm-0', true],
+        ['cm-1', true],
+        ['cm-2', false],
+        ['cm-3', false],
+      ]);
+      expect((await test.app.inject({ method: 'GET', url: '/api/crm/auth/me', headers: bearer(access_token) })).statusCode).toBe(401);
+      const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'provider.contacts_bulk'), eq(auditLog.accountId, accountRow!.id)));
+      expect(audit!.details).toMatchObject({ created: 3, updated: 1, deactivated: 1 });
+    });
+
+    it('refuses the first item, in external id order, whose e-mail another user signs in with, an invalid item naming its index, and writes none of them', async () => {
+      const account = await createAccount(db());
+      await pushAccount('contacts-refusals');
+      const other = await createContact(db(), { accountId: account.id });
+      const items = contactItems('cx', 3).map((item, i) => (i === 1 ? { ...item, email: other.email.toUpperCase() } : item));
+      expect(refusalOf(await bulk('/accounts/contacts-refusals/contacts/bulk', items), 409).fields).toEqual({
+        'items.1.email': `The e-mail address ${other.email} is already used by another user. Please choose a different address.`,
+      });
+      const invalid = contactItems('cy', 3).map((item, i) => (i === 2 ? { ...item, email: 'not an address' } : item));
+      expect(refusalOf(await bulk('/accounts/contacts-refusals/contacts/bulk', invalid), 400).fields).toHaveProperty(['items.2.email']);
+      expect(await db().select().from(contacts).where(inArray(contacts.externalId, [...items, ...invalid].map((item) => item.external_id)))).toEqual([]);
+      expect(await invitationsTo([...items, ...contactItems('cy', 2)])).toEqual([]);
+    });
+
+    it('passes an e-mail from one contact of the batch to another when the one giving it up comes first in external id order, and refuses it otherwise', async () => {
+      await pushAccount('contacts-chain');
+      const people = [
+        { external_id: 'cc-a', firstname: 'Ann', lastname: 'A', email: 'ann@chain.example' },
+        { external_id: 'cc-b', firstname: 'Bob', lastname: 'B', email: 'bob@chain.example' },
+      ];
+      resultOf(await bulk('/accounts/contacts-chain/contacts/bulk', people));
+      const early = refusalOf(
+        await bulk('/accounts/contacts-chain/contacts/bulk', [
+          { ...people[0]!, email: 'bob@chain.example' },
+          { ...people[1]!, email: 'robert@chain.example' },
+        ]),
+        409,
+      );
+      expect(Object.keys(early.fields ?? {})).toEqual(['items.0.email']);
+      resultOf(
+        await bulk('/accounts/contacts-chain/contacts/bulk', [
+          { ...people[1]!, email: 'ann@chain.example' },
+          { ...people[0]!, email: 'anne@chain.example' },
+        ]),
+      );
+      // A new contact takes the address an existing one gives up earlier in the batch.
+      resultOf(
+        await bulk('/accounts/contacts-chain/contacts/bulk', [
+          { external_id: 'cc-c', firstname: 'Cy', lastname: 'C', email: 'anne@chain.example' },
+          { ...people[0]!, email: 'ann.a@chain.example' },
+        ]),
+      );
+      const stored = await db().select({ externalId: contacts.externalId, email: contacts.email }).from(contacts).where(like(contacts.externalId, 'cc-%')).orderBy(asc(contacts.externalId));
+      expect(stored).toEqual([
+        { externalId: 'cc-a', email: 'ann.a@chain.example' },
+        { externalId: 'cc-b', email: 'ann@chain.example' },
+        { externalId: 'cc-c', email: 'anne@chain.example' },
+      ]);
+    });
   });
 
   describe('services', () => {
@@ -148,6 +327,31 @@ describe('provider API bulk upserts of accounts, contacts and services', () => {
       expect(refusalOf(await bulk('/accounts/services-bulk/services/bulk', invalid), 400).fields).toHaveProperty(['items.1.price']);
       expect(await storedServices('si')).toEqual([]);
       expect(refusalOf(await bulk('/accounts/no-such-account/services/bulk', items), 404).message).toBe('No account has the external id no-such-account');
+    });
+
+    it('adds a new product with the category of the first item naming it in external id order, and merges the seats into a service’s metadata', async () => {
+      await pushAccount('services-products');
+      const [account] = await db().select().from(accounts).where(eq(accounts.externalId, 'services-products'));
+      const [product] = await db().insert(products).values({ name: 'Existing Voice', category: 'Voice' }).returning();
+      await createService(db(), { accountId: account!.id, productId: product!.id, externalId: 'sp-a', metadata: { did: '+15550100' } });
+      const result = resultOf(
+        await bulk('/accounts/services-products/services/bulk', [
+          { external_id: 'sp-c', product: { name: 'Brand New', category: 'Third' }, item_type: 'other', price: 3 },
+          { external_id: 'sp-b', product: { name: 'Brand New', category: 'Second' }, item_type: 'other', price: 2 },
+          { external_id: 'sp-a', product: { name: 'Existing Voice', category: 'Ignored' }, item_type: 'itp_voice', price: 1, seats: 4 },
+        ]),
+      );
+      expect(result.items.map((item) => [item.external_id, item.created])).toEqual([
+        ['sp-c', true],
+        ['sp-b', true],
+        ['sp-a', false],
+      ]);
+      expect(await db().select({ name: products.name, category: products.category }).from(products).where(inArray(products.name, ['Brand New', 'Existing Voice'])).orderBy(asc(products.name))).toEqual([
+        { name: 'Brand New', category: 'Second' },
+        { name: 'Existing Voice', category: 'Voice' },
+      ]);
+      const [voice] = await db().select({ metadata: services.metadata, price: services.price }).from(services).where(eq(services.externalId, 'sp-a'));
+      expect(voice).toEqual({ metadata: { did: '+15550100', purchased_users: 4 }, price: 1 });
     });
   });
 

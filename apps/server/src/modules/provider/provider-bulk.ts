@@ -3,7 +3,8 @@ import { AppError } from '../../platform/app-error.js';
 
 /*
  * What every bulk call of the provider API shares (accounts, contacts, services, tickets): the
- * field names of an item's errors, the refusal of duplicates, the per-item loop and the answer.
+ * field names of an item's errors, the refusal of duplicates and the answer. The set-based writes
+ * themselves are in provider-set-writes.ts.
  */
 
 /** Where a field error of a bulk call points: `items.3.email` is the e-mail of the fourth item. */
@@ -26,34 +27,11 @@ export function refuseDuplicates(values: string[], field: (index: number) => str
 export const refuseDuplicateExternalIds = (items: { external_id: string }[]) =>
   refuseDuplicates(items.map((item) => item.external_id), (index) => bulkField(index, 'external_id'), 'External id');
 
-/**
- * Upserts a bulk call's items one by one with the single PUT's own code, in the caller's
- * transaction. They are written in the order of their external ids, so two calls sharing records
- * lock them in the same order and wait for each other instead of deadlocking; the results keep the
- * order given. A refusal's field errors are moved under the item (`email` → `items.3.email`).
- */
-export async function upsertEach<Item extends { external_id: string }, Result>(items: Item[], upsertOne: (item: Item) => Promise<Result>): Promise<Result[]> {
-  const order = [...items.keys()].sort((a, b) => (items[a]!.external_id < items[b]!.external_id ? -1 : 1));
-  const results = new Array<Result>(items.length);
-  for (const index of order) {
-    try {
-      results[index] = await upsertOne(items[index]!);
-    } catch (error) {
-      throw error instanceof AppError ? underItem(error, index) : error;
-    }
-  }
-  return results;
-}
-
-function underItem(error: AppError, index: number): AppError {
-  const fields = error.fields
-    ? Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [bulkField(index, field), message]))
-    : { [`items.${index}`]: error.message };
-  return new AppError(error.code, error.message, fields, error.headers);
-}
-
 /** One item's line in a bulk call's answer, from the row it wrote. */
 export const bulkOutcome = ({ row, created }: { row: { id: number; externalId: string | null }; created: boolean }) => ({ external_id: row.externalId!, id: row.id, created });
+
+/** How many items of a bulk call changed nothing (counted as updated in the answer, as before; the audit entry says so). */
+export const unchangedCount = (results: readonly { created: boolean; changed: boolean }[]) => results.filter((result) => !result.created && !result.changed).length;
 
 /** A bulk call's answer: each item's outcome in the order given, and the counts. */
 export function bulkResult(items: ProviderBulkResult['items']): ProviderBulkResult {

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ProviderCredential, ProviderListQuery } from '@portal/contract';
 import type { Database } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { credentials } from '../../db/schema/index.js';
 import { AppError } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
@@ -44,7 +45,7 @@ export function createProviderCredentials(db: Database) {
   return {
     async setHidden(provider: ProviderCaller, accountExternalId: string, credentialId: number, hidden: boolean, meta: ClientMeta): Promise<ProviderCredential> {
       const accountId = await accountIdOf(db, accountExternalId);
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const written = await writePasswordHidden(tx, { credentialId, accountId }, hidden);
         if (!written) throw credentialNotFound(credentialId, accountExternalId);
         // Asking for the flag it already has changes nothing, so there is nothing to record.

@@ -62,14 +62,16 @@ describe('provider API: assets, vendors and the credential hidden flag (issue 18
     const updated = upsertedAsset.parse(again.json()).result;
     expect(updated).toMatchObject({ created: false, item: { ...created.item, updated_at: expect.any(String) } });
     expect(await test.database.db.select().from(assets).where(eq(assets.accountId, account.id))).toHaveLength(1);
-    expect(await providerAudit(account.id)).toEqual([
-      ['provider.asset_created', 'api-key:RMM sync'],
-      ['provider.asset_updated', 'api-key:RMM sync'],
-    ]);
+    // The same push changed nothing, so it recorded nothing (decision 0030).
+    expect(await providerAudit(account.id)).toEqual([['provider.asset_created', 'api-key:RMM sync']]);
 
     // A field left out keeps its value; null clears it.
     const moved = upsertedAsset.parse((await put('/accounts/assets-1/assets/RMM-501', { name: 'Dispatch Laptop', type: 'laptop', status: 'maintenance', assigned_to: null })).json()).result.item;
     expect(moved).toMatchObject({ status: 'maintenance', assigned_to: null, serial_number: 'PF-12345', warranty_expires: '2029-01-15' });
+    expect(await providerAudit(account.id)).toEqual([
+      ['provider.asset_created', 'api-key:RMM sync'],
+      ['provider.asset_updated', 'api-key:RMM sync'],
+    ]);
   });
 
   it('creates and updates a vendor by external id', async () => {

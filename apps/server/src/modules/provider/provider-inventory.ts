@@ -1,11 +1,12 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { ProviderAsset, ProviderAssetInput, ProviderListQuery, ProviderVendor, ProviderVendorInput } from '@portal/contract';
 import type { Database } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { assets, vendors } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { toAsset } from '../inventory/inventory.service.js';
 import type { ProviderCaller } from './api-keys.js';
-import { accountIdOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
+import { accountIdOf, cursorMicros, differsFromOffered, pageConditions, recordProviderChange, toPage } from './provider-support.js';
 
 type AssetRow = typeof assets.$inferSelect;
 type VendorRow = typeof vendors.$inferSelect;
@@ -48,13 +49,15 @@ export function createProviderInventory(db: Database) {
         ...(input.purchase_date !== undefined && { purchaseDate: input.purchase_date }),
         ...(input.warranty_expires !== undefined && { warrantyExpires: input.warranty_expires }),
       };
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const [row] = await tx
           .insert(assets)
           .values({ accountId, externalId, ...fields })
-          .onConflictDoUpdate({ target: [assets.accountId, assets.externalId], set: { ...fields, updatedAt: sql`now()` } })
+          .onConflictDoUpdate({ target: [assets.accountId, assets.externalId], set: { ...fields, updatedAt: sql`now()` }, setWhere: differsFromOffered(assets, Object.keys(fields)) })
           .returning({ ...getTableColumns(assets), created: sql<boolean>`(xmax = 0)` });
-        const { created, ...asset } = row!;
+        // No row written: the asset is as pushed, so nothing changed and there is nothing to record.
+        if (!row) return { created: false, item: assetWire((await tx.select().from(assets).where(and(eq(assets.accountId, accountId), eq(assets.externalId, externalId))))[0]!) };
+        const { created, ...asset } = row;
         await recordProviderChange(tx, provider, meta, created ? 'provider.asset_created' : 'provider.asset_updated', accountId, { asset_id: asset.id, external_id: externalId });
         return { created, item: assetWire(asset) };
       });
@@ -80,13 +83,15 @@ export function createProviderInventory(db: Database) {
         ...(input.phone !== undefined && { phone: input.phone || null }),
         ...(input.website !== undefined && { website: input.website }),
       };
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const [row] = await tx
           .insert(vendors)
           .values({ accountId, externalId, ...fields })
-          .onConflictDoUpdate({ target: [vendors.accountId, vendors.externalId], set: { ...fields, updatedAt: sql`now()` } })
+          .onConflictDoUpdate({ target: [vendors.accountId, vendors.externalId], set: { ...fields, updatedAt: sql`now()` }, setWhere: differsFromOffered(vendors, Object.keys(fields)) })
           .returning({ ...getTableColumns(vendors), created: sql<boolean>`(xmax = 0)` });
-        const { created, ...vendor } = row!;
+        // No row written: the vendor is as pushed, so nothing changed and there is nothing to record.
+        if (!row) return { created: false, item: vendorWire((await tx.select().from(vendors).where(and(eq(vendors.accountId, accountId), eq(vendors.externalId, externalId))))[0]!) };
+        const { created, ...vendor } = row;
         await recordProviderChange(tx, provider, meta, created ? 'provider.vendor_created' : 'provider.vendor_updated', accountId, { vendor_id: vendor.id, external_id: externalId });
         return { created, item: vendorWire(vendor) };
       });

@@ -70,10 +70,8 @@ describe('provider API: orders (issue 18)', () => {
     expect(await test.database.db.select().from(orderItems).where(eq(orderItems.accountId, account.id))).toHaveLength(2);
 
     const audit = (await test.database.db.select().from(auditLog).where(eq(auditLog.accountId, account.id)).orderBy(auditLog.id)).filter((row) => row.action.startsWith('provider.'));
-    expect(audit.map((row) => [row.action, row.actor, (row.details as { items_replaced: boolean }).items_replaced])).toEqual([
-      ['provider.order_created', 'api-key:Quoting sync', true],
-      ['provider.order_updated', 'api-key:Quoting sync', false],
-    ]);
+    // The same push changed nothing, so it recorded nothing (decision 0030).
+    expect(audit.map((row) => [row.action, row.actor, (row.details as { items_replaced: boolean }).items_replaced])).toEqual([['provider.order_created', 'api-key:Quoting sync', true]]);
   });
 
   it('replaces the items when they are given, keeps them when left out, and clears a field sent as null', async () => {

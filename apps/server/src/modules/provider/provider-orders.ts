@@ -1,11 +1,12 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { ProviderListQuery, ProviderOrder, ProviderOrderInput, ProviderOrderItem, ProviderOrderItemInput } from '@portal/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { orderItems, orders } from '../../db/schema/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { orderItemFields } from '../billing/billing-wire.js';
 import type { ProviderCaller } from './api-keys.js';
-import { accountIdOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
+import { accountIdOf, cursorMicros, differsFromOffered, pageConditions, recordProviderChange, toPage } from './provider-support.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -88,13 +89,15 @@ export function createProviderOrders(db: Database) {
         ...(input.notes !== undefined && { notes: input.notes }),
         ...(input.date_created !== undefined && { createdAt: new Date(input.date_created) }),
       };
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const [row] = await tx
           .insert(orders)
           .values({ accountId, externalId, ...fields })
-          .onConflictDoUpdate({ target: [orders.accountId, orders.externalId], set: { ...fields, updatedAt: sql`now()` } })
+          .onConflictDoUpdate({ target: [orders.accountId, orders.externalId], set: { ...fields, updatedAt: sql`now()` }, setWhere: differsFromOffered(orders, Object.keys(fields)) })
           .returning({ ...getTableColumns(orders), created: sql<boolean>`(xmax = 0)` });
-        const { created, ...order } = row!;
+        // No row written: the order's own fields are as pushed; its items may still change below.
+        const { created, ...written } = row ?? { created: false, ...(await tx.select().from(orders).where(and(eq(orders.accountId, accountId), eq(orders.externalId, externalId))))[0]! };
+        let order: OrderRow = written;
         let items = await itemsOf(tx, accountId, [order.id]);
         let itemsReplaced = false;
         if (input.order_items !== undefined) {
@@ -106,12 +109,20 @@ export function createProviderOrders(db: Database) {
             itemsReplaced = true;
           }
         }
-        await recordProviderChange(tx, provider, meta, created ? 'provider.order_created' : 'provider.order_updated', accountId, {
-          order_id: order.id,
-          external_id: externalId,
-          items: items.length,
-          items_replaced: itemsReplaced,
-        });
+        // New items are a change of the order: it moves in `updated_since` even when its own fields did not change.
+        if (itemsReplaced && !row) {
+          const [moved] = await tx.update(orders).set({ updatedAt: sql`now()` }).where(eq(orders.id, order.id)).returning();
+          order = moved!;
+        }
+        // An identical push changes nothing, so there is nothing to record.
+        if (row || itemsReplaced) {
+          await recordProviderChange(tx, provider, meta, created ? 'provider.order_created' : 'provider.order_updated', accountId, {
+            order_id: order.id,
+            external_id: externalId,
+            items: items.length,
+            items_replaced: itemsReplaced,
+          });
+        }
         return { created, item: orderWire(order, items) };
       });
     },

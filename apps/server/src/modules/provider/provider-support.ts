@@ -1,5 +1,5 @@
-import { and, eq, gt, gte, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, gt, gte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ProviderListQuery } from '@portal/contract';
 import type { Executor } from '../../db/client.js';
 import { accounts } from '../../db/schema/index.js';
@@ -93,4 +93,18 @@ export function conflictOf(error: unknown, fields: Record<string, { field: strin
   const pgError = candidate?.code === '23505' ? candidate : candidate?.cause?.code === '23505' ? candidate.cause : undefined;
   const known = pgError?.constraint ? fields[pgError.constraint] : undefined;
   return known ? new AppError('conflict', known.message, { [known.field]: known.message }) : error;
+}
+
+/**
+ * The DO UPDATE condition of an upsert that leaves alone a row it would not change: the columns
+ * it writes, as stored, against the values offered (`excluded.<column>`, or the SQL given for a
+ * column written otherwise). An identical push then writes nothing, so `updated_at` stays put.
+ */
+export function differsFromOffered<T extends PgTable>(table: T, keys: readonly string[], offered: Readonly<Record<string, SQL>> = {}): SQL {
+  const all = getTableColumns(table) as Record<string, AnyPgColumn>;
+  const columns = keys.map((key) => all[key]!);
+  return sql`(${sql.join(columns, sql`, `)}) IS DISTINCT FROM (${sql.join(
+    columns.map((column, index) => offered[keys[index]!] ?? sql.raw(`excluded."${column.name}"`)),
+    sql`, `,
+  )})`;
 }

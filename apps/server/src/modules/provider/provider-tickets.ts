@@ -9,14 +9,15 @@ import type {
   ProviderTicketInput,
 } from '@portal/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { contacts, ticketEntries, tickets } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { sanitizeTicketHtml } from '../tickets/ticket-html.js';
 import { NOTHING_LEFT_AFTER_SANITIZING } from '../tickets/tickets.service.js';
 import type { ProviderCaller } from './api-keys.js';
-import { bulkField, bulkResult, refuseDuplicates } from './provider-bulk.js';
-import { accountIdOf, conflictOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
+import { bulkField, bulkResult, refuseDuplicates, unchangedCount } from './provider-bulk.js';
+import { accountIdOf, conflictOf, cursorMicros, differsFromOffered, pageConditions, recordProviderChange, toPage } from './provider-support.js';
 
 type TicketRow = typeof tickets.$inferSelect;
 type EntryRow = typeof ticketEntries.$inferSelect;
@@ -26,6 +27,18 @@ type EntryItem = ProviderTicketEntryInput & { external_id: string };
 type FieldOf = (index: number, field: string) => string;
 
 const ticketNumberTaken = 'Another ticket of this account already has this ticket number';
+
+/** What a ticket's upsert writes, and so compares to leave an identical ticket alone. */
+const TICKET_FIELDS = ['ticketNumber', 'subject', 'description', 'descriptionIsClean', 'status', 'priority', 'dueDate', 'timeRounded', 'isBillable', 'isTaxable', 'assignedContactId'];
+const ENTRY_FIELDS = ['createdBy', 'fromAddress', 'content', 'contentIsClean', 'isInternal', 'visibleToCustomer'];
+
+interface TicketUpserted {
+  external_id: string;
+  id: number;
+  created: boolean;
+  /** Whether this call changed the ticket or its conversation. */
+  changed: boolean;
+}
 
 export function ticketWire(row: TicketRow, assignedExternalId: string | null): ProviderTicket {
   return {
@@ -75,7 +88,13 @@ async function clean(text: string, field: string, required: boolean): Promise<st
  * id. A whole batch is written with one multi-row upsert per table, in one transaction: all or none.
  */
 export function createProviderTickets(db: Database) {
-  async function upsertTickets(tx: Executor, accountId: number, items: TicketItem[], fieldOf: FieldOf): Promise<ProviderBulkResult['items']> {
+  /**
+   * Tickets with their entries, one multi-row upsert per table. A ticket whose fields and entries
+   * are as stored is left alone (no `last_modified_at` move, so `updated_since` does not list it
+   * again); a ticket one of whose entries was added or changed moves, as a customer's reply moves it.
+   * Results are in the order of the items, each saying whether it changed anything.
+   */
+  async function upsertTickets(tx: Executor, accountId: number, items: TicketItem[], fieldOf: FieldOf): Promise<TicketUpserted[]> {
     refuseDuplicates(items.map((item) => item.external_id), (i) => fieldOf(i, 'external_id'), 'External id');
     refuseDuplicates(items.map((item) => item.ticket_number ?? `PSA-${item.external_id}`), (i) => fieldOf(i, 'ticket_number'), 'Ticket number');
     const assignees = await contactIdsByExternalId(tx, accountId, items.map((item) => item.assigned_contact_external_id).filter((id): id is string => Boolean(id)));
@@ -105,9 +124,13 @@ export function createProviderTickets(db: Database) {
       };
     });
     const excluded = (column: string) => sql.raw(`excluded.${column}`);
-    const rows = await tx
+    // An assignee left out keeps the one the ticket has.
+    const assignee = sql`coalesce(excluded.assigned_contact_id, ${tickets.assignedContactId})`;
+    // Written in external id order, so two overlapping calls lock the tickets in the same order.
+    const byExternalId = [...values].sort((a, b) => (a.externalId < b.externalId ? -1 : a.externalId > b.externalId ? 1 : 0));
+    const written = await tx
       .insert(tickets)
-      .values(values)
+      .values(byExternalId)
       .onConflictDoUpdate({
         target: [tickets.accountId, tickets.externalId],
         set: {
@@ -121,21 +144,37 @@ export function createProviderTickets(db: Database) {
           timeRounded: excluded('time_rounded'),
           isBillable: excluded('is_billable'),
           isTaxable: excluded('is_taxable'),
-          // An assignee left out keeps the one the ticket has.
-          assignedContactId: sql`coalesce(excluded.assigned_contact_id, ${tickets.assignedContactId})`,
+          assignedContactId: assignee,
           lastModifiedAt: sql`now()`,
         },
+        setWhere: differsFromOffered(tickets, TICKET_FIELDS, { assignedContactId: assignee }),
       })
       .returning({ id: tickets.id, externalId: tickets.externalId, created: sql<boolean>`(xmax = 0)` });
-    const idOf = new Map(rows.map((row) => [row.externalId!, row.id]));
+    const writtenByExternalId = new Map(written.map((row) => [row.externalId!, row]));
+    const unchanged = items.map((item) => item.external_id).filter((externalId) => !writtenByExternalId.has(externalId));
+    const idOf = new Map(written.map((row) => [row.externalId!, row.id]));
+    if (unchanged.length > 0) {
+      const rows = await tx.select({ id: tickets.id, externalId: tickets.externalId }).from(tickets).where(and(eq(tickets.accountId, accountId), inArray(tickets.externalId, unchanged)));
+      rows.forEach((row) => idOf.set(row.externalId!, row.id));
+    }
     const entries = items.flatMap((item, index) => (item.entries ?? []).map((entry, e) => ({ entry, ticketId: idOf.get(item.external_id)!, field: (name: string) => fieldOf(index, `entries.${e}.${name}`) })));
     for (const [index, item] of items.entries()) {
       refuseDuplicates((item.entries ?? []).map((entry) => entry.external_id), (e) => fieldOf(index, `entries.${e}.external_id`), 'Entry external id');
     }
-    await upsertEntries(tx, accountId, entries);
-    return rows.map((row) => ({ external_id: row.externalId!, id: row.id, created: row.created }));
+    const entriesWritten = await upsertEntries(tx, accountId, entries);
+    // A ticket left alone whose conversation changed moves all the same.
+    const entriesChanged = new Set(entriesWritten.map((entry) => entry.ticketId));
+    const ticketsWritten = new Set(written.map((row) => row.id));
+    const movedByEntries = [...entriesChanged].filter((ticketId) => !ticketsWritten.has(ticketId));
+    if (movedByEntries.length > 0) await tx.update(tickets).set({ lastModifiedAt: sql`now()` }).where(inArray(tickets.id, movedByEntries));
+    return items.map((item) => {
+      const row = writtenByExternalId.get(item.external_id);
+      const id = idOf.get(item.external_id)!;
+      return { external_id: item.external_id, id, created: row?.created ?? false, changed: row !== undefined || entriesChanged.has(id) };
+    });
   }
 
+  /** Entries by (ticket, external id); only those added or changed are returned (an identical one is left alone). */
   async function upsertEntries(tx: Executor, accountId: number, entries: { entry: EntryItem; ticketId: number; field: (name: string) => string }[]) {
     if (entries.length === 0) return [];
     const excluded = (column: string) => sql.raw(`excluded.${column}`);
@@ -167,13 +206,15 @@ export function createProviderTickets(db: Database) {
           visibleToCustomer: excluded('visible_to_customer'),
           updatedAt: sql`now()`,
         },
+        setWhere: differsFromOffered(ticketEntries, ENTRY_FIELDS),
       })
-      .returning({ id: ticketEntries.id, created: sql<boolean>`(xmax = 0)` });
+      .returning({ id: ticketEntries.id, ticketId: ticketEntries.ticketId, created: sql<boolean>`(xmax = 0)` });
   }
 
-  async function inTransaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+  /** A ticket number another ticket of the account has is a 409 on the field (the unique index decides a race). */
+  async function withTicketNumberRule<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction(work);
+      return await inTransaction(db, work);
     } catch (error) {
       throw conflictOf(error, { tickets_account_id_ticket_number_key: { field: 'ticket_number', message: ticketNumberTaken } });
     }
@@ -193,22 +234,26 @@ export function createProviderTickets(db: Database) {
   return {
     async upsert(provider: ProviderCaller, accountExternalId: string, externalId: string, input: ProviderTicketInput, meta: ClientMeta): Promise<{ created: boolean; item: ProviderTicket }> {
       const accountId = await accountIdOf(db, accountExternalId);
-      return inTransaction(async (tx) => {
+      return withTicketNumberRule(async (tx) => {
         const [result] = await upsertTickets(tx, accountId, [{ ...input, external_id: externalId }], (_, field) => field);
-        await recordProviderChange(tx, provider, meta, result!.created ? 'provider.ticket_created' : 'provider.ticket_updated', accountId, {
-          ticket_id: result!.id,
-          external_id: externalId,
-          entries: input.entries?.length ?? 0,
-        });
+        // An identical push changes nothing, so there is nothing to record.
+        if (result!.changed) {
+          await recordProviderChange(tx, provider, meta, result!.created ? 'provider.ticket_created' : 'provider.ticket_updated', accountId, {
+            ticket_id: result!.id,
+            external_id: externalId,
+            entries: input.entries?.length ?? 0,
+          });
+        }
         return { created: result!.created, item: await readTicket(tx, result!.id) };
       });
     },
 
     async bulk(provider: ProviderCaller, accountExternalId: string, items: TicketItem[], meta: ClientMeta): Promise<ProviderBulkResult> {
       const accountId = await accountIdOf(db, accountExternalId);
-      return inTransaction(async (tx) => {
-        const answer = bulkResult(await upsertTickets(tx, accountId, items, bulkField));
-        await recordProviderChange(tx, provider, meta, 'provider.tickets_bulk', accountId, { created: answer.created, updated: answer.updated });
+      return withTicketNumberRule(async (tx) => {
+        const results = await upsertTickets(tx, accountId, items, bulkField);
+        const answer = bulkResult(results.map(({ external_id, id, created }) => ({ external_id, id, created })));
+        await recordProviderChange(tx, provider, meta, 'provider.tickets_bulk', accountId, { created: answer.created, updated: answer.updated, unchanged: unchangedCount(results) });
         return answer;
       });
     },
@@ -220,18 +265,24 @@ export function createProviderTickets(db: Database) {
       meta: ClientMeta,
     ): Promise<{ created: boolean; item: ProviderTicketEntry }> {
       const accountId = await accountIdOf(db, params.account_external_id);
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const [ticket] = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.accountId, accountId), eq(tickets.externalId, params.ticket_external_id)));
         if (!ticket) throw notFound(`The ticket with external id ${params.ticket_external_id}`);
         const [result] = await upsertEntries(tx, accountId, [{ entry: { ...input, external_id: params.external_id }, ticketId: ticket.id, field: (name) => name }]);
-        await tx.update(tickets).set({ lastModifiedAt: sql`now()` }).where(eq(tickets.id, ticket.id));
-        const [row] = await tx.select().from(ticketEntries).where(eq(ticketEntries.id, result!.id));
-        await recordProviderChange(tx, provider, meta, result!.created ? 'provider.ticket_entry_created' : 'provider.ticket_entry_updated', accountId, {
-          ticket_id: ticket.id,
-          entry_id: result!.id,
-          external_id: params.external_id,
-        });
-        return { created: result!.created, item: entryWire(row!, params.ticket_external_id) };
+        // An identical entry is left alone: the ticket does not move and there is nothing to record.
+        if (result) {
+          await tx.update(tickets).set({ lastModifiedAt: sql`now()` }).where(eq(tickets.id, ticket.id));
+          await recordProviderChange(tx, provider, meta, result.created ? 'provider.ticket_entry_created' : 'provider.ticket_entry_updated', accountId, {
+            ticket_id: ticket.id,
+            entry_id: result.id,
+            external_id: params.external_id,
+          });
+        }
+        const [row] = await tx
+          .select()
+          .from(ticketEntries)
+          .where(and(eq(ticketEntries.ticketId, ticket.id), eq(ticketEntries.externalId, params.external_id)));
+        return { created: result?.created ?? false, item: entryWire(row!, params.ticket_external_id) };
       });
     },
 

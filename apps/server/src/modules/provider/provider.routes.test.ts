@@ -42,7 +42,7 @@ describe('provider API (issue 18)', () => {
     return successEnvelope(providerUpserted(providerAccount)).parse(response.json()).result;
   }
 
-  it('creates an account (201), then updates it on a re-run (200) without a second row; the audit log names the key', async () => {
+  it('creates an account (201), then updates it on a re-run (200) without a second row; the audit log names the key for each change', async () => {
     const first = await put('/accounts/crm-1001', { name: 'Initech', billing_id: 'ba_crm_1001' });
     expect(first.statusCode).toBe(201);
     const created = successEnvelope(providerUpserted(providerAccount)).parse(first.json()).result;
@@ -54,6 +54,8 @@ describe('provider API (issue 18)', () => {
 
     const read = await get('/accounts/crm-1001');
     expect(successEnvelope(providerAccount).parse(read.json()).result.id).toBe(created.item.id);
+    // The identical re-run changed nothing, so it recorded nothing (decision 0030); a change is recorded.
+    expect((await put('/accounts/crm-1001', { name: 'Initech Corp', billing_id: 'ba_crm_1001' })).statusCode).toBe(200);
     const audit = await test.database.db.select().from(auditLog).where(eq(auditLog.accountId, created.item.id));
     expect(audit.map((row) => [row.action, row.actor])).toEqual([
       ['provider.account_created', 'api-key:PSA sync'],

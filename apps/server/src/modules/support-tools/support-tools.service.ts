@@ -2,6 +2,7 @@ import { DIRECT_DOWNLOAD_TOKEN, type DownloadLink, type DownloadRecord, type Sup
 import type { generateLinkInput, downloadInput } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { AgentPackage, MonitoringSystem } from '../../platform/monitoring-system.js';
@@ -138,7 +139,7 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
       // The signature covers whole seconds; the stored expiry is the same second.
       expiresAt.setUTCMilliseconds(0);
       const token = signer.sign({ accountId: caller.accountId, toolId: tool.id, os: input.os_type ?? null, expiresAt });
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const link = await repo.insertLink(tx, { tokenHash: hashToken(token), accountId: caller.accountId, contactId: caller.contactId, toolId: tool.id, expiresAt });
         await audit(tx, caller, meta, 'support_tools.link_created', {
           link_id: link.id,
@@ -184,7 +185,7 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
       if (!os) return { kind: 'choose-os', toolName: tool.name, platforms: tool.platforms };
       checkPlatform(tool, os, 'os');
       const file = await packageOf(link.accountId, tool, os);
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         if (tool.oneTimeUse) {
           if (!(await repo.claimLink(tx, link.id, at))) throw new AppError('gone', LINK_USED);
         } else {
@@ -223,7 +224,7 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
         linkId = link.id;
         downloadToken = linkDownloadToken(link.id);
       }
-      const id = await db.transaction(async (tx) => {
+      const id = await inTransaction(db, async (tx) => {
         const downloadId = await repo.insertDownload(tx, { accountId: caller.accountId, contactId: caller.contactId, toolId: tool.id, downloadToken, createdAt: now() });
         await audit(tx, caller, meta, 'support_tools.download_recorded', { download_id: downloadId, tool_id: tool.id, tool: tool.name, via: linkId ? 'link' : 'direct', ...(linkId ? { link_id: linkId } : {}) });
         await recordEvent(tx, {

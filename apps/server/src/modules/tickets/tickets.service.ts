@@ -1,6 +1,7 @@
 import { isClosedTicketStatus, TICKET_CONVERSATION_PAGE, type ConversationEntry, type ConversationPage, type Ticket, type TicketList, type TicketSummary, type z } from '@portal/contract';
 import type { conversationPageQuery, newTicketInput, ticketListQuery } from '@portal/contract';
 import type { Database } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../platform/app-error.js';
 import { fullName, type Caller } from '../auth/caller.js';
 import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
@@ -82,7 +83,7 @@ export function createTicketService({ db }: { db: Database }) {
       const content = await cleanText(text, 'description');
       const row = await visibleTicket(caller, id);
       if (isClosedTicketStatus(row.status)) throw new AppError('conflict', CLOSED_TICKET_TAKES_NO_REPLIES);
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const createdBy = `${fullName(caller)}${PORTAL_AUTHOR_SUFFIX}`;
         const entryId = await insertTicketEntry(tx, {
           accountId: caller.accountId,
@@ -106,7 +107,7 @@ export function createTicketService({ db }: { db: Database }) {
     /** Opens a ticket assigned to the caller (so a non-administrator sees it too). */
     async create(caller: Caller, input: z.output<typeof newTicketInput>): Promise<Ticket> {
       const description = await cleanText(input.description, 'description');
-      const id = await db.transaction(async (tx) => {
+      const id = await inTransaction(db, async (tx) => {
         await lockTicketNumbers(tx, caller.accountId);
         const ticketNumber = await nextTicketNumber(tx, caller.accountId);
         const ticketId = await insertTicket(tx, {

@@ -10,11 +10,12 @@ import {
 } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { Mailer } from '../../platform/mail.js';
 import { recordAudit } from '../audit/audit-log.js';
-import { issuePasswordLink } from '../auth/password-reset.service.js';
+import { issuePasswordLinks } from '../auth/password-reset.service.js';
 import type { Caller } from '../auth/caller.js';
 import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
 import { asSignInNameConflict, refuseTakenSignInName } from './sign-in-name.js';
@@ -46,22 +47,40 @@ export interface UsersServiceDeps {
  */
 export async function writeInvitation(
   tx: Executor,
-  { mailer, config }: Pick<UsersServiceDeps, 'mailer' | 'config'>,
+  deps: Pick<UsersServiceDeps, 'mailer' | 'config'>,
   input: { contact: { id: number; email: string; firstname: string }; invitedBy: string; accountName: string; ip: string | null },
 ): Promise<number> {
-  const link = await issuePasswordLink(tx, { contactId: input.contact.id, ttlMs: INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000, ip: input.ip, publicUrl: config.publicUrl });
-  return mailer.enqueue(
+  const [outboxId] = await writeInvitations(tx, deps, { ...input, contacts: [input.contact] });
+  return outboxId!;
+}
+
+/** `writeInvitation` for several new users of one account at once (the provider's bulk import): their outbox ids in the order given. */
+export async function writeInvitations(
+  tx: Executor,
+  { mailer, config }: Pick<UsersServiceDeps, 'mailer' | 'config'>,
+  input: { contacts: readonly { id: number; email: string; firstname: string }[]; invitedBy: string; accountName: string; ip: string | null },
+): Promise<number[]> {
+  if (input.contacts.length === 0) return [];
+  const links = await issuePasswordLinks(tx, {
+    contactIds: input.contacts.map((contact) => contact.id),
+    ttlMs: INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000,
+    ip: input.ip,
+    publicUrl: config.publicUrl,
+  });
+  return mailer.enqueueMany(
     tx,
-    invitationMail({
-      to: input.contact.email,
-      firstname: input.contact.firstname,
-      invitedBy: input.invitedBy,
-      accountName: input.accountName,
-      link,
-      validDays: INVITATION_VALID_DAYS,
-      providerName: config.provider.name,
-      supportEmail: config.provider.supportEmail,
-    }),
+    input.contacts.map((contact, index) =>
+      invitationMail({
+        to: contact.email,
+        firstname: contact.firstname,
+        invitedBy: input.invitedBy,
+        accountName: input.accountName,
+        link: links[index]!,
+        validDays: INVITATION_VALID_DAYS,
+        providerName: config.provider.name,
+        supportEmail: config.provider.supportEmail,
+      }),
+    ),
   );
 }
 
@@ -82,10 +101,13 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
     return writeInvitation(tx, { mailer, config }, { contact, invitedBy: `${caller.firstname} ${caller.lastname}`.trim(), accountName: caller.account.name, ip: meta.ip });
   }
 
-  /** Any unique-index race (two admins adding the same e-mail at once) ends as the same 409. */
-  async function inTransaction<T>(email: string | undefined, work: (tx: Executor) => Promise<T>): Promise<T> {
+  /**
+   * Any unique-index race (two admins adding the same e-mail at once) ends as the same 409; a
+   * deadlock or serialization failure is retried by the shared helper (db/transaction.ts).
+   */
+  async function withSignInNameRule<T>(email: string | undefined, work: (tx: Executor) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction(work);
+      return await inTransaction(db, work);
     } catch (error) {
       throw asSignInNameConflict(error, email);
     }
@@ -103,7 +125,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
       const email = input.email.toLowerCase();
       const timeZone = checkTimeZone(input.time_zone) ?? DEFAULT_USER_TIME_ZONE;
       await refuseTakenSignInName(db, email);
-      const { contact, outboxId } = await inTransaction(email, async (tx) => {
+      const { contact, outboxId } = await withSignInNameRule(email, async (tx) => {
         const row = await repo.insertContact(tx, {
           accountId: caller.accountId,
           firstname: input.firstname,
@@ -149,7 +171,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
       const timeZone = checkTimeZone(input.time_zone);
       if (isSelf(caller, contactId) && input.admin_group === false) throw new AppError('conflict', OWN_ADMIN_FLAG, { admin_group: OWN_ADMIN_FLAG });
       if (email) await refuseTakenSignInName(db, email, contactId);
-      return inTransaction(email, async (tx) => {
+      return withSignInNameRule(email, async (tx) => {
         // Administrators first, in id order, then the contact: every request takes the locks in the
         // same order, so two that remove administrators wait for each other instead of deadlocking.
         const admins = input.admin_group === false ? await repo.lockAdministrators(tx, caller.accountId) : undefined;
@@ -178,7 +200,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
     /** Deleting ends the user's sign-ins at once (their sessions go with them) and keeps their ticket history. */
     async remove(caller: Caller, contactId: number, meta: ClientMeta): Promise<void> {
       if (isSelf(caller, contactId)) throw new AppError('conflict', DELETE_SELF);
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         // The same lock order as an update: administrators, then the contact.
         const admins = await repo.lockAdministrators(tx, caller.accountId);
         const contact = await repo.lockContact(tx, caller.accountId, contactId);
@@ -198,7 +220,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
     },
 
     async resendInvitation(caller: Caller, contactId: number, meta: ClientMeta): Promise<void> {
-      const outboxId = await db.transaction(async (tx) => {
+      const outboxId = await inTransaction(db, async (tx) => {
         const contact = await repo.lockContact(tx, caller.accountId, contactId);
         if (!contact) throw notFound(USER);
         if (contact.passwordHash !== null) throw new AppError('conflict', ALREADY_SIGNED_IN);
@@ -215,7 +237,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
 
     /** A seat of one of the account's voice services; never more licenses than its seats, never the same one twice. */
     async addLicense(caller: Caller, contactId: number, serviceId: number, meta: ClientMeta): Promise<License> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         if (!(await repo.lockContact(tx, caller.accountId, contactId))) throw notFound(USER);
         const service = await repo.lockLicensableService(tx, caller.accountId, serviceId, LICENSABLE_ITEM_TYPES);
         if (!service) throw new AppError('not_found', NOT_LICENSABLE, { service_id: NOT_LICENSABLE });
@@ -228,7 +250,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
     },
 
     async removeLicense(caller: Caller, contactId: number, licenseId: number, meta: ClientMeta): Promise<void> {
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const removed = await repo.deleteLicense(tx, caller.accountId, contactId, licenseId);
         if (!removed) throw notFound('The license');
         await audit(tx, caller, meta, 'users.license_removed', contactId, { service_id: removed.serviceId, license_id: licenseId });

@@ -1,6 +1,7 @@
 import type { WebhookDeliveryStatus, WebhookEventType } from '@portal/contract';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.js';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -160,7 +161,7 @@ export async function recordAttempt(
   attempt: { attemptedAt: Date; statusCode: number | null; durationMs: number; error: string | null },
   next: { status: 'succeeded' | 'failed' | 'dead'; nextAttemptAt: Date | null },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.insert(webhookAttempts).values({ deliveryId: claim.id, ...attempt });
     await tx
       .update(webhookDeliveries)

@@ -8,6 +8,7 @@ import {
   type WebhookEndpointInput,
 } from '@portal/contract';
 import type { Database } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { VaultKeyRing } from '../../platform/secret-box.js';
 import { isPrivateAddress } from './webhook-sender.js';
@@ -128,7 +129,7 @@ export type WebhooksService = ReturnType<typeof createWebhooksService>;
 
 /** Seals every endpoint secret again under the current vault key (`npm run portal -- vault-rekey`, and at start-up). */
 export function resealWebhookSecrets(db: Database, vault: VaultKeyRing): Promise<number> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const rows = await repo.endpointsSealedElsewhere(tx, vault.current.id);
     for (const row of rows) await repo.writeSealedSecret(tx, row.id, vault.current.seal(vault.open(row.secretSealed, row.secretKeyId)), vault.current.id);
     return rows.length;
