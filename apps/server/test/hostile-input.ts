@@ -25,6 +25,8 @@ export const hostileString = fc.oneof(
     '\\',
     '\u202e',
     '\ud800',
+    'tail \udfff',
+    '\ufffe\uffff\ufdd0',
     'NaN',
     '-1',
     '1e309',
@@ -46,7 +48,7 @@ const deeplyNested = fc.integer({ min: 50, max: 2_000 }).map((depth) => {
 export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   { depthSize: 'small' },
   hostileString,
-  fc.oneof(fc.integer(), fc.double(), fc.constantFrom(Number.MAX_SAFE_INTEGER + 2, -0, 1e308, -1e308)),
+  fc.oneof(fc.integer(), fc.double(), fc.constantFrom(Number.MAX_SAFE_INTEGER + 2, -0, 1e308, -1e308, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 32, 2 ** 53, 1e-7)),
   fc.boolean(),
   fc.constant(null),
   fc.array(hostileString, { maxLength: 5 }),
