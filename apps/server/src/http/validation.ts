@@ -52,7 +52,7 @@ function refuseBrokenText(input: unknown, where: 'body' | 'query' | 'path'): voi
  * record: 404, as for any id that is not there, rather than a complaint about its size.
  */
 function namesNoPossibleRecord(error: z.ZodError): boolean {
-  return error.issues.every((issue) => issue.code === 'too_big');
+  return error.issues.every((issue) => issue.code === 'too_big' && issue.origin === 'number');
 }
 
 /** A change (PATCH, PUT) with a key its endpoint does not know is refused rather than half applied. */
