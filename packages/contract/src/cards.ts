@@ -22,7 +22,8 @@ export function cardTypeFromPrefix(typed: string): CardType | null {
 }
 
 /** A number of one network with another chosen as the card type: the gateway's words and the form's. */
-export const cardTypeMismatch = (numberIs: string, chosen: string) => `This is a ${numberIs} card number, but ${chosen} was chosen as the card type.`;
+export const cardTypeMismatch = (numberIs: string, chosen: string) =>
+  `This is ${/^[AEIOU]/i.test(numberIs) ? 'an' : 'a'} ${numberIs} card number, but ${chosen} was chosen as the card type.`;
 
 /** The security code (CVC) printed on a card: 4 digits on American Express, 3 on the others. */
 export const securityCodeLength = (type: CardType) => (type === 'amex' ? 4 : 3);

@@ -4,6 +4,7 @@ import {
   amountBalanceRefusal,
   amountOverBalance,
   cardTypeFromPrefix,
+  cardTypeMismatch,
   creditCardInput,
   isClosedTicketStatus,
   newCardPayment,
@@ -95,6 +96,8 @@ describe('contract', () => {
     expect(securityCodeRefusal('1234', 'visa')).toBe('A Visa security code has 3 digits.');
     expect(securityCodeRefusal('123', 'amex')).toBe('An American Express security code has 4 digits.');
     expect(securityCodeRefusal('12', 'discover')).toBe(SECURITY_CODE_SHAPE);
+    expect(cardTypeMismatch('Mastercard', 'Visa')).toBe('This is a Mastercard card number, but Visa was chosen as the card type.');
+    expect(cardTypeMismatch('American Express', 'Visa')).toBe('This is an American Express card number, but Visa was chosen as the card type.');
     expect(amountOverBalance(1234.5)).toBe('The amount is more than the balance of $1,234.50.');
     expect(amountOverBalance(25_000)).toBe('The amount is more than the balance of $25,000.00.');
     expect(amountOverBalance(0.07)).toBe('The amount is more than the balance of $0.07.');
