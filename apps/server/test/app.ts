@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../src/db/client.js';
 import { createLogger, type Logger } from '../src/platform/logger.js';
 import { createMailer } from '../src/platform/mail.js';
 import { createPortalMetrics, type PortalMetrics } from '../src/platform/metrics.js';
+import type { PaymentGateway } from '../src/platform/payment-gateway.js';
 import { createMailOutbox } from '../src/db/mail-outbox.repository.js';
 import { createTestDatabase } from './database.js';
 
@@ -20,7 +21,7 @@ export interface TestApp {
 /** The whole server on a fresh database of its own, driven with `app.inject` (no port). */
 export async function buildTestApp(
   overrides: Record<string, string> = {},
-  options: { webDistDir?: string; webPrerenderEntry?: string; logger?: Logger; processMetrics?: boolean } = {},
+  options: { webDistDir?: string; webPrerenderEntry?: string; logger?: Logger; processMetrics?: boolean; paymentGateway?: PaymentGateway } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -46,7 +47,16 @@ export async function buildTestApp(
     print: () => undefined,
     counted: (outcome) => metrics.mails.inc({ outcome }),
   });
-  const app = await buildApp({ config, database, logger, mailer, metrics, webDistDir: options.webDistDir ?? '/nonexistent', webPrerenderEntry: options.webPrerenderEntry });
+  const app = await buildApp({
+    config,
+    database,
+    logger,
+    mailer,
+    metrics,
+    webDistDir: options.webDistDir ?? '/nonexistent',
+    webPrerenderEntry: options.webPrerenderEntry,
+    ...(options.paymentGateway ? { paymentGateway: options.paymentGateway } : {}),
+  });
   try {
     await app.ready();
   } catch (error) {

@@ -33,13 +33,20 @@ test.describe('billing', () => {
     await form.getByRole('textbox', { name: 'First name on card' }).fill('Bill');
     await form.getByRole('textbox', { name: 'Last name on card' }).fill('Carter');
     await form.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
-    await form.getByRole('button', { name: 'Pay $12.34' }).click();
-    await expect(form.getByText('Payment received')).toBeVisible();
+    await form.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+    // Issue 31: a payment is reviewed and confirmed (it used to be one click on "Pay $12.34").
+    await form.getByRole('button', { name: 'Review payment' }).click();
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    await expect(page.getByRole('status', { name: 'Payment received' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
+    // ...and the form is live again only when asked for (it used to be armed with the remaining balance).
+    await page.getByRole('button', { name: 'Make another payment' }).click();
     await form.getByRole('textbox', { name: 'Amount' }).fill('5');
     await form.getByRole('textbox', { name: 'Card number' }).fill('4000 0000 0000 0002');
-    await form.getByRole('button', { name: 'Pay $5.00' }).click();
+    await form.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+    await form.getByRole('button', { name: 'Review payment' }).click();
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
     await expect(form.getByRole('alert')).toContainText('Your card was declined.');
 
     await openTab(page, 'Payment History');
@@ -59,6 +66,7 @@ test.describe('billing', () => {
     await dialog.getByRole('textbox', { name: 'First name on card' }).fill('Bill');
     await dialog.getByRole('textbox', { name: 'Last name on card' }).fill('Carter');
     await dialog.getByRole('textbox', { name: 'Card number' }).fill('5555 5555 5555 4444');
+    await dialog.getByRole('textbox', { name: 'Security code (CVC)' }).fill('321');
     await dialog.getByRole('combobox', { name: 'Card type' }).click();
     await page.getByRole('option', { name: 'Mastercard' }).click();
     await dialog.getByRole('combobox', { name: 'Year' }).click();
@@ -71,9 +79,10 @@ test.describe('billing', () => {
     const form = page.getByRole('form', { name: 'Make a payment' });
     await expect(form.getByRole('radio', { name: 'Mastercard •••• 4444' })).toBeChecked();
     await form.getByRole('textbox', { name: 'Amount' }).fill('20');
-    await form.getByRole('button', { name: 'Pay $20.00' }).click();
-    await expect(form.getByText('Payment received')).toBeVisible();
-    await expect(form.getByText(/was charged to •••• 4444/)).toBeVisible();
+    await form.getByRole('button', { name: 'Review payment' }).click();
+    await expect(page.getByRole('region', { name: 'Confirm your payment' })).toContainText('Mastercard •••• 4444');
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    await expect(page.getByRole('status', { name: 'Payment received' })).toContainText(/was charged to •••• 4444/);
 
     await openTab(page, 'Auto Payments');
     // The switch, as a keyboard user works it (Mantine's input sits under its drawn track).

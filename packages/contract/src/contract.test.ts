@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { buildPath, endpoints, toOpenApiPath, type Endpoint } from './index.js';
-import { isClosedTicketStatus, newCardPayment, ticketListQuery } from './index.js';
+import {
+  amountBalanceRefusal,
+  amountOverBalance,
+  cardTypeFromPrefix,
+  cardTypeMismatch,
+  creditCardInput,
+  isClosedTicketStatus,
+  newCardPayment,
+  NOTHING_TO_PAY,
+  SECURITY_CODE_SHAPE,
+  securityCodeRefusal,
+  ticketListQuery,
+} from './index.js';
 
 describe('contract', () => {
   it('defines each method and path once', () => {
@@ -51,6 +63,47 @@ describe('contract', () => {
     expect(newCardPayment.parse({ payment: { ...base, cc_num: '4242 4242 4242 4242' } }).payment.cc_num).toBe('4242424242424242');
     expect(newCardPayment.safeParse({ payment: { ...base, cc_num: '4242abcd' } }).success).toBe(false);
     expect(newCardPayment.safeParse({ payment: { ...base, cc_num: '4242424242424242', amount: 10.555 } }).success).toBe(false);
+  });
+
+  it('takes a security code (CVC) of 3 or 4 digits, and none at all (the spec’s fields have none)', () => {
+    const base = { amount: 10.5, cc_first_name: 'A', cc_last_name: 'B', cc_num: '4242424242424242', cc_exp_month: '01', cc_exp_year: '2030', cc_type: 'visa' };
+    expect(newCardPayment.parse({ payment: base }).payment.cc_cvc).toBeUndefined();
+    expect(newCardPayment.parse({ payment: { ...base, cc_cvc: '123' } }).payment.cc_cvc).toBe('123');
+    expect(newCardPayment.parse({ payment: { ...base, cc_cvc: '1234' } }).payment.cc_cvc).toBe('1234');
+    for (const cc_cvc of ['12', '12345', '12a', ' 123', '']) {
+      const result = newCardPayment.safeParse({ payment: { ...base, cc_cvc } });
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]), cc_cvc).toEqual([['payment.cc_cvc', SECURITY_CODE_SHAPE]]);
+    }
+    const card = { first_name: 'A', last_name: 'B', number: '4242424242424242', exp_month: '01', exp_year: '2030', type: 'visa' };
+    expect(creditCardInput.parse(card).cvc).toBeUndefined();
+    expect(creditCardInput.safeParse({ ...card, cvc: '99' }).success).toBe(false);
+  });
+
+  it('tells a card’s network from its first digits, as they are typed', () => {
+    const cases: Array<[string, string | null]> = [
+      ['4', 'visa'], ['4242 4242', 'visa'],
+      ['51', 'mastercard'], ['5555-5555', 'mastercard'], ['2221', 'mastercard'], ['2720 99', 'mastercard'], ['2220', null], ['2721', null], ['22', null], ['50', null], ['56', null],
+      ['34', 'amex'], ['37', 'amex'], ['35', null],
+      ['6011', 'discover'], ['65', 'discover'], ['644', 'discover'], ['649', 'discover'], ['643', null], ['6012', null],
+      ['', null], ['4x', null], ['1', null],
+    ];
+    for (const [typed, type] of cases) expect(cardTypeFromPrefix(typed), typed).toBe(type);
+  });
+
+  it('knows the security code’s length by card type, and says the balance refusal as the server does', () => {
+    expect(securityCodeRefusal('123', 'visa')).toBeNull();
+    expect(securityCodeRefusal('1234', 'amex')).toBeNull();
+    expect(securityCodeRefusal('1234', 'visa')).toBe('A Visa security code has 3 digits.');
+    expect(securityCodeRefusal('123', 'amex')).toBe('An American Express security code has 4 digits.');
+    expect(securityCodeRefusal('12', 'discover')).toBe(SECURITY_CODE_SHAPE);
+    expect(cardTypeMismatch('Mastercard', 'Visa')).toBe('This is a Mastercard card number, but Visa was chosen as the card type.');
+    expect(cardTypeMismatch('American Express', 'Visa')).toBe('This is an American Express card number, but Visa was chosen as the card type.');
+    expect(amountOverBalance(1234.5)).toBe('The amount is more than the balance of $1,234.50.');
+    expect(amountOverBalance(25_000)).toBe('The amount is more than the balance of $25,000.00.');
+    expect(amountOverBalance(0.07)).toBe('The amount is more than the balance of $0.07.');
+    expect(amountBalanceRefusal(100, 0)).toBe(NOTHING_TO_PAY);
+    expect(amountBalanceRefusal(100.01, 100)).toBe(amountOverBalance(100));
+    expect(amountBalanceRefusal(100, 100)).toBeNull();
   });
 });
 

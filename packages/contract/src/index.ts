@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './cards.js';
 export * from './endpoint.js';
 export * from './envelope.js';
 export * from './endpoints/index.js';

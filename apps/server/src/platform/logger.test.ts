@@ -34,6 +34,17 @@ describe('log lines keep no secret (decision 0024)', () => {
     expect(line.err.stack).toMatch(/logger\.test\.ts/);
   });
 
+  it('censors card fields of a logged object, the security code (CVC) among them', () => {
+    const log = loggedLines((logger) => {
+      logger.info({ payment: { amount: 12, cc_num: '4242424242424242', cc_cvc: '737' } }, 'payment');
+      logger.info({ credit_card_info: { number: '4242424242424242', cvc: '7373', cc_cvv: '737', cvv: '737' } }, 'card');
+    });
+    expect(log).not.toContain('4242424242424242');
+    const [payment, card] = log.trim().split('\n').map((text) => JSON.parse(text) as Record<string, Record<string, unknown>>);
+    expect(payment!.payment).toEqual({ amount: 12, cc_num: '[redacted]', cc_cvc: '[redacted]' });
+    expect(card!.credit_card_info).toEqual({ number: '[redacted]', cvc: '[redacted]', cc_cvv: '[redacted]', cvv: '[redacted]' });
+  });
+
   it('replaces a link token in a plain message, and leaves other messages as they are', () => {
     const log = loggedLines((logger) => {
       logger.info(`opened /api/crm/support-tools/links/${LINK_TOKEN} for a download`);

@@ -11,7 +11,7 @@ const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers["x-api-key"]',
   'res.headers["set-cookie"]',
-  ...['password', 'new_password', 'current_password', 'cc_num', 'cc_cvv', 'cvv', 'number', 'token', 'access_token', 'refresh_token', 'secret'].map(
+  ...['password', 'new_password', 'current_password', 'cc_num', 'cc_cvv', 'cvv', 'cc_cvc', 'cvc', 'number', 'token', 'access_token', 'refresh_token', 'secret'].map(
     (field) => `*.${field}`,
   ),
 ];

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { CardType } from '@portal/contract';
+import { CARD_TYPE_NAMES, cardTypeMismatch, securityCodeRefusal, type CardType } from '@portal/contract';
 import type { PaymentOutcome } from './metrics.js';
 
 /**
@@ -13,6 +13,11 @@ export interface CardDetails {
   expYear: string;
   /** The type the payer chose; the gateway checks it against the number. */
   type: CardType;
+  /**
+   * The security code (CVC) when the payer gave one (the spec's calls carry none). It is handed to the
+   * gateway with the number and goes nowhere else: never stored, logged, audited or put in an event.
+   */
+  cvc?: string;
 }
 
 export interface StoredCard {
@@ -43,7 +48,7 @@ export class CardRefused extends Error {
   constructor(
     message: string,
     /** The card field at fault, as the payer knows it. */
-    readonly field: 'number' | 'expiry' | 'type',
+    readonly field: 'number' | 'expiry' | 'type' | 'cvc',
   ) {
     super(message);
     this.name = 'CardRefused';
@@ -53,14 +58,12 @@ export class CardRefused extends Error {
 export const CARD_MESSAGES = {
   invalidNumber: 'The card number is not valid. Please check it and try again.',
   expired: 'This card has expired. Please use another card.',
-  typeMismatch: (expected: string, chosen: string) => `This is a ${expected} card number, but ${chosen} was chosen as the card type.`,
+  typeMismatch: cardTypeMismatch,
   unknownType: 'Only Visa, Mastercard, American Express and Discover cards are accepted.',
   declined: 'Your card was declined.',
   insufficientFunds: 'Your card has insufficient funds.',
   expiredCard: 'Your card has expired.',
 } as const;
-
-const TYPE_NAMES: Record<CardType, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
 
 /** The Luhn checksum every card number carries. */
 export function passesLuhn(number: string): boolean {
@@ -128,8 +131,11 @@ export function createSandboxGateway(options: { secret: string; now?: () => Date
     if (!passesLuhn(card.number)) throw new CardRefused(CARD_MESSAGES.invalidNumber, 'number');
     const actual = cardTypeOf(card.number);
     if (!actual) throw new CardRefused(CARD_MESSAGES.unknownType, 'number');
-    if (actual !== card.type) throw new CardRefused(CARD_MESSAGES.typeMismatch(TYPE_NAMES[actual], TYPE_NAMES[card.type]), 'type');
+    if (actual !== card.type) throw new CardRefused(CARD_MESSAGES.typeMismatch(CARD_TYPE_NAMES[actual], CARD_TYPE_NAMES[card.type]), 'type');
     if (hasExpired(card.expMonth, card.expYear, now())) throw new CardRefused(CARD_MESSAGES.expired, 'expiry');
+    // As a real gateway: a code that is given must fit the card (3 digits, 4 on American Express); none is not checked.
+    const cvcRefusal = card.cvc === undefined ? null : securityCodeRefusal(card.cvc, card.type);
+    if (cvcRefusal) throw new CardRefused(cvcRefusal, 'cvc');
   }
 
   function outcome(behaviour: (typeof TEST_CARD_BEHAVIOUR)[string] | undefined, key: string): ChargeOutcome {

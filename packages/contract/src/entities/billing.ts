@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARD_TYPES, MAX_PAYMENT_AMOUNT, ORDER_ITEM_PROVISION_STATUSES, ORDER_ITEM_PURCHASE_TYPES, ORDER_STATUSES, PAYMENT_TYPES } from '../constants.js';
+import { SECURITY_CODE_SHAPE } from '../cards.js';
 import { money, timestamp, openEnum } from './common.js';
 
 export const creditCardInfo = z.object({
@@ -105,6 +106,24 @@ export type Order = z.infer<typeof order>;
  * of the server's resident memory for one message (issue 16).
  */
 const withThousandsSeparators = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
+/** 1234.5 → "$1,234.50" (a positive amount), as the server's Intl formatter writes it, without Intl (see above). */
+const dollars = (amount: number) => {
+  const cents = Math.round(amount * 100);
+  return `$${withThousandsSeparators(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
+};
+
+/**
+ * A card payment is never more than the balance (docs/decisions/0014): the server's refusal, and the
+ * payment form's while the payer types, in the same words.
+ */
+export const NOTHING_TO_PAY = 'There is nothing to pay: the balance is $0.00.';
+export const amountOverBalance = (balance: number) => `The amount is more than the balance of ${dollars(balance)}.`;
+/** Why an amount cannot be paid against this balance, or null (the amount's own rules are the schema's). */
+export function amountBalanceRefusal(amount: number, balance: number): string | null {
+  if (balance <= 0) return NOTHING_TO_PAY;
+  if (Math.round(amount * 100) > Math.round(balance * 100)) return amountOverBalance(balance);
+  return null;
+}
 
 const amount = z
   .number({ error: 'Amount must be a number' })
@@ -120,6 +139,12 @@ const cardNumber = z
   .pipe(z.string().regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits'));
 const expMonth = z.string().regex(/^(0[1-9]|1[0-2])$/, 'Month must be 01 to 12');
 const expYear = z.string().regex(/^\d{4}$/, 'Year must have four digits');
+/**
+ * The security code (CVC): optional, as the spec's fields (§7) have none, so a request without it is
+ * still whole. It goes to the gateway with the number and is never stored or logged; whether it is
+ * 3 or 4 digits for the card's type is the gateway's check (docs/decisions/0014).
+ */
+const securityCode = z.string().regex(/^\d{3,4}$/, SECURITY_CODE_SHAPE);
 
 export const newCardPayment = z.object({
   payment: z.object({
@@ -130,6 +155,7 @@ export const newCardPayment = z.object({
     cc_exp_month: expMonth,
     cc_exp_year: expYear,
     cc_type: z.enum(CARD_TYPES, { error: 'Card type must be visa, mastercard, amex or discover' }),
+    cc_cvc: securityCode.optional(),
   }),
 });
 
@@ -142,6 +168,7 @@ export const creditCardInput = z.object({
   exp_month: expMonth,
   exp_year: expYear,
   type: z.enum(CARD_TYPES, { error: 'Card type must be visa, mastercard, amex or discover' }),
+  cvc: securityCode.optional(),
 });
 
 export const billingAccountPatch = z.union([

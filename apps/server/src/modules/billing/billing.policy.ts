@@ -1,13 +1,11 @@
-import { IDEMPOTENCY_KEY_HEADER, MAX_PAYMENT_AMOUNT } from '@portal/contract';
-import { formatUsd } from '../../platform/formats.js';
+import { amountBalanceRefusal, amountOverBalance, IDEMPOTENCY_KEY_HEADER, MAX_PAYMENT_AMOUNT, NOTHING_TO_PAY } from '@portal/contract';
 
 /** The billing rules of docs/product.md §5 and §8, and those the spec leaves to us (docs/decisions/0014). */
 export const NO_BILLING_ACCOUNT = 'No billing account found';
 export const CARD_NEEDED_FOR_AUTOPAY = 'Please add a credit card before enabling automatic payments';
 export const NO_STORED_CARD = 'There is no stored card on this account. Pay with a new card, or add one first.';
-export const NOTHING_TO_PAY = 'There is nothing to pay: the balance is $0.00.';
-export const overBalance = (balance: number) =>
-  `The amount is more than the balance of ${formatUsd(balance)}.`;
+/** In the contract, so that the payment form says the same while the payer types. */
+export { NOTHING_TO_PAY, amountOverBalance as overBalance };
 export const KEY_INVALID = `The ${IDEMPOTENCY_KEY_HEADER} header must be 8 to 200 letters, digits, dashes, underscores, colons or dots.`;
 export const KEY_REUSED = `This ${IDEMPOTENCY_KEY_HEADER} was already used for a different payment. Use a new key for a new payment.`;
 export const PAYMENT_FAILED = 'Payment failed';
@@ -19,10 +17,7 @@ export const isValidIdempotencyKey = (key: string) => IDEMPOTENCY_KEY_SHAPE.test
 
 /**
  * A card payment may not exceed what is owed: the portal takes payments of a balance, not deposits
- * (a credit is the provider's to give). The per-payment ceiling is in the contract.
+ * (a credit is the provider's to give). The per-payment ceiling is in the contract, and so is this
+ * rule, which the payment form applies as the payer types.
  */
-export function amountRefusal(amount: number, balance: number): string | null {
-  if (balance <= 0) return NOTHING_TO_PAY;
-  if (Math.round(amount * 100) > Math.round(balance * 100)) return overBalance(balance);
-  return null;
-}
+export const amountRefusal = amountBalanceRefusal;

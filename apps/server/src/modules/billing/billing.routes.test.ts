@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, errorEnvelope, successEnvelope, MAX_PAYMENT_AMOUNT } from '@portal/contract';
+import { endpoints, errorEnvelope, successEnvelope, MAX_PAYMENT_AMOUNT, SECURITY_CODE_SHAPE } from '@portal/contract';
 import { bearer, signIn } from '../../../test/auth.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { createAccount, createContact } from '../../../test/factories.js';
@@ -187,6 +187,38 @@ describe('card payments', () => {
     expect(await paymentRows()).toHaveLength(0);
   });
 
+  it('takes a security code (CVC) with a new card and hands it to the gateway, which checks it fits the card type', async () => {
+    const { payNew, paymentRows, balanceNow } = await billingAccount(500);
+    expect((await payNew(10, '4242424242424242', randomUUID(), { cc_cvc: '123' })).statusCode).toBe(200);
+    expect((await payNew(10, '378282246310005', randomUUID(), { cc_type: 'amex', cc_cvc: '1234' })).statusCode).toBe(200);
+    // The gateway refuses a code of the wrong length for the card: it was handed the code.
+    for (const [overrides, message] of [
+      [{ cc_cvc: '1234' }, 'A Visa security code has 3 digits.'],
+      [{ cc_type: 'amex', cc_cvc: '123' }, 'An American Express security code has 4 digits.'],
+    ] as const) {
+      const number = overrides.cc_cvc === '123' ? '378282246310005' : '4242424242424242';
+      const refused = await payNew(10, number, randomUUID(), overrides);
+      expect(refused.statusCode, message).toBe(400);
+      expect(errorOf(refused).fields).toEqual({ 'payment.cc_cvc': message });
+    }
+    expect(await paymentRows()).toHaveLength(2);
+    expect((await balanceNow()).balance).toBe(480);
+  });
+
+  it.each(['12', '12345', '12a', '', 123])('refuses a malformed security code (%j) as a 400 naming it, and charges nothing', async (cvc) => {
+    const { payNew, paymentRows, billingId, token, balanceNow } = await billingAccount(500);
+    const response = await payNew(10, '4242424242424242', randomUUID(), { cc_cvc: cvc });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(errorOf(response).fields ?? {})).toEqual(['payment.cc_cvc']);
+    if (typeof cvc === 'string') expect(errorOf(response).fields).toEqual({ 'payment.cc_cvc': SECURITY_CODE_SHAPE });
+    expect(await paymentRows()).toHaveLength(0);
+    const store = await call('PATCH', `/billing/account/${billingId}`, token, { credit_card_info: storedCard('4242424242424242', { cvc }) });
+    expect(store.statusCode).toBe(400);
+    // (The PATCH body is a union of three shapes: a value of the wrong type matches none of them, and is refused as the body.)
+    if (typeof cvc === 'string') expect(errorOf(store).fields).toEqual({ 'credit_card_info.cvc': SECURITY_CODE_SHAPE });
+    expect((await balanceNow()).cardLast4).toBeNull();
+  });
+
   it.each([
     [0, 'Amount must be greater than 0'],
     // Found by the fuzzing test: positive, and no third decimal, yet less than a cent (it was a 500).
@@ -218,7 +250,10 @@ describe('the stored card and auto-pay', () => {
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused).fields).toEqual({ 'credit_card_info.number': CARD_MESSAGES.declined });
 
-    const stored = await call('PATCH', `/billing/account/${billingId}`, token, { credit_card_info: storedCard('4242-4242-4242-4242') });
+    const wrongCode = await call('PATCH', `/billing/account/${billingId}`, token, { credit_card_info: storedCard('4242424242424242', { cvc: '1234' }) });
+    expect(errorOf(wrongCode).fields).toEqual({ 'credit_card_info.cvc': 'A Visa security code has 3 digits.' });
+
+    const stored = await call('PATCH', `/billing/account/${billingId}`, token, { credit_card_info: storedCard('4242-4242-4242-4242', { cvc: '737' }) });
     expect(stored.statusCode).toBe(200);
     expect(accountResult(stored).credit_card_info).toEqual({ first_name: 'Bill', last_name: 'Payer', last_4: '4242', type: 'visa', exp_month: '01', exp_year: NEXT_YEAR });
     const row = await balanceNow();

@@ -65,8 +65,8 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
 
   /** A card the gateway will not take (number, type, expiry) is a form error on the field at fault; nothing is written. */
   const CARD_FORM_FIELDS = {
-    stored: { number: 'credit_card_info.number', expiry: 'credit_card_info.exp_month', type: 'credit_card_info.type' },
-    payment: { number: 'payment.cc_num', expiry: 'payment.cc_exp_month', type: 'payment.cc_type' },
+    stored: { number: 'credit_card_info.number', expiry: 'credit_card_info.exp_month', type: 'credit_card_info.type', cvc: 'credit_card_info.cvc' },
+    payment: { number: 'payment.cc_num', expiry: 'payment.cc_exp_month', type: 'payment.cc_type', cvc: 'payment.cc_cvc' },
   } as const;
   function asFormError(error: unknown, form: keyof typeof CARD_FORM_FIELDS): unknown {
     if (!(error instanceof CardRefused)) return error;
@@ -155,11 +155,13 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
     return { payment: toPayment(answer.payment), balance: answer.balance };
   }
 
-  const cardDetails = (card: { number: string; exp_month: string; exp_year: string; type: CardInput['type'] }): CardDetails => ({
+  /** What the gateway gets of a card; the security code, when given, only here (never in a row, the audit or an event). */
+  const cardDetails = (card: { number: string; exp_month: string; exp_year: string; type: CardInput['type']; cvc?: string | undefined }): CardDetails => ({
     number: card.number,
     expMonth: card.exp_month,
     expYear: card.exp_year,
     type: card.type,
+    ...(card.cvc === undefined ? {} : { cvc: card.cvc }),
   });
 
   const recordAutoPayChanged = (tx: Executor, caller: Caller, on: boolean) =>
@@ -246,7 +248,7 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
     },
 
     payWithNewCard(caller: Caller, billingId: string, payment: NewCardPayment, key: string | undefined, meta: ClientMeta) {
-      const card = cardDetails({ number: payment.cc_num, exp_month: payment.cc_exp_month, exp_year: payment.cc_exp_year, type: payment.cc_type });
+      const card = cardDetails({ number: payment.cc_num, exp_month: payment.cc_exp_month, exp_year: payment.cc_exp_year, type: payment.cc_type, cvc: payment.cc_cvc });
       const source = async () => ({ source: { card }, last4: card.number.slice(-4) });
       return pay(caller, billingId, key, { amount: payment.amount, mode: 'new-card', last4: card.number.slice(-4) }, source, meta);
     },

@@ -122,7 +122,8 @@ describe('BillingPage against spec-shaped answers', () => {
     const amount = await screen.findByRole('textbox', { name: /Amount/ });
     await user.clear(amount);
     await user.type(amount, '300');
-    await user.click(screen.getByRole('button', { name: 'Pay $300.00' }));
+    await user.click(screen.getByRole('button', { name: 'Review payment' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm payment' }));
 
     const notice = await screen.findByRole('status', { name: 'Payment received' });
     expect(notice).toHaveTextContent('Payment received');
@@ -131,7 +132,10 @@ describe('BillingPage against spec-shaped answers', () => {
     const [payment] = callsTo(fetchMock, `POST ${BILLING}/payments/creditcard-onfile`);
     expect(JSON.parse(String(payment![1]!.body))).toEqual({ amount: 300 });
     expect((payment![1]!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{32,36}$/);
-    // The next payment starts empty, not as a repeat of this one.
+    // The form is not live again until asked for, and the next payment starts empty, not as a repeat of this one.
+    expect(screen.queryByRole('textbox', { name: /Amount/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay \$|^Review payment$|^Confirm payment$/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Make another payment' }));
     expect(screen.getByRole('textbox', { name: /Amount/ })).toHaveValue('');
     await waitFor(() => expect(callsTo(fetchMock, `GET ${BILLING}`)).toHaveLength(2));
     await user.click(screen.getByRole('tab', { name: 'Payment History' }));

@@ -87,7 +87,7 @@ describe('BillingPage', () => {
     expect(calls(fetchMock, `GET ${BILLING}/statements`)).toHaveLength(2);
   });
 
-  it('pays with the stored card once, with an Idempotency-Key, and shows the new balance without a reload', async () => {
+  it('pays with the stored card once, after its confirmation, with an Idempotency-Key, and shows the new balance without a reload', async () => {
     const user = userEvent.setup();
     let answer: (r: Response) => void = () => undefined;
     let paid = false;
@@ -97,13 +97,17 @@ describe('BillingPage', () => {
       [`GET ${BILLING}/payments`]: ok([]),
     });
     render('/billing?tab=pay');
-    await screen.findByRole('button', { name: 'Pay $1,234.50' });
-    const amount = screen.getByRole('textbox', { name: /Amount/ });
+    const amount = await screen.findByRole('textbox', { name: /Amount/ });
+    expect(amount).toHaveValue('$1,234.50');
     await user.clear(amount);
     await user.type(amount, '200');
-    await user.click(screen.getByRole('button', { name: 'Pay $200.00' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $200.00' })).toBeDisabled());
-    await user.click(screen.getByRole('button', { name: 'Pay $200.00' }));
+    await user.click(screen.getByRole('button', { name: 'Review payment' }));
+    // Changed from one click: "Pay $200.00" used to charge at once; now only Confirm does (issue 31).
+    expect(calls(fetchMock, `POST ${BILLING}/payments/creditcard-onfile`)).toHaveLength(0);
+    const confirm = screen.getByRole('button', { name: 'Confirm payment' });
+    await user.click(confirm);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm payment' })).toBeDisabled());
+    await user.click(screen.getByRole('button', { name: 'Confirm payment' }));
     const [call] = calls(fetchMock, `POST ${BILLING}/payments/creditcard-onfile`);
     expect(calls(fetchMock, `POST ${BILLING}/payments/creditcard-onfile`)).toHaveLength(1);
     expect((call![1]!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{32,36}$/);
@@ -115,7 +119,7 @@ describe('BillingPage', () => {
     expect(screen.getByText(/Current balance/)).toHaveTextContent('$1,034.50');
   });
 
-  it('shows the gateway’s reason when a new card is declined', async () => {
+  it('shows the gateway’s reason when a new card is declined, back on the form', async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({
       [`GET ${BILLING}`]: ok(anAccount({ credit_card_info: null })),
@@ -126,12 +130,16 @@ describe('BillingPage', () => {
     await user.type(await screen.findByRole('textbox', { name: /First name on card/ }), 'Ada');
     await user.type(screen.getByRole('textbox', { name: /Last name on card/ }), 'Payer');
     await user.type(screen.getByRole('textbox', { name: /Card number/ }), '4000 0000 0000 0002');
-    await user.click(screen.getByRole('button', { name: 'Pay $1,234.50' }));
+    await user.type(screen.getByRole('textbox', { name: /Security code/ }), '123');
+    await user.click(screen.getByRole('button', { name: 'Review payment' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm payment' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Payment failed');
     expect(alert).toHaveTextContent('Your card was declined.');
+    expect(alert).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: /Card number/ })).toHaveValue('4000 0000 0000 0002');
     const body = JSON.parse(String(calls(fetchMock, `POST ${BILLING}/payments/creditcard`)[0]![1]!.body));
-    expect(body.payment).toMatchObject({ amount: 1234.5, cc_num: '4000 0000 0000 0002', cc_exp_month: '01', cc_type: 'visa', cc_exp_year: String(new Date().getFullYear() + 1) });
+    expect(body.payment).toMatchObject({ amount: 1234.5, cc_num: '4000 0000 0000 0002', cc_exp_month: '01', cc_type: 'visa', cc_cvc: '123', cc_exp_year: String(new Date().getFullYear() + 1) });
   });
 
   it('asks for a card before turning auto-pay on, without calling the server', async () => {

@@ -1,7 +1,7 @@
 import { Alert, Box, Grid, Paper, SimpleGrid, Skeleton, Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { useSignedInUser } from '../../../shared/session';
@@ -17,6 +17,7 @@ import { loadOrderDetailsModal, OrdersTab } from './OrdersTab';
 import { OverviewTab } from './OverviewTab';
 import { PaymentHistoryTab } from './PaymentHistoryTab';
 import { StatementsTab } from './StatementsTab';
+import type { PaymentPrefill } from './MakePaymentTab';
 
 // Make Payment (the card form: Select, floating-ui, NumberInput, SegmentedControl, ~35 KB compressed) loads when
 // first shown, or once the screen is shown and the browser is idle: the Overview the screen opens on waits for none
@@ -64,6 +65,11 @@ function BillingAccountView({ billingId, tab, openTab }: { billingId: string; ta
   // The account first appears in a render React can pause for the browser (issue 16).
   const data = useFirstAnswerDeferred(account.data);
   const tabsRef = useRef<HTMLDivElement>(null);
+  // The amount Pay now asks for; it lasts while Make Payment is open (another way in starts from the balance).
+  const [payPrefill, setPayPrefill] = useState<PaymentPrefill | null>(null);
+  useEffect(() => {
+    if (tab !== 'pay') setPayPrefill(null);
+  }, [tab]);
 
   if (account.isError) {
     const missing = account.error instanceof ApiError && account.error.status === 404;
@@ -95,11 +101,15 @@ function BillingAccountView({ billingId, tab, openTab }: { billingId: string; ta
     openTab(next);
     tabsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
+  const payNow = (amount: number) => {
+    setPayPrefill((previous) => ({ amount, id: (previous?.id ?? 0) + 1 }));
+    showTab('pay');
+  };
   return (
     <Stack gap="lg">
       {/* On a narrow screen the overdue notice comes first and the side panel after the tabs. */}
       <Box hiddenFrom="lg">
-        <OverdueBox account={data} openTab={showTab} />
+        <OverdueBox account={data} payNow={payNow} />
       </Box>
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, lg: 8, xl: 9 }}>
@@ -126,7 +136,7 @@ function BillingAccountView({ billingId, tab, openTab }: { billingId: string; ta
               </Tabs.Panel>
               <Tabs.Panel value="pay">
                 <Suspense fallback={<LoadingState label="Loading the payment form" />}>
-                  <MakePaymentTab billingId={billingId} account={data} />
+                  <MakePaymentTab billingId={billingId} account={data} prefill={payPrefill} />
                 </Suspense>
               </Tabs.Panel>
               <Tabs.Panel value="autopay">
@@ -136,7 +146,7 @@ function BillingAccountView({ billingId, tab, openTab }: { billingId: string; ta
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4, xl: 3 }}>
-          <BillingSidePanel account={data} openTab={showTab} />
+          <BillingSidePanel account={data} openTab={showTab} payNow={payNow} />
         </Grid.Col>
       </Grid>
     </Stack>

@@ -7,12 +7,12 @@ import { Money, NoWrap } from './Money';
 import { badgeTextColour } from '../../../shared/ui/StatusBadge';
 
 /** Quick Actions, the stored card and (on a wide screen) the 'Payment Overdue' box (docs/product.md §2). */
-export function BillingSidePanel({ account, openTab }: { account: AcceptedBillingAccount; openTab: (tab: BillingTab) => void }) {
+export function BillingSidePanel({ account, openTab, payNow }: { account: AcceptedBillingAccount; openTab: (tab: BillingTab) => void; payNow: (amount: number) => void }) {
   const card = account.credit_card_info;
   return (
     <Stack gap="md">
       <Box visibleFrom="lg">
-        <OverdueBox account={account} openTab={openTab} />
+        <OverdueBox account={account} payNow={payNow} />
       </Box>
       <Paper withBorder radius="lg" p="md">
         <Title order={2} fz="md" mb="sm">
@@ -61,8 +61,11 @@ export function BillingSidePanel({ account, openTab }: { account: AcceptedBillin
   );
 }
 
-/** 'Payment Overdue' when days_past_due is above 0 (docs/product.md §2, §9). */
-export function OverdueBox({ account, openTab }: { account: AcceptedBillingAccount; openTab: (tab: BillingTab) => void }) {
+/**
+ * 'Payment Overdue' when days_past_due is above 0 (docs/product.md §2, §9). Pay now starts a payment of
+ * the amount the box names, the past-due balance (the balance where it names none).
+ */
+export function OverdueBox({ account, payNow }: { account: AcceptedBillingAccount; payNow: (amount: number) => void }) {
   if (account.days_past_due <= 0) return null;
   return (
         <Alert role="region" aria-label="Payment Overdue" color="red" variant="light" radius="lg" title="Payment Overdue" icon={<IconAlertTriangle size={20} aria-hidden="true" />} styles={{ title: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))' } }}>
@@ -77,7 +80,7 @@ export function OverdueBox({ account, openTab }: { account: AcceptedBillingAccou
               )}
               . Please pay now to avoid any interruption of service.
             </Text>
-            <Button size="xs" color="red.8" onClick={() => openTab('pay')}>
+            <Button size="xs" color="red.8" onClick={() => payNow(account.past_due_balance > 0 ? account.past_due_balance : account.balance)}>
               Pay now
             </Button>
           </Stack>

@@ -8,18 +8,20 @@ import { ApiError, errorMessage } from '../../../shared/api';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { useStoreCard, type CardInput } from '../api/billing-queries';
 import { cardDefaults } from '../billing-display';
-import { CardFields, STORED_CARD_FIELDS } from './CardFields';
+import { cardFieldErrors, CardFields, STORED_CARD_FIELDS } from './CardFields';
 
 export const CARD_UPDATE_FAILED = 'Failed to update credit card';
 
-/** Add or replace the stored card (docs/product.md §2): every field required; the processor keeps the number. */
+const schemaErrors = zodFormValidator<CardInput>(creditCardInput);
+
+/** Add or replace the stored card (docs/product.md §2): every field required; the processor keeps the number, the portal its token. */
 export function CardModal({ billingId, account, opened, onClose }: { billingId: string; account: AcceptedBillingAccount; opened: boolean; onClose: () => void }) {
   const replacing = account.credit_card_info !== null;
   const store = useStoreCard(billingId);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CardInput>({
-    initialValues: { first_name: account.credit_card_info?.first_name ?? '', last_name: account.credit_card_info?.last_name ?? '', number: '', ...cardDefaults() },
-    validate: zodFormValidator<CardInput>(creditCardInput),
+    initialValues: { first_name: account.credit_card_info?.first_name ?? '', last_name: account.credit_card_info?.last_name ?? '', number: '', cvc: '', ...cardDefaults() },
+    validate: (values) => ({ ...schemaErrors(values), ...cardFieldErrors(values, STORED_CARD_FIELDS) }),
   });
 
   function close() {
