@@ -174,18 +174,19 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   listOrders: { scope: 'own-account', request: () => ({}) },
   getOrder: { scope: 'object', request: async (c) => ({ params: { id: await newOrder(c) } }) },
 
-  // Administrators: IT assets and credentials.
+  // Administrators and technical contacts (decision 0031): the IT assets, read only.
   listAssets: { scope: 'own-account', request: () => ({}) },
   getAsset: { scope: 'object', request: async (c) => ({ params: { id: await newAsset(c) } }) },
   listVendors: { scope: 'own-account', request: () => ({}) },
+  assetStats: { scope: 'own-account', request: () => ({ query: { search: 'laptop' } }) },
+  // Administrators alone: the credential vault.
   listCredentials: { scope: 'own-account', request: () => ({}) },
   createCredential: { scope: 'own-account', request: () => ({ body: { title: 'Firewall', username: 'admin', password: 'pa55-word', url: 'https://fw.matrix.example', notes: '' } }) },
-  assetStats: { scope: 'own-account', request: () => ({ query: { search: 'laptop' } }) },
   updateCredential: { scope: 'object', request: async (c) => ({ params: { id: await newCredential(c) }, body: { username: 'changed' } }) },
   deleteCredential: { scope: 'object', request: async (c) => ({ params: { id: await newCredential(c) } }) },
   revealCredentialPassword: { scope: 'object', request: async (c) => ({ params: { id: await newCredential(c) }, body: { purpose: 'show' } }) },
 
-  // Administrators: support tools (the tools are the provider's; downloads are the account's).
+  // Administrators and technical contacts: support tools (the tools are the provider's; downloads are the account's).
   listSupportTools: { scope: 'own-account', request: () => ({}) },
   generateToolLink: { scope: 'own-account', request: async (c) => ({ body: { tool_id: await aSupportTool(c), valid_hours: 24 } }) },
   recordToolDownload: { scope: 'own-account', request: async (c) => ({ body: { tool_id: await aSupportTool(c), download_token: 'direct-download' } }) },

@@ -90,7 +90,8 @@ test.describe('IT assets and the credential vault', () => {
     await expect(page.getByRole('dialog', { name: 'Edit Domain Administrator' })).toContainText('cannot be changed here');
   });
 
-  for (const email of ['uma.user@acme.example', 'tess.tech@acme.example', 'bill.billing@acme.example']) {
+  // Tess (technical) reaches the IT Asset Manager without its vault: technical-role.spec.ts (decision 0031).
+  for (const email of ['uma.user@acme.example', 'bill.billing@acme.example']) {
     test(`${email} reaches none of it: no tile, no link, the routes redirect, the API answers 403`, async ({ page, request }) => {
       await signIn(page, email);
       await expect(page).toHaveURL(/\/apps$/);

@@ -17,6 +17,8 @@
       var roles = ['admin_group', 'billing_group'].filter(function (role) {
         return auth[role] === true;
       });
+      // The stored session keeps the technical flag beside auth (docs/product.md §3), not in it.
+      if (session.technical_group === true) roles.push('technical_group');
       html.setAttribute('data-portal-signed-in', roles.join(' '));
       fillSessionSlotsWhileParsing(session);
     }

@@ -8,11 +8,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - public: anyone
  * - user: a signed-in contact with a valid access token
  * - admin / billing: a signed-in contact whose flag is set *in the database now*
+ * - technical: a signed-in administrator or technical contact (admin_group or technical_group, in the
+ *   database now): the support tools and a read-only view of the IT assets (docs/decisions/0031)
  * - refresh: a refresh token as bearer
  * - reset: a password-reset token as bearer
  * - provider: a provider API key as bearer, holding the endpoint's `scope` (never a customer's token)
  */
-export type EndpointAccess = 'public' | 'user' | 'admin' | 'billing' | 'refresh' | 'reset' | 'provider';
+export type EndpointAccess = 'public' | 'user' | 'admin' | 'billing' | 'technical' | 'refresh' | 'reset' | 'provider';
 
 export interface Endpoint<
   Params extends z.ZodType = z.ZodType,

@@ -107,6 +107,7 @@ function operation(name: string, endpoint: Endpoint) {
       ...(endpoint.access === 'admin' || endpoint.access === 'billing'
         ? { 403: { ...errorResponse, description: `Only for the ${endpoint.access} group` } }
         : {}),
+      ...(endpoint.access === 'technical' ? { 403: { ...errorResponse, description: 'Only for the admin and technical groups' } } : {}),
       ...(endpoint.access === 'provider' ? { 403: { ...errorResponse, description: `The API key lacks the scope ${endpoint.scope}` } } : {}),
       ...(endpoint.params ? { 404: { ...errorResponse, description: 'No such item in your account' } } : {}),
       429: { ...errorResponse, description: 'Too many requests' },

@@ -20,6 +20,12 @@ describe('/color-scheme.js marks a signed-in visit before the first paint (the s
     expect(html.getAttribute('data-portal-signed-in')).toBe('billing_group');
   });
 
+  it('with the technical flag, which the stored session keeps beside auth (decision 0031)', () => {
+    localStorage.setItem('userDetails', JSON.stringify(aStoredSession({ admin_group: true, technical_group: true })));
+    runScript();
+    expect(html.getAttribute('data-portal-signed-in')).toBe('admin_group technical_group');
+  });
+
   it('with no role for a user who has none', () => {
     localStorage.setItem('userDetails', JSON.stringify(aStoredSession()));
     runScript();

@@ -12,7 +12,8 @@ import {
 } from '@tabler/icons-react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { SessionFlags } from '../shared/session';
+import { matchPath } from 'react-router';
+import { flagsGrant, type ScreenAccess, type SessionFlags } from '../shared/session';
 
 /** The sidebar's headings; a screen's breadcrumb starts with its group's name, as the spec's Admin / Users and Finance / Billing do. */
 export const SECTION_GROUPS = ['Workspace', 'Account', 'Finance', 'Admin'] as const;
@@ -24,8 +25,16 @@ export interface PortalSection {
   label: string;
   icon: Icon;
   group: SectionGroup;
-  /** The route and the link exist only for users with this flag (docs/product.md §2, §6). */
-  requires?: 'admin_group' | 'billing_group';
+  /**
+   * The route and the link exist only for users whose flags grant this (docs/product.md §2, §6): 'technical' is
+   * administrators and technical contacts (docs/decisions/0031).
+   */
+  requires?: ScreenAccess;
+  /**
+   * For a screen that `requires`: what someone without it is told on /apps, where a link to the screen lands them
+   * (one sentence: which screen, and who can grant it).
+   */
+  refused?: string;
   /** A screen reached from another (the vault, from the IT Asset Manager) has no sidebar link of its own. */
   inSidebar?: false;
   /** Where the screen sits, shown in the shell's header (docs/product.md §2: Admin / Users, Finance / Billing). */
@@ -43,7 +52,7 @@ export interface PortalSection {
    * sign-in leads to it, beside its code rather than after it has arrived and rendered (issue 16); the screen's
    * own queries then find the answers on their way. A screen without it fetches when it renders.
    */
-  prefetch?: (client: QueryClient, search: string) => Promise<unknown>;
+  prefetch?: (client: QueryClient, search: string, flags: SessionFlags) => Promise<unknown>;
 }
 
 /** Each screen is its own chunk, loaded on first visit (or preloaded), so the first bundle stays small. */
@@ -104,7 +113,8 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     breadcrumb: ['Finance', 'Billing'],
     icon: IconReceipt2,
     group: 'Finance',
-    requires: 'billing_group',
+    requires: 'billing',
+    refused: "You don't have access to Billing. Ask an administrator of your account for billing access.",
     ...lazyScreen(async () => (await import('../features/billing/components/BillingPage')).BillingPage),
   },
   {
@@ -113,7 +123,8 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     breadcrumb: ['Admin', 'Users'],
     icon: IconUsers,
     group: 'Admin',
-    requires: 'admin_group',
+    requires: 'admin',
+    refused: "You don't have access to Users. Ask an administrator of your account for administrator access.",
     ...lazyScreen(async () => (await import('../features/users/components/UsersPage')).UsersPage),
     prefetch: async (client) => (await import('../features/users/api/users-queries')).prefetchUsersScreen(client),
   },
@@ -123,13 +134,15 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     breadcrumb: ['Admin', 'IT Asset Manager'],
     icon: IconDeviceDesktopCog,
     group: 'Admin',
-    requires: 'admin_group',
+    // Decision 0031: technical contacts too, without the credential vault.
+    requires: 'technical',
+    refused: "You don't have access to the IT Asset Manager. Ask an administrator of your account for technical or administrator access.",
     // The Support Tools tab is the support-tools feature's; the app hands it to the page.
     ...lazyScreen(async () => {
       const [{ ItAssetsPage }, { SupportToolsTab }] = await Promise.all([import('../features/it-assets/components/ItAssetsPage'), import('./SupportToolsTab')]);
       return () => createElement(ItAssetsPage, { supportToolsTab: createElement(SupportToolsTab) });
     }),
-    prefetch: async (client) => (await import('../features/it-assets/api/inventory-queries')).prefetchItAssetsScreen(client),
+    prefetch: async (client, _search, flags) => (await import('../features/it-assets/api/inventory-queries')).prefetchItAssetsScreen(client, { withVault: flags.admin_group }),
   },
   {
     path: '/it-assets/vault',
@@ -137,7 +150,8 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     breadcrumb: ['Admin', 'IT Asset Manager', 'Credential Vault'],
     icon: IconLock,
     group: 'Admin',
-    requires: 'admin_group',
+    requires: 'admin',
+    refused: "You don't have access to the Credential Vault. Ask an administrator of your account for administrator access.",
     inSidebar: false,
     ...lazyScreen(async () => (await import('../features/it-assets/components/VaultPage')).VaultPage),
     prefetch: async (client) => (await import('../features/it-assets/api/inventory-queries')).prefetchVaultScreen(client),
@@ -145,7 +159,20 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
 ];
 
 export function sectionsFor(flags: SessionFlags): PortalSection[] {
-  return PORTAL_SECTIONS.filter((section) => !section.requires || flags[section.requires]);
+  return PORTAL_SECTIONS.filter((section) => !section.requires || flagsGrant(flags, section.requires));
+}
+
+/**
+ * The screen at this address that these sections leave out (a colleague's link to /billing, for a user without
+ * billing access): the router sends the address to /apps like an unknown one, and /apps says why.
+ */
+export function refusedSectionAt(sections: readonly PortalSection[], pathname: string): PortalSection | undefined {
+  return PORTAL_SECTIONS.find((section) => section.requires && !sections.includes(section) && matchesSection(section, pathname));
+}
+
+/** The address is the section's own or one of its sub-addresses (/tickets/42). */
+export function matchesSection({ path, subPaths = [] }: Pick<PortalSection, 'path' | 'subPaths'>, pathname: string): boolean {
+  return [path, ...subPaths.map((sub) => `${path}/${sub}`)].some((pattern) => matchPath(pattern, pathname) !== null);
 }
 
 /** The section a path belongs to: the longest section path it starts with (/tickets/42 is Support Tickets). */

@@ -179,6 +179,35 @@ describe('the skeletons of the signed-in screens', () => {
     expect(markup).toContain('html[data-portal-signed-in~="billing_group"] #signed-in-skeleton [data-without-role="billing_group"] { display: none; }');
   });
 
+  it('word the tickets’ and the IT Asset Manager’s purposes for administrators and technical contacts (decision 0031)', async () => {
+    /** The purposes the skeleton's stylesheet leaves shown for a user with these roles, as /color-scheme.js marks them. */
+    async function purposesShown(path: string, roles: string): Promise<string[]> {
+      const container = document.createElement('div');
+      container.innerHTML = await prerenderSignedInSkeleton(section(path));
+      document.body.append(container);
+      document.documentElement.setAttribute('data-portal-signed-in', roles);
+      try {
+        const hidden = new Set<Element>();
+        for (const rule of container.querySelector('style')!.textContent!.split('\n')) {
+          for (const element of document.querySelectorAll(rule.replace(/\s*\{[^}]*\}\s*$/, ''))) hidden.add(element);
+        }
+        const worded = [...container.querySelectorAll('[data-with-role], [data-without-role]')];
+        return worded.filter((element) => !hidden.has(element) && ![...hidden].some((parent) => parent.contains(element))).map((element) => element.textContent!);
+      } finally {
+        container.remove();
+        document.documentElement.removeAttribute('data-portal-signed-in');
+      }
+    }
+    expect(await purposesShown('/tickets', 'admin_group')).toEqual(['All tickets for your organization']);
+    expect(await purposesShown('/tickets', 'technical_group')).toEqual(['All tickets for your organization']);
+    expect(await purposesShown('/tickets', 'admin_group technical_group')).toEqual(['All tickets for your organization']);
+    expect(await purposesShown('/tickets', 'billing_group')).toEqual(['Your assigned tickets']);
+    expect(await purposesShown('/tickets', '')).toEqual(['Your assigned tickets']);
+    expect(await purposesShown('/it-assets', 'admin_group')).toEqual(['Your hardware, vendors, stored credentials and support tools, in one place.']);
+    expect(await purposesShown('/it-assets', 'technical_group')).toEqual(['Your hardware, vendors and support tools, in one place.']);
+    expect(await purposesShown('/services', 'billing_group technical_group')).toEqual(['The services your organization subscribes to, their status and what they cost each month.']);
+  });
+
   it('leave out what depends on who is signed in: the names in a heading (empty slots), the sidebar’s links', async () => {
     const markup = await prerenderSignedInSkeleton(section('/dashboard'));
     expect(markup).toContain('>Dashboard</h1>');

@@ -102,7 +102,7 @@ describe('routes when signed in', () => {
     await expectPage('/apps', 'Apps');
   });
 
-  it('does not register /it-assets without admin_group', async () => {
+  it('does not register /it-assets without admin_group or technical_group', async () => {
     renderWithProviders(<AppRoutes />, { route: '/it-assets', session: aStoredSession() });
     await expectPage('/apps', 'Apps');
   });

@@ -1,12 +1,13 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth';
 import { loginPathReturningTo, pathAfterSignIn } from '../shared/navigation';
 import { CHANGE_PASSWORD_PATH, useSession } from '../shared/session';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
-import { PORTAL_SECTIONS, sectionOf, sectionsFor } from './portal-sections';
+import { matchesSection, PORTAL_SECTIONS, refusedSectionAt, sectionOf, sectionsFor, type PortalSection } from './portal-sections';
+import { refusedScreenState } from './refused-screen';
 import { removeSignedInSkeleton } from './signed-in-skeleton';
 
 // The shell (AppShell, menus, navigation) is only needed once signed in; the sign-in screen
@@ -76,7 +77,7 @@ function SignedOutRoutes() {
 
 /** One of the signed-in screens' addresses (whoever may see it: the server decides after sign-in). */
 function isPortalAddress(pathname: string): boolean {
-  return PORTAL_SECTIONS.some(({ path, subPaths = [] }) => [path, ...subPaths.map((sub) => `${path}/${sub}`)].some((pattern) => matchPath(pattern, pathname)));
+  return PORTAL_SECTIONS.some((section) => matchesSection(section, pathname));
 }
 
 /** A protected address opened while signed out: sign in first, then come back to it (issue 15). */
@@ -91,6 +92,16 @@ function FromSignIn() {
   return <Navigate to={pathAfterSignIn(useLocation().search)} replace />;
 }
 
+/**
+ * Spec §2: an unknown path, and a screen the user's flags leave unregistered, go to /apps. For such a screen (a
+ * colleague's link to /billing) /apps then says why and who can grant it (RefusedScreenNotice), instead of a silent
+ * bounce.
+ */
+function ToApps({ sections }: { sections: readonly PortalSection[] }) {
+  const refused = refusedSectionAt(sections, useLocation().pathname);
+  return <Navigate to="/apps" replace state={refused ? refusedScreenState(refused) : undefined} />;
+}
+
 function SignedInRoutes() {
   const { flags } = useSession();
   const sections = sectionsFor(flags);
@@ -100,12 +111,12 @@ function SignedInRoutes() {
   const location = useLocation();
   const [opening] = useState(() => {
     const address = openingScreen(location);
-    return { address, section: sectionOf(sections, address.pathname) };
+    return { address, section: sectionOf(sections, address.pathname), flags };
   });
   const queryClient = useQueryClient();
   useEffect(() => {
     preloadSignedInScreen(opening.address.pathname);
-    opening.section?.prefetch?.(queryClient, opening.address.search).catch(() => {});
+    opening.section?.prefetch?.(queryClient, opening.address.search, opening.flags).catch(() => {});
   }, [opening, queryClient]);
   return (
     <Suspense
@@ -124,7 +135,7 @@ function SignedInRoutes() {
           ))}
         </Route>
         <Route path="/login" element={<FromSignIn />} />
-        <Route path="*" element={<Navigate to="/apps" replace />} />
+        <Route path="*" element={<ToApps sections={sections} />} />
       </Routes>
     </Suspense>
   );

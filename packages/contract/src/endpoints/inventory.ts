@@ -22,9 +22,9 @@ const tag = 'IT assets';
 export const listAssets = defineEndpoint({
   method: 'GET',
   path: '/crm/assets',
-  summary: 'The account’s IT assets, newest first; search, limit and offset are optional (admins)',
+  summary: 'The account’s IT assets, newest first; search, limit and offset are optional (admins and technical contacts)',
   tag,
-  access: 'admin',
+  access: 'technical',
   query: assetsQuery,
   result: z.array(asset),
   accepts: z.array(acceptedAsset),
@@ -33,9 +33,9 @@ export const listAssets = defineEndpoint({
 export const getAsset = defineEndpoint({
   method: 'GET',
   path: '/crm/assets/:id',
-  summary: 'One IT asset (admins)',
+  summary: 'One IT asset (admins and technical contacts)',
   tag,
-  access: 'admin',
+  access: 'technical',
   params: idParams,
   result: asset,
   accepts: acceptedAsset,
@@ -44,9 +44,9 @@ export const getAsset = defineEndpoint({
 export const listVendors = defineEndpoint({
   method: 'GET',
   path: '/crm/vendors',
-  summary: 'The account’s vendors (admins)',
+  summary: 'The account’s vendors (admins and technical contacts)',
   tag,
-  access: 'admin',
+  access: 'technical',
   result: z.array(vendor),
   accepts: z.array(acceptedVendor),
 });
@@ -76,9 +76,9 @@ export const createCredential = defineEndpoint({
 export const assetStats = defineEndpoint({
   method: 'GET',
   path: '/crm/assets/stats',
-  summary: 'The Overview’s counters and how many assets match a search (admins)',
+  summary: 'The Overview’s counters and how many assets match a search (admins and technical contacts)',
   tag,
-  access: 'admin',
+  access: 'technical',
   query: assetsQuery.pick({ search: true }),
   result: inventoryStats,
 });

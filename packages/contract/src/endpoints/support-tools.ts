@@ -8,9 +8,9 @@ const tag = 'Support tools';
 export const listSupportTools = defineEndpoint({
   method: 'GET',
   path: '/crm/support-tools',
-  summary: 'Support tools the account may download (admins)',
+  summary: 'Support tools the account may download (admins and technical contacts)',
   tag,
-  access: 'admin',
+  access: 'technical',
   result: z.array(supportTool),
 });
 
@@ -20,7 +20,7 @@ export const generateToolLink = defineEndpoint({
   summary:
     'A signed, time-limited download link ({tool_id, valid_hours, os_type?}), or with {tool_id, os_type} alone the built file itself (a zip with a content-disposition filename); an account the monitoring system does not know gets the error code configuration_not_found',
   tag,
-  access: 'admin',
+  access: 'technical',
   body: generateLinkInput,
   result: downloadLink,
   produces: ['application/json', 'application/zip'],
@@ -31,7 +31,7 @@ export const recordToolDownload = defineEndpoint({
   path: '/crm/support-tools/download',
   summary: 'Record a download (the token of a generated link, or "direct-download")',
   tag,
-  access: 'admin',
+  access: 'technical',
   body: downloadInput,
   result: downloadRecord,
   // §7 describes no result.
@@ -41,9 +41,9 @@ export const recordToolDownload = defineEndpoint({
 export const listToolDownloads = defineEndpoint({
   method: 'GET',
   path: '/crm/support-tools/download-history',
-  summary: 'Downloads of support tools by the account (admins)',
+  summary: 'Downloads of support tools by the account (admins and technical contacts)',
   tag,
-  access: 'admin',
+  access: 'technical',
   result: z.array(downloadRecord),
   accepts: z.array(acceptedDownloadRecord),
 });

@@ -1,17 +1,18 @@
 import { defineEndpoint } from '../endpoint.js';
 import { idParams, resultWhenSent } from '../entities/common.js';
-import { conversationPage, conversationPageQuery, newTicketInput, ticket, ticketList, ticketListQuery, ticketResponseInput } from '../entities/ticket.js';
+import { acceptedTicketList, conversationPage, conversationPageQuery, newTicketInput, ticket, ticketList, ticketListQuery, ticketResponseInput } from '../entities/ticket.js';
 
 const tag = 'Tickets';
 
 export const listTickets = defineEndpoint({
   method: 'GET',
   path: '/crm/nable-tickets',
-  summary: 'Tickets: all of the account’s for admins, otherwise those assigned to the caller',
+  summary: 'Tickets: all of the account’s for admins and technical contacts, otherwise those assigned to the caller',
   tag,
   access: 'user',
   query: ticketListQuery,
   result: ticketList,
+  accepts: acceptedTicketList,
 });
 
 export const getTicket = defineEndpoint({

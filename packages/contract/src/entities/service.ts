@@ -48,8 +48,12 @@ export const appTile = z.object({
   api_id: z.string().nullable(),
   item_type: z.string(),
   launch: z.enum(APP_LAUNCH_KINDS),
-  /** Only administrators get this tile (the IT managed services tile, docs/product.md §6). */
-  admin_only: z.boolean(),
+  /**
+   * Who gets this tile: everyone signed in ('user'), or only those the endpoint access of the same
+   * name lets in: 'technical' is administrators and technical contacts (the IT managed services tile,
+   * docs/product.md §6, docs/decisions/0031), 'admin' administrators alone.
+   */
+  audience: openEnum(['user', 'admin', 'technical']),
 });
 export type AppTile = z.infer<typeof appTile>;
 

@@ -94,9 +94,19 @@ export const ticketList = z.object({
   total_count: z.number().int(),
   /** More than `total_count` tickets match: counting stopped at the cap ("10,000+"). */
   total_count_capped: z.boolean().default(false),
+  /** The caller is an administrator (docs/product.md §2: the 'Admin View' badge). */
   is_admin_view: z.boolean(),
+  /**
+   * Whose tickets the list holds: the whole account's (administrators and technical contacts,
+   * docs/decisions/0031) or those assigned to the caller. The dashboard's `tickets_scope`, the same policy.
+   */
+  tickets_scope: z.enum(['account', 'assigned']),
 });
 export type TicketList = z.output<typeof ticketList>;
+
+/** The list as a client accepts it (docs/decisions/0029): the spec's fields; `tickets_scope` is this server's. */
+export const acceptedTicketList = ticketList.partial({ tickets_scope: true });
+export type AcceptedTicketList = z.output<typeof acceptedTicketList>;
 
 export const ticketResponseInput = z.object({
   description: multiLineText('Response', 'description is required')

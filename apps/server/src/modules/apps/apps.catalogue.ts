@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../config/index.js';
+import type { CallerAccess } from '../auth/caller.js';
 
 /** One launcher tile and the service item types that bring it (docs/product.md §2, Apps launcher). */
 export interface AppDefinition {
@@ -12,7 +13,8 @@ export interface AppDefinition {
   /** token: the address carries a one-time launch token and v2={api_id}; external: a plain link; internal: a portal route. */
   opens: 'token' | 'external' | 'internal';
   address: string;
-  adminOnly: boolean;
+  /** Who gets the tile, as an endpoint's access says who may call it: the IT Asset Manager's is 'technical', as its calls are (docs/decisions/0031). */
+  audience: CallerAccess;
 }
 
 /** The tiles in the order the launcher shows them; addresses of external apps come from configuration. */
@@ -27,7 +29,7 @@ export function appCatalogue(apps: AppConfig['apps']): AppDefinition[] {
       colour: 'blue',
       opens: 'token',
       address: apps.voice,
-      adminOnly: false,
+      audience: 'user',
     },
     {
       id: 'paylink360',
@@ -38,7 +40,7 @@ export function appCatalogue(apps: AppConfig['apps']): AppDefinition[] {
       colour: 'teal',
       opens: 'token',
       address: apps.paylink,
-      adminOnly: false,
+      audience: 'user',
     },
     {
       id: 'office365',
@@ -49,7 +51,7 @@ export function appCatalogue(apps: AppConfig['apps']): AppDefinition[] {
       colour: 'orange',
       opens: 'external',
       address: apps.office365,
-      adminOnly: false,
+      audience: 'user',
     },
     {
       id: 'google_workspace',
@@ -60,7 +62,7 @@ export function appCatalogue(apps: AppConfig['apps']): AppDefinition[] {
       colour: 'red',
       opens: 'external',
       address: apps.googleWorkspace,
-      adminOnly: false,
+      audience: 'user',
     },
     {
       id: 'it_managed_services',
@@ -71,7 +73,7 @@ export function appCatalogue(apps: AppConfig['apps']): AppDefinition[] {
       colour: 'grape',
       opens: 'internal',
       address: '/it-assets',
-      adminOnly: true,
+      audience: 'technical',
     },
   ];
 }

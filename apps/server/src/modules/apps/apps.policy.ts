@@ -1,7 +1,10 @@
-import type { Caller } from '../auth/caller.js';
+import { flagsGrant, type Caller } from '../auth/caller.js';
 import type { AppDefinition } from './apps.catalogue.js';
 
-/** The IT managed services tile is for administrators only (docs/product.md §2, §6); every other tile is for everyone. */
-export function maySeeApp(caller: Pick<Caller, 'adminGroup'>, app: Pick<AppDefinition, 'adminOnly'>): boolean {
-  return !app.adminOnly || caller.adminGroup;
+/**
+ * A tile is for its audience (docs/product.md §2, §6): the IT managed services tile for administrators and technical
+ * contacts, who may open the IT Asset Manager behind it (docs/decisions/0031); every other tile for everyone.
+ */
+export function maySeeApp(caller: Pick<Caller, 'adminGroup' | 'billingGroup' | 'technicalGroup'>, app: Pick<AppDefinition, 'audience'>): boolean {
+  return flagsGrant(caller, app.audience);
 }

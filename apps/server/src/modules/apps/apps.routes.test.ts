@@ -30,17 +30,19 @@ async function accountWithApps() {
   await createService(db(), { accountId: account.id, itemType: 'it_managed_services' });
   await createService(db(), { accountId: account.id, itemType: 'itp_cloud' });
   const admin = await createContact(db(), { accountId: account.id, adminGroup: true });
-  const user = await createContact(db(), { accountId: account.id });
+  const technical = await createContact(db(), { accountId: account.id, technicalGroup: true });
+  const user = await createContact(db(), { accountId: account.id, billingGroup: true });
   return {
     account,
     admin: { contact: admin, token: (await signIn(test.app, admin.email)).access_token },
+    technical: { contact: technical, token: (await signIn(test.app, technical.email)).access_token },
     user: { contact: user, token: (await signIn(test.app, user.email)).access_token },
   };
 }
 
 describe('GET /api/portal/apps', () => {
-  it('gives a tile per app the account has, with the IT managed services tile for admins only', async () => {
-    const { admin, user } = await accountWithApps();
+  it('gives a tile per app the account has, with the IT managed services tile for admins and technical contacts only', async () => {
+    const { admin, technical, user } = await accountWithApps();
     const adminTiles = tilesOf(await listApps(admin.token));
     expect(adminTiles.map((tile) => [tile.id, tile.launch, tile.url])).toEqual([
       ['itp_voice', 'token', null],
@@ -49,9 +51,13 @@ describe('GET /api/portal/apps', () => {
       ['google_workspace', 'external', test.config.apps.googleWorkspace],
       ['it_managed_services', 'internal', '/it-assets'],
     ]);
-    expect(adminTiles[0]).toMatchObject({ api_id: 'itpv-1', item_type: 'itp_voice', admin_only: false });
-    expect(adminTiles[4]).toMatchObject({ admin_only: true });
+    expect(adminTiles[0]).toMatchObject({ api_id: 'itpv-1', item_type: 'itp_voice', audience: 'user' });
+    expect(adminTiles[4]).toMatchObject({ audience: 'technical' });
 
+    // Decision 0031: a technical contact opens the IT Asset Manager, so gets its tile.
+    expect(tilesOf(await listApps(technical.token))).toEqual(adminTiles);
+
+    // Billing access is no way in.
     const userTiles = tilesOf(await listApps(user.token));
     expect(userTiles.map((tile) => tile.id)).toEqual(['itp_voice', 'paylink360', 'office365', 'google_workspace']);
   });

@@ -107,7 +107,7 @@ function tileOf(app: AppDefinition, services: Service[]): AppTile[] {
       api_id: (ready ?? active[0])!.api_id,
       launch,
       url: launch === 'external' || launch === 'internal' ? app.address : null,
-      admin_only: app.adminOnly,
+      audience: app.audience,
     },
   ];
 }

@@ -87,6 +87,16 @@ describe('GET /api/portal/dashboard', () => {
     expect(summary.recent_activity.some((entry) => entry.kind === 'payment')).toBe(false);
   });
 
+  it('gives a technical contact the account’s ticket figures, as the tickets screen lists them, and still no money (decision 0031)', async () => {
+    const { account } = await populatedAccount();
+    const technical = await createContact(db(), { accountId: account.id, technicalGroup: true });
+    const summary = await summaryOf(technical.email);
+    expect(summary).toMatchObject({ tickets_scope: 'account', open_tickets: 2, billing: null, monthly_cost: null });
+    expect(summary.ticket_trend.at(-1)).toMatchObject({ opened: 3, closed: 1 });
+    expect(summary.recent_activity.map((entry) => entry.detail)).toContain('VPN down');
+    expect(summary.recent_activity.some((entry) => entry.kind === 'payment')).toBe(false);
+  });
+
   it('never counts another account’s tickets, services or payments', async () => {
     await populatedAccount();
     const empty = await createAccount(db());

@@ -11,7 +11,7 @@ import {
   serviceFigures,
   ticketTrend,
 } from './dashboard.repository.js';
-import { ticketScopeOf } from '../tickets/tickets.policy.js';
+import { ticketScopeOf, ticketsScopeName } from '../tickets/tickets.policy.js';
 import { PORTAL_AUTHOR_SUFFIX } from '../tickets/tickets.service.js';
 
 export const RECENT_ACTIVITY_SHOWN = 8;
@@ -61,7 +61,7 @@ export function createDashboardService({ db }: { db: Database }) {
       activity.sort((a, b) => b.at.localeCompare(a.at));
 
       return {
-        tickets_scope: scope.isAdminView ? 'account' : 'assigned',
+        tickets_scope: ticketsScopeName(scope),
         open_tickets: openTickets,
         active_services: figures.active,
         provisioning_services: figures.provisioning,

@@ -86,6 +86,59 @@ describe('assets and vendors', () => {
   });
 });
 
+describe('a technical contact (decision 0031)', () => {
+  it('reads the assets, an asset, the vendors and the counters of the account, and nothing of another account', async () => {
+    const { account, token: adminToken } = await adminAccount();
+    const other = await adminAccount();
+    const technical = await createContact(db(), { accountId: account.id, technicalGroup: true });
+    const token = (await signIn(test.app, technical.email)).access_token;
+    const [laptop] = await db().insert(assets).values({ accountId: account.id, name: 'Tech Laptop', type: 'laptop', status: 'active', vendor: 'Lenovo' }).returning();
+    const [foreign] = await db().insert(assets).values({ accountId: other.account.id, name: 'Their Laptop', type: 'laptop' }).returning();
+    await db().insert(vendors).values({ accountId: account.id, name: 'Lenovo', email: 'sales@lenovo.example' });
+    await addCredential(adminToken);
+
+    const list = await call('GET', '/crm/assets', token);
+    expect(list.statusCode).toBe(200);
+    expect(parse(list, successEnvelope(endpoints.listAssets.result)).result.map((a) => a.name)).toEqual(['Tech Laptop']);
+    expect(parse(await call('GET', `/crm/assets/${laptop!.id}`, token), successEnvelope(endpoints.getAsset.result)).result).toMatchObject({ name: 'Tech Laptop' });
+    expect((await call('GET', `/crm/assets/${foreign!.id}`, token)).statusCode).toBe(404);
+    expect(parse(await call('GET', '/crm/vendors', token), successEnvelope(endpoints.listVendors.result)).result.map((v) => v.name)).toEqual(['Lenovo']);
+    // The counters count the vault's entries (a number, no secret), as the administrators' Overview does.
+    expect(parse(await call('GET', '/crm/assets/stats', token), successEnvelope(endpoints.assetStats.result)).result).toEqual({
+      total_assets: 1,
+      active_assets: 1,
+      vendors: 1,
+      credentials: 1,
+      matching_assets: 1,
+    });
+  });
+
+  it('is refused (403) every call of the credential vault, and it changes nothing', async () => {
+    const { account, token: adminToken } = await adminAccount();
+    const technical = await createContact(db(), { accountId: account.id, technicalGroup: true });
+    const token = (await signIn(test.app, technical.email)).access_token;
+    const { id } = credentialOf(await addCredential(adminToken));
+    for (const [method, url, body] of [
+      ['GET', '/crm/credentials', undefined],
+      ['GET', '/crm/credentials?search=edge', undefined],
+      ['POST', '/crm/credentials', { title: 'Sneaky', username: 'me', password: 'x', url: '', notes: '' }],
+      ['PATCH', `/crm/credentials/${id}`, { username: 'me' }],
+      ['DELETE', `/crm/credentials/${id}`, undefined],
+      ['POST', `/crm/credentials/${id}/reveal`, { purpose: 'show' }],
+      ['POST', `/crm/credentials/${id}/reveal`, { purpose: 'copy' }],
+    ] as const) {
+      const refused = await call(method, url, token, body);
+      expect(refused.statusCode, `${method} ${url}`).toBe(403);
+      expect(errorEnvelope.parse(refused.json()).message).toBe('Only administrators of your account can do this');
+      expect(refused.body).not.toContain(SECRET);
+    }
+    const after = credentialList(await call('GET', '/crm/credentials', adminToken));
+    expect(after.map((c) => [c.id, c.service_name, c.username])).toEqual([[id, 'Edge Firewall', 'admin']]);
+    const reveals = (await db().select().from(auditLog).where(eq(auditLog.contactId, technical.id))).filter((e) => e.action.startsWith('vault.'));
+    expect(reveals).toEqual([]);
+  });
+});
+
 describe('the credential vault', () => {
   it('keeps no password or note in plain text, and carries no password in any list', async () => {
     const { token, account } = await adminAccount();

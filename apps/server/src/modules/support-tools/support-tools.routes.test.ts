@@ -301,9 +301,29 @@ describe('recording downloads and the history', () => {
 });
 
 describe('who may use support tools', () => {
-  it('refuses everyone but administrators (403) and anonymous callers (401)', async () => {
+  it('lets a technical contact list the tools, make a link, build the agent, record a download and read the history (decision 0031)', async () => {
+    const { account, token: adminToken } = await adminOf();
+    const technical = await createContact(db(), { accountId: account.id, technicalGroup: true, firstname: 'Tess', lastname: 'Nguyen' });
+    const token = (await signIn(test.app, technical.email)).access_token;
+    const tool = await createTool();
+    const agent = await createAgent();
+    const tools = parse(await call('GET', '/crm/support-tools', token), successEnvelope(endpoints.listSupportTools.result)).result;
+    expect(tools.map((t) => t.id)).toEqual(expect.arrayContaining([tool.id, agent.id]));
+    const link = linkOf(await call('POST', '/crm/support-tools/generate-link', token, { tool_id: tool.id, valid_hours: 24 }));
+    expect(link.url).toContain('/crm/support-tools/links/');
+    const built = await call('POST', '/crm/support-tools/generate-link', token, { tool_id: agent.id, os_type: 'windows' });
+    expect(built.statusCode).toBe(200);
+    expect(built.headers['content-disposition']).toContain('.zip');
+    const recorded = await call('POST', '/crm/support-tools/download', token, { tool_id: tool.id, download_token: link.token });
+    expect(parse(recorded, successEnvelope(endpoints.recordToolDownload.result)).result).toMatchObject({ tool_id: tool.id, downloaded_by: 'Tess Nguyen' });
+    expect((await historyOf(token)).map((h) => h.downloaded_by)).toEqual(['Tess Nguyen']);
+    // The account's administrators see the same history.
+    expect((await historyOf(adminToken)).map((h) => h.downloaded_by)).toEqual(['Tess Nguyen']);
+  });
+
+  it('refuses everyone but administrators and technical contacts (403) and anonymous callers (401)', async () => {
     const { account } = await adminOf();
-    const user = await createContact(db(), { accountId: account.id, billingGroup: true, technicalGroup: true });
+    const user = await createContact(db(), { accountId: account.id, billingGroup: true });
     const userToken = (await signIn(test.app, user.email)).access_token;
     const tool = await createTool();
     for (const [method, url, body] of [

@@ -1,27 +1,32 @@
 import { ACTIVE_TICKET_STATUSES } from '@portal/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ticketEntries, tickets } from '../../db/schema/index.js';
-import type { Caller } from '../auth/caller.js';
+import { flagsGrant, type Caller } from '../auth/caller.js';
 
 /**
- * Which tickets a caller may see (docs/product.md §6): administrators all of their account's,
- * everyone else only those assigned to them. Nobody ever sees another account's; the account is
- * always part of it. The tickets screen and the dashboard both ask this policy.
+ * Which tickets a caller may see (docs/product.md §6): administrators and technical contacts all of
+ * their account's (docs/decisions/0031), everyone else only those assigned to them. Nobody ever sees
+ * another account's; the account is always part of it. The tickets screen and the dashboard both ask
+ * this policy.
  */
 export interface TicketScope {
   accountId: number;
-  /** Set for non-administrators: only tickets assigned to this contact; `null` for the whole account. */
+  /** Set for everyone else: only tickets assigned to this contact; `null` for the whole account. */
   assignedContactId: number | null;
+  /** The caller is an administrator: the spec's 'Admin View' (a technical contact sees the account's tickets without it). */
   isAdminView: boolean;
 }
 
-export function ticketScopeOf(caller: Pick<Caller, 'accountId' | 'contactId' | 'adminGroup'>): TicketScope {
+export function ticketScopeOf(caller: Pick<Caller, 'accountId' | 'contactId' | 'adminGroup' | 'billingGroup' | 'technicalGroup'>): TicketScope {
   return {
     accountId: caller.accountId,
-    assignedContactId: caller.adminGroup ? null : caller.contactId,
+    assignedContactId: flagsGrant(caller, 'technical') ? null : caller.contactId,
     isAdminView: caller.adminGroup,
   };
 }
+
+/** Whose tickets a scope holds, as the ticket list and the dashboard say it. */
+export const ticketsScopeName = (scope: TicketScope): 'account' | 'assigned' => (scope.assignedContactId === null ? 'account' : 'assigned');
 
 /**
  * The conversation entries a customer may read: all but the private notes a provider's PSA pushed

@@ -10,7 +10,7 @@ import { CLOSED_TICKET_TAKES_NO_REPLIES, NOTHING_LEFT_AFTER_SANITIZING, TICKET_N
 let test: TestApp;
 let accountId: number;
 let otherAccountId: number;
-const tokens: Record<'admin' | 'uma' | 'otto' | 'rival', string> = { admin: '', uma: '', otto: '', rival: '' };
+const tokens: Record<'admin' | 'tess' | 'uma' | 'otto' | 'rival', string> = { admin: '', tess: '', uma: '', otto: '', rival: '' };
 let umaId: number;
 let umaEmail: string;
 let rivalTicketId: number;
@@ -26,7 +26,9 @@ beforeAll(async () => {
   otherAccountId = (await createAccount(db, { name: 'Rival Co' })).id;
   const admin = await createContact(db, { accountId, adminGroup: true, firstname: 'Alice', lastname: 'Admin' });
   const uma = await createContact(db, { accountId, firstname: 'Uma', lastname: 'User' });
-  const otto = await createContact(db, { accountId, firstname: 'Otto', lastname: 'Other' });
+  // Billing access widens nothing here; technical access does (decision 0031).
+  const otto = await createContact(db, { accountId, firstname: 'Otto', lastname: 'Other', billingGroup: true });
+  const tess = await createContact(db, { accountId, firstname: 'Tess', lastname: 'Tech', technicalGroup: true });
   const rival = await createContact(db, { accountId: otherAccountId, adminGroup: true });
   umaId = uma.id;
   umaEmail = uma.email;
@@ -60,7 +62,7 @@ beforeAll(async () => {
   await createTicketEntry(db, { accountId, ticketId: umaTicketId, content: 'Second, plain text with a < b', createdBy: 'Uma User', fromAddress: uma.email, createdAt: hoursAgo(8) });
   await createTicketEntry(db, { accountId, ticketId: umaTicketId, content: 'Internal note', isInternal: true, createdAt: hoursAgo(7) });
 
-  for (const [key, contact] of [['admin', admin], ['uma', uma], ['otto', otto], ['rival', rival]] as const) tokens[key] = (await signIn(test.app, contact.email)).access_token;
+  for (const [key, contact] of [['admin', admin], ['tess', tess], ['uma', uma], ['otto', otto], ['rival', rival]] as const) tokens[key] = (await signIn(test.app, contact.email)).access_token;
 });
 afterAll(() => test.close());
 
@@ -78,14 +80,31 @@ describe('who sees which tickets', () => {
   it('shows an administrator every ticket of the account, in the admin view', async () => {
     const result = await list('admin', { status: '' });
     expect(result.is_admin_view).toBe(true);
+    expect(result.tickets_scope).toBe('account');
     expect(result.total_count).toBe(9);
     expect(numbers(result)).not.toContain('TKT-T');
     expect(result.tickets.every((t) => t.id !== rivalTicketId)).toBe(true);
   });
 
+  it('shows a technical contact every ticket of the account too, without the admin view (decision 0031)', async () => {
+    const result = await list('tess', { status: '' });
+    expect(result.is_admin_view).toBe(false);
+    expect(result.tickets_scope).toBe('account');
+    expect(result.total_count).toBe(9);
+    expect(numbers(result).sort()).toEqual(numbers(await list('admin', { status: '' })).sort());
+    // The default (open tickets) and a search follow the same scope.
+    expect(numbers(await list('tess'))).toEqual(numbers(await list('admin')));
+    expect(numbers(await list('tess', { status: '', search: 'printer' }))).toEqual(numbers(await list('admin', { status: '', search: 'printer' })));
+    // She opens and answers a ticket assigned to someone else, and still nothing of another account.
+    expect((await detail('tess', umaTicketId)).statusCode).toBe(200);
+    expect((await detail('tess', rivalTicketId)).statusCode).toBe(404);
+    expect((await respond('tess', unassignedTicketId, { description: 'I will update the firewall tonight.' })).statusCode).toBe(200);
+  });
+
   it('shows any other user only the tickets assigned to them', async () => {
     const result = await list('uma', { status: '' });
     expect(result.is_admin_view).toBe(false);
+    expect(result.tickets_scope).toBe('assigned');
     expect(numbers(result).sort()).toEqual(['TKT-104233', 'TKT-104234', 'TKT-104235']);
     expect(result.total_count).toBe(3);
     expect(numbers(await list('otto', { status: '' }))).toEqual(['TKT-104237']);

@@ -7,7 +7,7 @@ import { fullName, type Caller } from '../auth/caller.js';
 import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
 import { parseTicketSearch } from './ticket-search.js';
 import { sanitizeTicketHtml } from './ticket-html.js';
-import { ticketScopeOf } from './tickets.policy.js';
+import { ticketScopeOf, ticketsScopeName } from './tickets.policy.js';
 import {
   findTicket,
   insertTicket,
@@ -61,7 +61,7 @@ export function createTicketService({ db }: { db: Database }) {
         offset: query.offset,
         search: query.search ? parseTicketSearch(query.search) : undefined,
       });
-      return { tickets: await Promise.all(rows.map(toSummary)), total_count: totalCount, total_count_capped: capped, is_admin_view: scope.isAdminView };
+      return { tickets: await Promise.all(rows.map(toSummary)), total_count: totalCount, total_count_capped: capped, is_admin_view: scope.isAdminView, tickets_scope: ticketsScopeName(scope) };
     },
 
     async get(caller: Caller, id: number): Promise<Ticket> {

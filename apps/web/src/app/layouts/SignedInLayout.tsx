@@ -9,6 +9,7 @@ import { sectionOf, type PortalSection } from '../portal-sections';
 import { removeSignedInSkeleton } from '../signed-in-skeleton';
 import { AppNavbar } from './AppNavbar';
 import { ImpersonationBanner } from './ImpersonationBanner';
+import { RefusedScreenNotice } from './RefusedScreenNotice';
 import { AccountName, SectionBreadcrumb } from './SectionBreadcrumb';
 import { SHELL_MAIN_BACKGROUND, ShellHeaderBar, shellLayout } from './ShellFrame';
 import classes from './SignedInLayout.module.css';
@@ -72,6 +73,7 @@ export function SignedInLayout({ sections }: SignedInLayoutProps) {
         <Container size="lg" px={0}>
           {section && <SectionBreadcrumb trail={section.breadcrumb} sections={sections} hiddenFrom="md" mb="sm" />}
           <ImpersonationBanner />
+          <RefusedScreenNotice mainContentId={MAIN_CONTENT_ID} />
           <Suspense
             fallback={
               <Center py={80}>

@@ -4,7 +4,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { APPS_HEADING } from '../../features/apps/components/AppsPage';
 import { BILLING_HEADING } from '../../features/billing/components/BillingPage';
 import { DASHBOARD_TITLE, dashboardGreeting } from '../../features/dashboard/components/DashboardPage';
-import { IT_ASSETS_HEADING } from '../../features/it-assets/components/ItAssetsPage';
+import { IT_ASSETS_HEADING, IT_ASSETS_TECHNICAL_DESCRIPTION } from '../../features/it-assets/components/ItAssetsPage';
 import { VAULT_HEADING } from '../../features/it-assets/components/VaultPage';
 import { PROFILE_HEADING } from '../../features/profile/components/ProfilePage';
 import { SERVICES_TITLE, servicesDescription } from '../../features/services/components/ServicesPage';
@@ -18,11 +18,15 @@ import { SectionBreadcrumb } from './SectionBreadcrumb';
 import { SHELL_MAIN_BACKGROUND, ShellHeaderBar, shellLayout } from './ShellFrame';
 
 /** The roles /color-scheme.js reads from the stored session before the first paint, onto <html data-portal-signed-in>. */
-type MarkedRole = 'admin_group' | 'billing_group';
+type MarkedRole = 'admin_group' | 'billing_group' | 'technical_group';
 
-/** A heading's purpose worded by one role: both wordings are sent, the stylesheet shows the one of the user's roles. */
+/**
+ * A heading's purpose worded by the user's roles: both wordings are sent, the stylesheet shows `withRole` to a user
+ * with any of `roles` (the whole account's tickets: administrators and technical contacts, decision 0031) and
+ * `withoutRole` to anyone else.
+ */
 interface ByRole {
-  role: MarkedRole;
+  roles: readonly [MarkedRole, ...MarkedRole[]];
   withRole: string;
   withoutRole: string;
 }
@@ -56,12 +60,13 @@ interface SkeletonHeading {
 const HEADINGS: Record<string, SkeletonHeading> = {
   '/dashboard': { title: DASHBOARD_TITLE, description: { fromSession: dashboardGreeting(sessionSlot('firstname'), sessionSlot('account.name')) } },
   '/apps': APPS_HEADING,
-  '/services': { title: SERVICES_TITLE, description: { role: 'billing_group', withRole: servicesDescription(true), withoutRole: servicesDescription(false) }, actionsWidth: 323 },
-  '/tickets': { title: TICKETS_TITLE, description: { role: 'admin_group', withRole: ADMIN_SUBTITLE, withoutRole: USER_SUBTITLE }, actionsWidth: 145 },
+  '/services': { title: SERVICES_TITLE, description: { roles: ['billing_group'], withRole: servicesDescription(true), withoutRole: servicesDescription(false) }, actionsWidth: 323 },
+  '/tickets': { title: TICKETS_TITLE, description: { roles: ['admin_group', 'technical_group'], withRole: ADMIN_SUBTITLE, withoutRole: USER_SUBTITLE }, actionsWidth: 145 },
   '/profile': PROFILE_HEADING,
   '/billing': BILLING_HEADING,
   '/users': { ...USERS_HEADING, actionsWidth: 132 },
-  '/it-assets': { ...IT_ASSETS_HEADING, actionsWidth: 186 },
+  // Only administrators and technical contacts open it; a technical contact's has no credentials (decision 0031).
+  '/it-assets': { title: IT_ASSETS_HEADING.title, description: { roles: ['admin_group'], withRole: IT_ASSETS_HEADING.description, withoutRole: IT_ASSETS_TECHNICAL_DESCRIPTION }, actionsWidth: 186 },
   '/it-assets/vault': { ...VAULT_HEADING, actionsWidth: 176 },
 };
 
@@ -72,11 +77,21 @@ const OVER_THE_APP: CSSProperties = { position: 'fixed', inset: 0, zIndex: 1000,
  * Only for someone signed in: /color-scheme.js marks the document when a session is stored, before the first paint,
  * with the user's roles. A visitor who is not sees the plain page until the app sends them to sign in, as before.
  */
+const roleSetsWorded = [
+  ...new Set(
+    Object.values(HEADINGS).flatMap(({ description }) => (typeof description === 'object' && 'roles' in description ? [description.roles.join(' ')] : [])),
+  ),
+];
 const ONLY_WHEN_SIGNED_IN = [
   `html:not([data-portal-signed-in]) #${SIGNED_IN_SKELETON_ID} { display: none; }`,
-  ...(['admin_group', 'billing_group'] satisfies MarkedRole[]).flatMap((role) => [
-    `html:not([data-portal-signed-in~="${role}"]) #${SIGNED_IN_SKELETON_ID} [data-with-role="${role}"] { display: none; }`,
-    `html[data-portal-signed-in~="${role}"] #${SIGNED_IN_SKELETON_ID} [data-without-role="${role}"] { display: none; }`,
+  // A wording for roles (their names joined by spaces) is hidden while the user has none of them; the other while
+  // the user has any one.
+  ...roleSetsWorded.flatMap((roles) => [
+    `html${roles
+      .split(' ')
+      .map((role) => `:not([data-portal-signed-in~="${role}"])`)
+      .join('')} #${SIGNED_IN_SKELETON_ID} [data-with-role="${roles}"] { display: none; }`,
+    ...roles.split(' ').map((role) => `html[data-portal-signed-in~="${role}"] #${SIGNED_IN_SKELETON_ID} [data-without-role="${roles}"] { display: none; }`),
   ]),
   `html:not([data-portal-session-filled]) #${SIGNED_IN_SKELETON_ID} [data-portal-session-text] { display: none; }`,
   `html[data-portal-session-filled] #${SIGNED_IN_SKELETON_ID} [data-portal-session-placeholder] { display: none; }`,
@@ -88,8 +103,8 @@ function Purpose({ description }: { description: string | ByRole | FromSession }
   if ('fromSession' in description) return <span data-portal-session-text="">{description.fromSession}</span>;
   return (
     <>
-      <span data-with-role={description.role}>{description.withRole}</span>
-      <span data-without-role={description.role}>{description.withoutRole}</span>
+      <span data-with-role={description.roles.join(' ')}>{description.withRole}</span>
+      <span data-without-role={description.roles.join(' ')}>{description.withoutRole}</span>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { authEndpoints, billingEndpoints, profileEndpoints, ticketsEndpoints } from '@portal/contract';
+import { authEndpoints, billingEndpoints, inventoryEndpoints, profileEndpoints, supportToolsEndpoints, ticketsEndpoints } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aLoginResult, aStoredSession, jsonResponse } from '../../test/fixtures';
 import { readSession, writeSession } from '../session/session-store';
@@ -169,6 +169,14 @@ describe('apiCall with an expired access token', () => {
     expect(bearerOf(1)).toBe('Bearer refresh-1');
     expect(bearerOf(2)).toBe('Bearer access-2');
     expect(readSession()?.access_token).toBe('access-2');
+  });
+
+  it('sends the session’s token to every signed-in kind of endpoint: user, admin, billing and technical (decision 0031)', async () => {
+    network.fetch.mockImplementation(async () => jsonResponse({ errors: false, result: [] }));
+    for (const endpoint of [ticketsEndpoints.listTickets, profileEndpoints.listContacts, billingEndpoints.listOrders, inventoryEndpoints.listAssets, supportToolsEndpoints.listSupportTools]) {
+      await apiCall(endpoint).catch(() => undefined);
+      expect(lastRequest().init.headers, endpoint.path).toMatchObject({ Authorization: 'Bearer access-1' });
+    }
   });
 
   it('does not retry a second time when the fresh token is refused too', async () => {

@@ -4,8 +4,20 @@ import { readSession } from '../session/session-store';
 import { ApiError } from './api-error';
 import { requestEndpoint, type ApiAnswer, type ApiCallOptions } from './request';
 
-/** Endpoints whose bearer is the session's access token; only their 401 answers start a refresh. */
-const ACCESS_TOKEN_ENDPOINTS = new Set<Endpoint['access']>(['user', 'admin', 'billing']);
+/**
+ * Which endpoints' bearer is the session's access token; only their 401 answers start a refresh. Every kind of access
+ * is named, so a new one cannot go out without its token unnoticed (the typecheck asks for it here).
+ */
+const USES_ACCESS_TOKEN: Record<Endpoint['access'], boolean> = {
+  user: true,
+  admin: true,
+  billing: true,
+  technical: true,
+  public: false,
+  refresh: false,
+  reset: false,
+  provider: false,
+};
 
 /**
  * Calls one endpoint of the contract and returns its typed `result`; every failure rejects with
@@ -20,7 +32,7 @@ export async function apiCall<E extends Endpoint>(endpoint: E, options: ApiCallO
 
 /** `apiCall`, keeping the success envelope's `message` (e.g. "We have sent a link…"), for screens that show it. */
 export async function apiCallWithMessage<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E> = {}): Promise<ApiAnswer<AcceptedResultOf<E>>> {
-  const usesSession = ACCESS_TOKEN_ENDPOINTS.has(endpoint.access) && options.token === undefined;
+  const usesSession = USES_ACCESS_TOKEN[endpoint.access] && options.token === undefined;
   const token = usesSession ? (readSession()?.access_token ?? null) : options.token;
   try {
     return await requestEndpoint(endpoint, { ...options, token });

@@ -4,3 +4,4 @@ export { SessionProvider, useSession, opensSignedOut, type SessionFlags, type Se
 export { useSignedInUser, type SignedInUser, type SignedInUserChanges } from './signed-in-user';
 export { useSignOut } from './use-sign-out';
 export { forgetSignedOutReason, signedOutMessage } from './session-store';
+export { flagsGrant, type ScreenAccess } from './access';

@@ -9,6 +9,9 @@ import classes from './AppTileCard.module.css';
 /** Spec §2: what a tile without a link says. */
 export const APP_COMING_SOON = 'This application will be available soon!';
 
+/** A tile not everyone gets says who does (its `audience`; decision 0031: the IT Asset Manager's is administrators' and technical contacts'). */
+export const TILE_AUDIENCE_BADGES: Partial<Record<string, string>> = { admin: 'Administrators only', technical: 'Admin & Technical' };
+
 interface AppTileCardProps {
   tile: AppTile;
   /** For token apps: asks the server for a one-time address and opens it. */
@@ -37,7 +40,7 @@ export function AppTileCard({ tile, onLaunch, launching }: AppTileCardProps) {
         <span className={classes.icon} aria-hidden="true">
           <TileIcon size={28} stroke={1.6} />
         </span>
-        {tile.admin_only && <StatusBadge colour="grape">Administrators only</StatusBadge>}
+        {TILE_AUDIENCE_BADGES[tile.audience] && <StatusBadge colour="grape">{TILE_AUDIENCE_BADGES[tile.audience]}</StatusBadge>}
       </div>
       <div className={classes.text}>
         <h2 id={headingId} className={classes.name}>

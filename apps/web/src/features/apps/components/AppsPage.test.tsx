@@ -23,7 +23,7 @@ const tile = (overrides: Partial<AppTile>): AppTile => ({
   api_id: 'itpv-1',
   item_type: 'itp_voice',
   launch: 'token',
-  admin_only: false,
+  audience: 'user',
   ...overrides,
 });
 
@@ -32,7 +32,7 @@ const TILES: AppTile[] = [
   tile({ id: 'paylink360', name: 'PayLink360', icon: 'credit-card', item_type: 'paylink360', api_id: 'pl-1' }),
   tile({ id: 'office365', name: 'Microsoft 365', icon: 'brand-office', launch: 'external', url: 'https://portal.office.com/', api_id: null }),
   tile({ id: 'google_workspace', name: 'Google Workspace', icon: 'brand-google', launch: 'unavailable', url: null, api_id: null }),
-  tile({ id: 'it_managed_services', name: 'IT Managed Services', icon: 'server-cog', launch: 'internal', url: '/it-assets', admin_only: true }),
+  tile({ id: 'it_managed_services', name: 'IT Managed Services', icon: 'server-cog', launch: 'internal', url: '/it-assets', audience: 'technical' }),
 ];
 
 describe('AppsPage', () => {
@@ -77,7 +77,7 @@ describe('AppsPage', () => {
     expect(office).toHaveAttribute('rel', 'noopener noreferrer');
     expect(within(articles[3]!).getByText(APP_COMING_SOON)).toBeInTheDocument();
     expect(within(articles[3]!).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(articles[4]!).getByText('Administrators only')).toBeInTheDocument();
+    expect(within(articles[4]!).getByText('Admin & Technical')).toBeInTheDocument();
   });
 
   it('opens each kind of app its own way, and offers no way to open one without an address', async () => {
@@ -161,17 +161,26 @@ describe('AppsPage', () => {
     expect(again).not.toHaveAttribute('aria-busy');
   });
 
-  it('shows the Admin and Billing badges only to those groups', async () => {
+  it('shows the Admin, Billing and Technical badges only to those groups', async () => {
     stubApi({ 'GET /api/portal/apps': ok(TILES) });
     const { unmount } = renderSignedIn(<AppsPage />, { route: '/apps', session: aStoredSession({ admin_group: true, billing_group: true }) });
     expect(await screen.findByText('Admin')).toBeInTheDocument();
     expect(screen.getByText('Billing')).toBeInTheDocument();
+    expect(screen.queryByText('Technical')).not.toBeInTheDocument();
     unmount();
+    window.localStorage.clear();
+
+    const technical = renderSignedIn(<AppsPage />, { route: '/apps', session: aStoredSession({ technical_group: true }) });
+    expect(await screen.findByText('Technical')).toBeInTheDocument();
+    expect(screen.queryByText('Admin')).not.toBeInTheDocument();
+    expect(screen.queryByText('Billing')).not.toBeInTheDocument();
+    technical.unmount();
     window.localStorage.clear();
 
     renderSignedIn(<AppsPage />, { route: '/apps' });
     await screen.findAllByRole('article');
     expect(screen.queryByText('Admin')).not.toBeInTheDocument();
     expect(screen.queryByText('Billing')).not.toBeInTheDocument();
+    expect(screen.queryByText('Technical')).not.toBeInTheDocument();
   });
 });

@@ -44,7 +44,7 @@ export function AppsPage() {
       <PageHeader
         {...APPS_HEADING}
         badges={
-          (flags.admin_group || flags.billing_group) && (
+          (flags.admin_group || flags.billing_group || flags.technical_group) && (
             <Group gap={6}>
               {flags.admin_group && (
                 <Badge color="brand" variant="filled" radius="sm">
@@ -54,6 +54,12 @@ export function AppsPage() {
               {flags.billing_group && (
                 <Badge color="teal.9" variant="filled" radius="sm">
                   Billing
+                </Badge>
+              )}
+              {/* Beyond the spec's two (decision 0031): the technical flag grants something, and says so here too. */}
+              {flags.technical_group && (
+                <Badge color="grape.9" variant="filled" radius="sm">
+                  Technical
                 </Badge>
               )}
             </Group>

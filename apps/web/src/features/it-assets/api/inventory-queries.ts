@@ -96,9 +96,17 @@ export const useUpdateCredential = () =>
   useVaultMutation(({ id, changes }: { id: InventoryId; changes: Partial<CredentialInput> }) => apiCall(inventoryEndpoints.updateCredential, { params: { id }, body: changes }));
 export const useDeleteCredential = () => useVaultMutation((id: InventoryId) => apiCall(inventoryEndpoints.deleteCredential, { params: { id } }));
 
-/** What the IT Asset Manager opens with, fetched while its code is still on its way (app/portal-sections.ts, issue 16). */
-export const prefetchItAssetsScreen = (client: QueryClient) =>
-  Promise.all([client.prefetchQuery(inventoryStatsQuery()), client.prefetchQuery(assetsPageQuery('', 1)), client.prefetchQuery(vendorsQuery()), client.prefetchQuery(credentialsQuery())]);
+/**
+ * What the IT Asset Manager opens with, fetched while its code is still on its way (app/portal-sections.ts, issue 16):
+ * the credentials only for an administrator (a technical contact's screen has no vault, decision 0031).
+ */
+export const prefetchItAssetsScreen = (client: QueryClient, { withVault }: { withVault: boolean }) =>
+  Promise.all([
+    client.prefetchQuery(inventoryStatsQuery()),
+    client.prefetchQuery(assetsPageQuery('', 1)),
+    client.prefetchQuery(vendorsQuery()),
+    withVault && client.prefetchQuery(credentialsQuery()),
+  ]);
 
 /** The credentials the vault opens with (no search), fetched while its code is still on its way. */
 export const prefetchVaultScreen = (client: QueryClient) => client.prefetchQuery(credentialsQuery());

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { specAssets, specShapedCalls } from '@portal/contract/spec-shaped';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aStoredSession } from '../../../test/fixtures';
 import { failure, ok, renderSignedIn, stubApi } from '../../../test/signed-in';
 import { specShapedResponse, specShapedRoutes } from '../../../test/spec-shaped';
 import { PASSWORD_HIDDEN } from './CredentialCard';
@@ -15,6 +16,9 @@ import { ItAssetsPage, LOAD_FAILED, LOAD_FAILED_TITLE } from './ItAssetsPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The whole screen, the credential vault's part included, is an administrator's. */
+const ADMIN = aStoredSession({ admin_group: true });
+
 const NO_COUNTS = { 'GET /api/crm/assets/stats': () => failure(404, 'Not found') };
 const specServer = () => ({ ...specShapedRoutes('listAssets', 'getAsset', 'listVendors', 'listCredentials'), ...NO_COUNTS });
 const pathsCalled = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://portal.test').pathname);
@@ -22,7 +26,7 @@ const pathsCalled = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.ca
 describe('ItAssetsPage against a spec-shaped API', () => {
   it('counts Total Assets, Active Assets, Vendors and Credentials from the lists and shows the Recent Assets', async () => {
     const fetchMock = stubApi(specServer());
-    renderSignedIn(<ItAssetsPage />, { route: '/it-assets' });
+    renderSignedIn(<ItAssetsPage />, { route: '/it-assets', session: ADMIN });
     expect(await screen.findByRole('group', { name: 'Total Assets' })).toHaveTextContent('2');
     expect(screen.getByRole('group', { name: 'Active Assets' })).toHaveTextContent('1');
     expect(screen.getByRole('group', { name: 'Vendors' })).toHaveTextContent('2');
@@ -42,7 +46,7 @@ describe('ItAssetsPage against a spec-shaped API', () => {
   it('shows a card per asset with Unassigned and a Warranty of N/A, searches on the screen, and opens an asset by its string id', async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi(specServer());
-    renderSignedIn(<ItAssetsPage />, { route: '/it-assets?tab=assets' });
+    renderSignedIn(<ItAssetsPage />, { route: '/it-assets?tab=assets', session: ADMIN });
     const desk = await screen.findByRole('button', { name: 'Front desk PC: details' });
     expect(desk).toHaveTextContent('Desktop · Dell OptiPlex 7010');
     expect(desk).toHaveTextContent('SN-0001');
@@ -66,7 +70,7 @@ describe('ItAssetsPage against a spec-shaped API', () => {
     const user = userEvent.setup();
     const thirty = Array.from({ length: 30 }, (_, index) => ({ ...specAssets[0]!, id: `AST-${index + 1}`, name: `Laptop ${index + 1}`, status: index < 20 ? 'active' : 'retired' }));
     stubApi({ ...specServer(), 'GET /api/crm/assets': () => ok(thirty) });
-    renderSignedIn(<ItAssetsPage />, { route: '/it-assets?tab=assets' });
+    renderSignedIn(<ItAssetsPage />, { route: '/it-assets?tab=assets', session: ADMIN });
     expect(await screen.findByText('30 assets')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Laptop \d+: details$/ })).toHaveLength(24);
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
@@ -80,7 +84,7 @@ describe('ItAssetsPage against a spec-shaped API', () => {
   it('asks for the whole list when the first page it got is exactly full, as it may be cut off', async () => {
     const full = Array.from({ length: 24 }, (_, index) => ({ ...specAssets[1]!, id: `AST-${index + 1}`, name: `Switch ${index + 1}` }));
     const fetchMock = stubApi({ ...specServer(), 'GET /api/crm/assets': () => ok(full) });
-    renderSignedIn(<ItAssetsPage />, { route: '/it-assets' });
+    renderSignedIn(<ItAssetsPage />, { route: '/it-assets', session: ADMIN });
     const total = await screen.findByRole('group', { name: 'Total Assets' });
     // Unknown ('—') until the whole list has answered.
     await waitFor(() => expect(total).toHaveTextContent('24'));
@@ -90,7 +94,7 @@ describe('ItAssetsPage against a spec-shaped API', () => {
 
   it('links a vendor’s e-mail, phone and site', async () => {
     stubApi(specServer());
-    renderSignedIn(<ItAssetsPage />, { route: '/it-assets?tab=vendors' });
+    renderSignedIn(<ItAssetsPage />, { route: '/it-assets?tab=vendors', session: ADMIN });
     const dell = await screen.findByRole('article', { name: 'Dell' });
     expect(dell).toHaveTextContent('Contact Person: Pat Sales');
     expect(within(dell).getByRole('link', { name: 'pat@dell.example' })).toHaveAttribute('href', 'mailto:pat@dell.example');
@@ -104,7 +108,7 @@ describe('ItAssetsPage against a spec-shaped API', () => {
   it('masks the password the answer carries, shows and copies it without a reveal call, and says when an administrator hid one', async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi(specServer());
-    renderSignedIn(<ItAssetsPage />, { route: '/it-assets?tab=credentials' });
+    renderSignedIn(<ItAssetsPage />, { route: '/it-assets?tab=credentials', session: ADMIN });
     const router = await screen.findByRole('article', { name: 'Router admin' });
     expect(router).toHaveTextContent('••••••••');
     expect(router).not.toHaveTextContent('S3cret-Router!');
@@ -139,7 +143,7 @@ describe('ItAssetsPage against a spec-shaped API', () => {
         return specShapedResponse('createCredential');
       },
     });
-    renderSignedIn(<ItAssetsPage />, { route: '/it-assets?tab=credentials' });
+    renderSignedIn(<ItAssetsPage />, { route: '/it-assets?tab=credentials', session: ADMIN });
     await user.click(await screen.findByRole('button', { name: 'Add Credential' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Credential' });
     await user.type(within(dialog).getByRole('textbox', { name: /Service Name/ }), 'Wi-Fi guest');
@@ -160,7 +164,7 @@ describe('ItAssetsPage against a spec-shaped API', () => {
       ...Object.fromEntries(Object.entries(spec).map(([key, answer]) => [key, () => (fail ? failure(500, 'boom') : answer())])),
       'GET /api/crm/assets/stats': () => ok({ total_assets: 2, active_assets: 1, vendors: 2, credentials: 2, matching_assets: 2 }),
     });
-    renderSignedIn(<ItAssetsPage />, { route: '/it-assets' });
+    renderSignedIn(<ItAssetsPage />, { route: '/it-assets', session: ADMIN });
     expect(await screen.findByText(LOAD_FAILED_TITLE)).toBeInTheDocument();
     expect(screen.getByText(LOAD_FAILED)).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Total Assets' })).not.toBeInTheDocument();
@@ -172,7 +176,7 @@ describe('ItAssetsPage against a spec-shaped API', () => {
 
   it('leaves only a failed list empty, and counts it as none', async () => {
     stubApi({ ...specServer(), 'GET /api/crm/vendors': () => failure(500, 'boom') });
-    renderSignedIn(<ItAssetsPage />, { route: '/it-assets' });
+    renderSignedIn(<ItAssetsPage />, { route: '/it-assets', session: ADMIN });
     expect(await screen.findByRole('group', { name: 'Total Assets' })).toHaveTextContent('2');
     expect(screen.getByRole('group', { name: 'Vendors' })).toHaveTextContent('0');
     expect(screen.queryByText(LOAD_FAILED_TITLE)).not.toBeInTheDocument();

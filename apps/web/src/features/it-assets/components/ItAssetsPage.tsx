@@ -5,12 +5,13 @@ import type { AcceptedAsset } from '@portal/contract';
 import { useQueries } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useSignedInUser } from '../../../shared/session';
 import { LoadedWhenOpened, usePreloadWhenIdle, usePreloadWhile } from '../../../shared/ui/LoadedWhenOpened';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { assetsPageQuery, credentialsQuery, hasAnswered, inventoryStatsQuery, lastAnswerFailed, useEveryAsset, vendorsQuery } from '../api/inventory-queries';
 import { countersFromLists } from '../inventory-lists';
-import { INVENTORY_TABS, type InventoryTab } from '../inventory-tabs';
+import { inventoryTabsFor, type InventoryTab } from '../inventory-tabs';
 import { AssetsTab } from './AssetsTab';
 import { CredentialCard } from './CredentialCard';
 import { OverviewTab } from './OverviewTab';
@@ -28,6 +29,8 @@ const VendorsTab = lazy(async () => ({ default: (await loadVendorsTab()).Vendors
 /** Spec texts (docs/product.md §8). */
 /** The screen's heading, also painted by the skeleton the server sends before the app's scripts (decision 0022). */
 export const IT_ASSETS_HEADING = { title: 'IT Asset Manager', description: 'Your hardware, vendors, stored credentials and support tools, in one place.' };
+/** The purpose as a technical contact's screen has it: theirs has no credentials (decision 0031). */
+export const IT_ASSETS_TECHNICAL_DESCRIPTION = 'Your hardware, vendors and support tools, in one place.';
 export const LOAD_FAILED_TITLE = 'Error Loading IT Assets';
 export const LOAD_FAILED = 'Failed to load IT asset data';
 
@@ -38,18 +41,26 @@ export const LOAD_FAILED = 'Failed to load IT asset data';
  * server's own call; without it (another portal API) they are counted from the lists. The Support
  * Tools tab is another feature's, handed in by the app (app/SupportToolsTab.tsx), because a feature
  * never imports another.
+ *
+ * A technical contact (decision 0031) gets the same screen read-only and without the vault: no Credentials tab or
+ * counter, no 'Add Credential', no link to the Credential Vault, and the credentials are never asked for.
  */
 export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode }) {
+  const withVault = useSignedInUser().flags.admin_group;
+  const tabs = inventoryTabsFor({ withVault });
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
-  const tab: InventoryTab = INVENTORY_TABS.some((t) => t.value === requested) ? (requested as InventoryTab) : 'overview';
+  const tab: InventoryTab = tabs.some((t) => t.value === requested) ? (requested as InventoryTab) : 'overview';
   const [adding, addModal] = useDisclosure(false);
   const [opened, setOpened] = useState<AcceptedAsset | null>(null);
-  const [stats, firstPage, vendors, credentials] = useQueries({ queries: [inventoryStatsQuery(), assetsPageQuery('', 1), vendorsQuery(), credentialsQuery()] });
-  const all = [stats, firstPage, vendors, credentials];
+  const [stats, firstPage, vendors, credentials] = useQueries({
+    queries: [inventoryStatsQuery(), assetsPageQuery('', 1), vendorsQuery(), { ...credentialsQuery(), enabled: withVault }],
+  });
+  const spec = withVault ? [firstPage, vendors, credentials] : [firstPage, vendors];
+  const all = [stats, ...spec];
   // By what the calls last answered, not by their status: a failed call asked again is pending, not failed.
   const loading = !all.every(hasAnswered);
-  const failed = [firstPage, vendors, credentials].every(lastAnswerFailed);
+  const failed = spec.every(lastAnswerFailed);
   const everyAsset = useEveryAsset(lastAnswerFailed(stats));
   const counters = stats.data ?? (everyAsset.isPending ? undefined : countersFromLists(everyAsset.data ?? [], vendors.data ?? [], credentials.data ?? []));
   usePreloadWhenIdle(loadAssetDetailModal, loadCredentialFormModal, loadVendorsTab);
@@ -58,23 +69,28 @@ export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode 
   return (
     <Stack gap="xl">
       <PageHeader
-        {...IT_ASSETS_HEADING}
+        title={IT_ASSETS_HEADING.title}
+        description={withVault ? IT_ASSETS_HEADING.description : IT_ASSETS_TECHNICAL_DESCRIPTION}
         actions={
-          <>
-            <Button component={Link} to="/it-assets/vault" variant="default" leftSection={<IconLock size={16} aria-hidden="true" />}>
-              Credential Vault
-            </Button>
-            {tab === 'credentials' && (
-              <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={addModal.open}>
-                Add Credential
+          withVault && (
+            <>
+              <Button component={Link} to="/it-assets/vault" variant="default" leftSection={<IconLock size={16} aria-hidden="true" />}>
+                Credential Vault
               </Button>
-            )}
-          </>
+              {tab === 'credentials' && (
+                <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={addModal.open}>
+                  Add Credential
+                </Button>
+              )}
+            </>
+          )
         }
       />
-      <LoadedWhenOpened opened={adding}>
-        <CredentialFormModal opened={adding} onClose={addModal.close} />
-      </LoadedWhenOpened>
+      {withVault && (
+        <LoadedWhenOpened opened={adding}>
+          <CredentialFormModal opened={adding} onClose={addModal.close} />
+        </LoadedWhenOpened>
+      )}
       <LoadedWhenOpened opened={opened !== null}>
         <AssetDetailModal asset={opened} onClose={() => setOpened(null)} />
       </LoadedWhenOpened>
@@ -85,7 +101,7 @@ export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode 
         <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
           <Tabs value={tab} onChange={(value) => value && setSearch(value === 'overview' ? {} : { tab: value })} keepMounted={false}>
             <Tabs.List mb="lg">
-              {INVENTORY_TABS.map((t) => (
+              {tabs.map((t) => (
                 <Tabs.Tab key={t.value} value={t.value}>
                   {t.label}
                 </Tabs.Tab>
@@ -102,7 +118,7 @@ export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode 
             ) : (
               <>
                 <Tabs.Panel value="overview">
-                  <OverviewTab counters={counters} assets={firstPage.data ?? []} onOpen={setOpened} />
+                  <OverviewTab counters={counters} withCredentials={withVault} assets={firstPage.data ?? []} onOpen={setOpened} />
                 </Tabs.Panel>
                 <Tabs.Panel value="assets">
                   <AssetsTab onOpen={setOpened} />
@@ -112,22 +128,24 @@ export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode 
                     <VendorsTab vendors={vendors.data ?? []} />
                   </Suspense>
                 </Tabs.Panel>
-                <Tabs.Panel value="credentials">
-                  {(credentials.data ?? []).length === 0 ? (
-                    <EmptyState
-                      icon={IconKey}
-                      title="No credentials stored"
-                      message="Keep the passwords of your systems here: sealed at rest, and every reveal is on record."
-                      action={<Button onClick={addModal.open}>Add Credential</Button>}
-                    />
-                  ) : (
-                    <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
-                      {credentials.data!.map((credential) => (
-                        <CredentialCard key={credential.id} credential={credential} />
-                      ))}
-                    </SimpleGrid>
-                  )}
-                </Tabs.Panel>
+                {withVault && (
+                  <Tabs.Panel value="credentials">
+                    {(credentials.data ?? []).length === 0 ? (
+                      <EmptyState
+                        icon={IconKey}
+                        title="No credentials stored"
+                        message="Keep the passwords of your systems here: sealed at rest, and every reveal is on record."
+                        action={<Button onClick={addModal.open}>Add Credential</Button>}
+                      />
+                    ) : (
+                      <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
+                        {credentials.data!.map((credential) => (
+                          <CredentialCard key={credential.id} credential={credential} />
+                        ))}
+                      </SimpleGrid>
+                    )}
+                  </Tabs.Panel>
+                )}
                 <Tabs.Panel value="support-tools">
                   {supportToolsTab ?? <EmptyState icon={IconTool} title="No support tools" message="Support tools are not offered in this portal." />}
                 </Tabs.Panel>
@@ -136,9 +154,11 @@ export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode 
           </Tabs>
         </Paper>
       )}
-      <Text size="xs" c="dimmed">
-        Passwords are sealed at rest; showing or copying one is recorded in your account’s audit log.
-      </Text>
+      {withVault && (
+        <Text size="xs" c="dimmed">
+          Passwords are sealed at rest; showing or copying one is recorded in your account’s audit log.
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -9,17 +9,28 @@ import type { InventoryCounters } from '../inventory-lists';
 
 /**
  * The four counters and the Recent Assets table of the first 5 assets (docs/product.md §2, §9).
- * A counter not known yet (the whole list still on its way) reads '—'.
+ * A counter not known yet (the whole list still on its way) reads '—'. Without the vault (a technical contact's
+ * screen, decision 0031) there is no Credentials counter.
  */
-export function OverviewTab({ counters, assets, onOpen }: { counters: InventoryCounters | undefined; assets: AcceptedAsset[]; onOpen: (asset: AcceptedAsset) => void }) {
+export function OverviewTab({
+  counters,
+  withCredentials,
+  assets,
+  onOpen,
+}: {
+  counters: InventoryCounters | undefined;
+  withCredentials: boolean;
+  assets: AcceptedAsset[];
+  onOpen: (asset: AcceptedAsset) => void;
+}) {
   const recent = assets.slice(0, RECENT_ASSETS);
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: withCredentials ? 4 : 3 }} spacing="md">
         <StatCard label="Total Assets" value={counters?.total_assets ?? '—'} icon={IconDevices} />
         <StatCard label="Active Assets" value={counters?.active_assets ?? '—'} icon={IconCircleCheck} colour="green" />
         <StatCard label="Vendors" value={counters?.vendors ?? '—'} icon={IconBuildingStore} colour="grape" />
-        <StatCard label="Credentials" value={counters?.credentials ?? '—'} icon={IconKey} colour="orange" />
+        {withCredentials && <StatCard label="Credentials" value={counters?.credentials ?? '—'} icon={IconKey} colour="orange" />}
       </SimpleGrid>
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
         <Title order={2} fz="lg" mb="sm">

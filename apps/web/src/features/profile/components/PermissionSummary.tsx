@@ -7,12 +7,20 @@ interface Permission {
   enabled: boolean;
 }
 
-/** Read-only (docs/product.md §2 Profile): portal access is always enabled; admin and billing follow the flags. */
+/**
+ * Read-only (docs/product.md §2 Profile): portal access is always enabled; admin and billing follow the flags, and so
+ * does technical access, with what it grants (beyond the spec: docs/decisions/0031).
+ */
 export function PermissionSummary({ flags }: { flags: SessionFlags }) {
   const permissions: Permission[] = [
     { label: 'Portal Access', description: 'Sign in, launch applications, see services and tickets.', enabled: true },
     { label: 'Admin Access', description: 'Full system access and user management.', enabled: flags.admin_group },
     { label: 'Billing Access', description: 'Billing and payment information.', enabled: flags.billing_group },
+    {
+      label: 'Technical Access',
+      description: 'All of your organization’s tickets, the support tools, and the IT assets and vendors to view (not the stored credentials).',
+      enabled: flags.technical_group,
+    },
   ];
   return (
     <Paper component="section" aria-labelledby="permissions-heading" withBorder radius="lg" p="lg">

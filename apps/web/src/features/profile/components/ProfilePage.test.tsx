@@ -199,5 +199,15 @@ describe('ProfilePage', () => {
     render(aStoredSession({ admin_group: false, billing_group: true }));
     expect(screen.getByRole('listitem', { name: 'Admin Access: Disabled' })).toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'Billing Access: Enabled' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Technical Access: Disabled' })).toBeInTheDocument();
+  });
+
+  it('shows technical access Enabled for a technical contact, with what it grants (decision 0031)', () => {
+    stubApi({ 'GET /api/crm/misc/timezones': ok(ZONES) });
+    render(aStoredSession({ technical_group: true }));
+    const technical = screen.getByRole('listitem', { name: 'Technical Access: Enabled' });
+    expect(technical).toHaveTextContent('All of your organization’s tickets, the support tools, and the IT assets and vendors to view (not the stored credentials).');
+    expect(screen.getByRole('listitem', { name: 'Admin Access: Disabled' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Billing Access: Disabled' })).toBeInTheDocument();
   });
 });

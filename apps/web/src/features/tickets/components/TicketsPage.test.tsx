@@ -52,6 +52,21 @@ describe('TicketsPage', () => {
     expect(Object.fromEntries(query!.searchParams)).toEqual({ limit: '100', status: 'active', sort: 'newest' });
   });
 
+  it('tells a technical contact the list is the whole organization’s, without the Admin View badge (decision 0031)', async () => {
+    stubApi({ 'GET /api/crm/nable-tickets': ok({ tickets: [aTicket()], total_count: 1, is_admin_view: false, tickets_scope: 'account' }) });
+    render();
+    await screen.findByText('1 total');
+    expect(screen.getByText('All tickets for your organization')).toBeInTheDocument();
+    expect(screen.queryByText('Admin View')).not.toBeInTheDocument();
+  });
+
+  it('reads a list that does not say whose tickets it holds (the spec’s answer) by its admin view', async () => {
+    stubApi({ 'GET /api/crm/nable-tickets': list([aTicket()], false) });
+    render();
+    await screen.findByText('1 total');
+    expect(screen.getByText('Your assigned tickets')).toBeInTheDocument();
+  });
+
   it('debounces the search by 500 ms and clears it at once', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = stubApi({ 'GET /api/crm/nable-tickets': () => list([aTicket()]) });

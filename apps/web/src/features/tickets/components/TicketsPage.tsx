@@ -109,8 +109,11 @@ export function TicketsPage() {
   }, [searchText, view.search, showFilters, openTicketId]);
 
   const tickets = useQuery(ticketListQuery(view));
-  // The badge shows the server's view once known, and the signed-in flags until then.
+  // The badge and subtitle show the server's view once known, and the signed-in flags until then. A technical contact
+  // sees the whole account's tickets too (decision 0031), without the Admin View badge; an API that does not say
+  // whose tickets it listed (the spec's) is read by its admin view, as the spec does.
   const adminView = tickets.data?.is_admin_view ?? flags.admin_group;
+  const accountTickets = tickets.data ? (tickets.data.tickets_scope ?? (tickets.data.is_admin_view ? 'account' : 'assigned')) === 'account' : flags.admin_group || flags.technical_group;
   const pages = tickets.data ? pageCount(tickets.data.total_count) : 1;
   const firstShown = (view.page - 1) * TICKET_PAGE_LIMIT + 1;
 
@@ -128,7 +131,7 @@ export function TicketsPage() {
     <Stack gap="lg">
       <PageHeader
         title={TICKETS_TITLE}
-        description={adminView ? ADMIN_SUBTITLE : USER_SUBTITLE}
+        description={accountTickets ? ADMIN_SUBTITLE : USER_SUBTITLE}
         badges={
           <>
             {tickets.isSuccess && (
