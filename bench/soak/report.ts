@@ -51,6 +51,10 @@ export function printMemory(samples: MemorySample[], durationMs: number): { rssS
   const rss = linearFit(warm.map((s) => [s.t / 600_000, s.rssMb]));
   const heapFit = linearFit(warm.filter((s) => s.heapMb !== undefined).map((s) => [s.t / 600_000, s.heapMb!]));
   const rssValues = samples.map((s) => s.rssMb);
+  if (warm.length < 6) {
+    out(`RSS: ${fmt(rssValues[0] ?? 0, 1)} MB at the start, ${fmt(Math.max(...rssValues), 1)} MB at most, ${fmt(rssValues.at(-1) ?? 0, 1)} MB at the end; too few samples after the warm-up for a slope`);
+    return { rssSlope: 0 };
+  }
   out(
     `RSS: ${fmt(rssValues[0] ?? 0, 1)} MB at the start, ${fmt(Math.max(...rssValues), 1)} MB at most, ${fmt(rssValues.at(-1) ?? 0, 1)} MB at the end; ` +
       `after the warm-up (${warm.length} samples from minute ${fmt((0.2 * durationMs) / 60_000, 1)}): ${rss.slope >= 0 ? '+' : ''}${fmt(rss.slope, 2)} MB per 10 min (r² ${fmt(rss.r2, 2)}); ` +

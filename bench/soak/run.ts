@@ -135,7 +135,7 @@ try {
   const expectedTotal = [...expected.values()].reduce((a, b) => a + b, 0);
   const missing = () => [...expected.entries()].filter(([type, count]) => (receiver.byType.get(type) ?? 0) < count);
   const graceEnds = Date.now() + SETTINGS.webhookGraceMs;
-  while (missing().length > 0 && Date.now() < graceEnds && !portal.exited()) await sleep(250);
+  while (missing().length > 0 && Date.now() < graceEnds && !portal.exited() && !interrupted) await sleep(250);
   const waitedMs = Date.now() - (started + loadMs);
   const deliveries = async (status: string) =>
     ((await call<{ items: unknown[] }>(setupRecorder, 'check: deliveries', `${world.provider.base}/webhook-deliveries?status=${status}&limit=200`, { token: world.provider.key })).result?.items ?? []).length;
@@ -161,7 +161,7 @@ try {
   const balanceMoved = balanceBefore !== undefined && balanceAfter !== undefined ? Math.round((balanceBefore - balanceAfter) * 100) : undefined;
   out(
     `Payments: ${paid.count} succeeded, $${(paid.cents / 100).toFixed(2)} in all; Acme's balance $${balanceBefore?.toFixed(2)} → $${balanceAfter?.toFixed(2)}` +
-      (balanceMoved === paid.cents ? `, down by exactly the card payments (${statements} provider statement upserts left it as it was)` : `, which is not the payments' sum`),
+      (balanceMoved === paid.cents ? `, down by exactly the card payments (the ${statements} upserts of a provider statement of $42.50 left it as it was)` : `, which is not the payments' sum`),
   );
   const received = [...expected.keys()].map((type) => `${type} ${receiver.byType.get(type) ?? 0}/${expected.get(type)}`).join(', ');
   out(
