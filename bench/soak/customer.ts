@@ -153,6 +153,21 @@ async function downloadTool(c: Context): Promise<void> {
   expect(c, answer, 'support_tool.downloaded');
 }
 
+/** A statement as a PDF (drawn by pdfkit on each request), as the Billing tab's download does. */
+async function statementPdf(c: Context): Promise<void> {
+  const list = await send<Array<{ _id: string }>>(c, 'GET statements', 'GET', `/billing/account/${c.world.billingId}/statements`);
+  if (list.ok && list.result.length > 0) await send(c, 'GET statement PDF', 'GET', `/crm/accounts/statements/${pick(list.result.slice(0, 6))._id}`);
+}
+
+/** An app tile launched with a single-use token, and the launched app redeeming it (decision: the app, not the browser). */
+async function launchApp(c: Context): Promise<void> {
+  const appId = c.world.tokenApps.length ? pick(c.world.tokenApps) : undefined;
+  if (!appId) return;
+  const launched = await send<{ url: string }>(c, 'POST app launch', 'POST', `/portal/apps/${encodeURIComponent(appId)}/launch`);
+  const token = launched.ok ? new URL(launched.result.url).searchParams.get('token') : null;
+  if (token) await call(c.recorder, 'POST app launch redeem (the app)', `${c.world.base}/api/portal/apps/${encodeURIComponent(appId)}/launch/redeem`, { method: 'POST', body: { token } });
+}
+
 /** The mix, with weights (shares of the actions; they need not add to 100). */
 const ACTIONS: Array<[number, Action]> = [
   [13, read('GET ticket list', () => `/crm/nable-tickets?limit=25&status=${pick(['active', 'active', ''])}&sort=${pick(SORTS)}`)],
@@ -164,9 +179,11 @@ const ACTIONS: Array<[number, Action]> = [
   [3, read('GET me', () => '/crm/auth/me')],
   [3, read('GET services', () => '/crm/services')],
   [2, read('GET apps', () => '/portal/apps')],
+  [1, launchApp],
   [4, read('GET billing account', (c) => `/billing/account/${c.world.billingId}`)],
   [2, read('GET payments', (c) => `/billing/account/${c.world.billingId}/payments`)],
   [2, read('GET statements', (c) => `/billing/account/${c.world.billingId}/statements`)],
+  [0.5, statementPdf],
   [1, read('GET orders', () => '/crm/orders')],
   [4, payWithNewCard],
   [1.5, payWithStoredCard],

@@ -9,6 +9,7 @@
  *   SOAK_PACE_MS (1000 ms, ±30 %) whatever the last one took: ticket lists, searches, details and
  *   replies, new tickets, the dashboard, billing pages, card payments of a few cents with an
  *   Idempotency-Key (4242 4242 4242 4242; a quarter sent twice with the same key, charged once),
+ *   statement PDFs, app launches with single-use tokens (redeemed as the launched app would),
  *   license add/remove on their own contact within the seats, credential reveals, profile changes,
  *   a support-tool build, refreshes, and signing out and in again (customer.ts).
  * - One provider system with a provider API key (made with the CLI), one call every
@@ -79,7 +80,7 @@ try {
   const balanceBefore = await balanceOf();
   const mostSpent = (SETTINGS.durationMs / SETTINGS.paceMs) * SETTINGS.vus * PAYMENT_SHARE * LARGEST_PAYMENT;
   out(
-    `Set up in ${setupRecorder.total} requests: ${world.customers.length} contacts signed in, ${world.ticketIds.length} active tickets to answer, ` +
+    `Set up in ${setupRecorder.total} requests: ${world.customers.length} contacts signed in, ${world.ticketIds.length} active tickets to answer, ${world.tokenApps.length} apps launched with a token, ` +
       `Acme's balance $${balanceBefore?.toFixed(2)} (the payments take at most about $${mostSpent.toFixed(2)})`,
   );
   if (balanceBefore !== undefined && balanceBefore < mostSpent) out('WARNING: the balance may run out before the end; payments would then be refused (422)');

@@ -46,6 +46,8 @@ export interface World {
   /** The PSA's tickets by external id, for the technicians' replies. */
   psaTickets: string[];
   licenseServiceId: number;
+  /** App tiles that launch with a single-use token. */
+  tokenApps: string[];
   supportTool?: { id: number; os: string };
   webhookEndpointId: number;
   run: string;
@@ -156,6 +158,9 @@ export async function prepare(recorder: Recorder, portal: Portal, receiverUrl: s
   const licenseService = services.find((s) => s.name === SOAK_SERVICE);
   if (!licenseService) throw new Error(`the service "${SOAK_SERVICE}" is not offered as licenses: ${JSON.stringify(services)}`);
 
+  const apps = await must<Array<{ id: string; launch: string }>>(recorder, 'setup: apps', `${base}/api/portal/apps`, { token: first });
+  const tokenApps = apps.filter((app) => app.launch === 'token').map((app) => app.id);
+
   const tools = await must<Array<{ id: number; platforms: string[]; one_time_use: boolean }>>(recorder, 'setup: support tools', `${base}/api/crm/support-tools`, { token: first });
   const tool = tools.find((t) => !t.one_time_use && t.platforms.length > 0);
 
@@ -176,6 +181,7 @@ export async function prepare(recorder: Recorder, portal: Portal, receiverUrl: s
       longTicketId: bulk.items[0]!.id,
       psaTickets,
       licenseServiceId: licenseService.service_id,
+      tokenApps,
       supportTool: tool ? { id: tool.id, os: tool.platforms[0]! } : undefined,
       webhookEndpointId: endpoint.id,
       run,
