@@ -1,48 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BillingAccount, Payment } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aStoredSession } from '../../../test/fixtures';
 import { failure, ok, pending, renderSignedIn, stubApi } from '../../../test/signed-in';
+import { BILLING, aPayment, anAccount, callsTo, renderBilling } from './billing-test-helpers';
 import { CARD_NEEDED } from './AutoPayTab';
 import { BillingPage, NO_BILLING_ID } from './BillingPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const BILLING = '/api/billing/account/bill-7';
-const anAccount = (overrides: Partial<BillingAccount> = {}): BillingAccount => ({
-  id: 'bill-7',
-  balance: 1234.5,
-  days_past_due: 18,
-  past_due_balance: 400,
-  credits: 0,
-  billing_cycle_month_date: 5,
-  payment_method: 'credit_card',
-  automatic_payments: false,
-  credit_card_info: { first_name: 'Ada', last_name: 'Payer', last_4: '4242', type: 'visa', exp_month: '08', exp_year: '2030' },
-  ...overrides,
-});
-const aPayment = (overrides: Partial<Payment> = {}): Payment => ({
-  _id: 'pay_1',
-  created: '2026-11-20T15:00:00.000Z',
-  amount: 100,
-  payment_type: 'credit_card',
-  last_4_of_credit_card: '4242',
-  merchant_api_response: { transaction_id: 'txn_1' },
-  payment_status: 'Paid',
-  confirmation_number: 'CNF-12345678',
-  check_number: null,
-  ...overrides,
-});
-
-const render = (route = '/billing') => renderSignedIn(<BillingPage />, { route });
-const calls = (fetchMock: ReturnType<typeof stubApi>, key: string) =>
-  fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://portal.test').pathname}` === key);
 
 describe('BillingPage', () => {
   it('shows Finance / Billing, the balance with its days past due, the overdue box and the stored card; past-due shows, zero credits do not', async () => {
     const fetchMock = stubApi({ [`GET ${BILLING}`]: ok(anAccount()) });
-    render();
+    renderBilling();
     const balance = await screen.findByRole('group', { name: 'Current Balance' });
     expect(balance).toHaveTextContent('$1,234.50');
     expect(balance).toHaveTextContent('18 days past due');
@@ -56,7 +27,7 @@ describe('BillingPage', () => {
 
   it('leaves out days past due at 15 or below and the overdue box at 0', async () => {
     stubApi({ [`GET ${BILLING}`]: ok(anAccount({ days_past_due: 0, past_due_balance: 0, credits: 25, credit_card_info: null })) });
-    render();
+    renderBilling();
     const balance = await screen.findByRole('group', { name: 'Current Balance' });
     expect(balance).not.toHaveTextContent('past due');
     expect(screen.queryByText('Payment Overdue')).not.toBeInTheDocument();
@@ -78,13 +49,13 @@ describe('BillingPage', () => {
       [`GET ${BILLING}`]: ok(anAccount()),
       [`GET ${BILLING}/statements`]: () => (fail ? failure(500, 'boom') : ok([{ _id: 'st_1', created: '2026-11-05T10:00:00.000Z', amount_due: 99.5, due_date: '2026-11-25' }])),
     });
-    render();
+    renderBilling();
     await user.click(await screen.findByRole('tab', { name: 'Statements' }));
     expect(await screen.findByText('Failed to load statements')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect((await screen.findAllByText('$99.50')).length).toBeGreaterThan(0);
-    expect(calls(fetchMock, `GET ${BILLING}/statements`)).toHaveLength(2);
+    expect(callsTo(fetchMock, `GET ${BILLING}/statements`)).toHaveLength(2);
   });
 
   it('pays with the stored card once, after its confirmation, with an Idempotency-Key, and shows the new balance without a reload', async () => {
@@ -96,20 +67,20 @@ describe('BillingPage', () => {
       [`POST ${BILLING}/payments/creditcard-onfile`]: () => new Promise<Response>((resolve) => (answer = resolve)),
       [`GET ${BILLING}/payments`]: ok([]),
     });
-    render('/billing?tab=pay');
+    renderBilling('/billing?tab=pay');
     const amount = await screen.findByRole('textbox', { name: /Amount/ });
     expect(amount).toHaveValue('$1,234.50');
     await user.clear(amount);
     await user.type(amount, '200');
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
     // Changed from one click: "Pay $200.00" used to charge at once; now only Confirm does (issue 31).
-    expect(calls(fetchMock, `POST ${BILLING}/payments/creditcard-onfile`)).toHaveLength(0);
+    expect(callsTo(fetchMock, `POST ${BILLING}/payments/creditcard-onfile`)).toHaveLength(0);
     const confirm = screen.getByRole('button', { name: 'Confirm payment' });
     await user.click(confirm);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm payment' })).toBeDisabled());
     await user.click(screen.getByRole('button', { name: 'Confirm payment' }));
-    const [call] = calls(fetchMock, `POST ${BILLING}/payments/creditcard-onfile`);
-    expect(calls(fetchMock, `POST ${BILLING}/payments/creditcard-onfile`)).toHaveLength(1);
+    const [call] = callsTo(fetchMock, `POST ${BILLING}/payments/creditcard-onfile`);
+    expect(callsTo(fetchMock, `POST ${BILLING}/payments/creditcard-onfile`)).toHaveLength(1);
     expect((call![1]!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(JSON.parse(String(call![1]!.body))).toEqual({ amount: 200 });
     paid = true;
@@ -126,7 +97,7 @@ describe('BillingPage', () => {
       [`POST ${BILLING}/payments/creditcard`]: failure(402, 'Your card was declined.'),
       [`GET ${BILLING}/payments`]: ok([]),
     });
-    render('/billing?tab=pay');
+    renderBilling('/billing?tab=pay');
     await user.type(await screen.findByRole('textbox', { name: /First name on card/ }), 'Ada');
     await user.type(screen.getByRole('textbox', { name: /Last name on card/ }), 'Payer');
     await user.type(screen.getByRole('textbox', { name: /Card number/ }), '4000 0000 0000 0002');
@@ -138,17 +109,17 @@ describe('BillingPage', () => {
     expect(alert).toHaveTextContent('Your card was declined.');
     expect(alert).toHaveFocus();
     expect(screen.getByRole('textbox', { name: /Card number/ })).toHaveValue('4000 0000 0000 0002');
-    const body = JSON.parse(String(calls(fetchMock, `POST ${BILLING}/payments/creditcard`)[0]![1]!.body));
+    const body = JSON.parse(String(callsTo(fetchMock, `POST ${BILLING}/payments/creditcard`)[0]![1]!.body));
     expect(body.payment).toMatchObject({ amount: 1234.5, cc_num: '4000 0000 0000 0002', cc_exp_month: '01', cc_type: 'visa', cc_cvc: '123', cc_exp_year: String(new Date().getFullYear() + 1) });
   });
 
   it('asks for a card before turning auto-pay on, without calling the server', async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({ [`GET ${BILLING}`]: ok(anAccount({ credit_card_info: null })) });
-    render('/billing?tab=autopay');
+    renderBilling('/billing?tab=autopay');
     await user.click(await screen.findByRole('switch', { name: /Automatic payments/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(CARD_NEEDED);
-    expect(calls(fetchMock, `PATCH ${BILLING}`)).toHaveLength(0);
+    expect(callsTo(fetchMock, `PATCH ${BILLING}`)).toHaveLength(0);
   });
 
   it('removes the card with DELETE, falling back to PATCH where DELETE is not available', async () => {
@@ -159,17 +130,17 @@ describe('BillingPage', () => {
       [`DELETE ${BILLING}/payments/creditcard`]: failure(501, 'not available'),
       [`PATCH ${BILLING}`]: () => ((removed = true), ok(anAccount({ credit_card_info: null, automatic_payments: false }))),
     });
-    render('/billing?tab=autopay');
+    renderBilling('/billing?tab=autopay');
     await user.click(await screen.findByRole('button', { name: 'Remove' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove card' }));
-    await waitFor(() => expect(calls(fetchMock, `PATCH ${BILLING}`)).toHaveLength(1));
-    expect(JSON.parse(String(calls(fetchMock, `PATCH ${BILLING}`)[0]![1]!.body))).toEqual({ automatic_payments: false, credit_card_info: {} });
+    await waitFor(() => expect(callsTo(fetchMock, `PATCH ${BILLING}`)).toHaveLength(1));
+    expect(JSON.parse(String(callsTo(fetchMock, `PATCH ${BILLING}`)[0]![1]!.body))).toEqual({ automatic_payments: false, credit_card_info: {} });
     expect(await screen.findByRole('button', { name: 'Add credit card' })).toBeInTheDocument();
   });
 
   it('shows the loading state while the account loads', () => {
     stubApi({ [`GET ${BILLING}`]: pending });
-    render();
+    renderBilling();
     expect(screen.getByText('Loading billing information')).toBeInTheDocument();
   });
 });

@@ -6,45 +6,15 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BillingAccount, Payment } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failure, ok, renderSignedIn, stubApi } from '../../../test/signed-in';
-import { BillingPage } from './BillingPage';
+import { failure, ok, stubApi } from '../../../test/signed-in';
+import { BILLING, aPayment, anAccount, callsTo, renderBilling } from './billing-test-helpers';
 import { CARD_DATA_NOTE, SECURITY_CODE_REQUIRED } from './CardFields';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const BILLING = '/api/billing/account/bill-7';
 const PAY_NEW = `POST ${BILLING}/payments/creditcard`;
 const PAY_STORED = `POST ${BILLING}/payments/creditcard-onfile`;
-const anAccount = (overrides: Partial<BillingAccount> = {}): BillingAccount => ({
-  id: 'bill-7',
-  balance: 1234.5,
-  days_past_due: 18,
-  past_due_balance: 400,
-  credits: 0,
-  billing_cycle_month_date: 5,
-  payment_method: 'credit_card',
-  automatic_payments: false,
-  credit_card_info: { first_name: 'Ada', last_name: 'Payer', last_4: '4242', type: 'visa', exp_month: '08', exp_year: '2030' },
-  ...overrides,
-});
-const aPayment = (overrides: Partial<Payment> = {}): Payment => ({
-  _id: 'pay_1',
-  created: '2026-11-20T15:00:00.000Z',
-  amount: 100,
-  payment_type: 'credit_card',
-  last_4_of_credit_card: '4242',
-  merchant_api_response: { transaction_id: 'txn_1' },
-  payment_status: 'Paid',
-  confirmation_number: 'CNF-12345678',
-  check_number: null,
-  ...overrides,
-});
-
-const render = (route = '/billing') => renderSignedIn(<BillingPage />, { route });
-const calls = (fetchMock: ReturnType<typeof stubApi>, key: string) =>
-  fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://portal.test').pathname}` === key);
 const amountField = () => screen.getByRole('textbox', { name: /Amount/ });
 const cardType = () => screen.getByRole('combobox', { name: 'Card type' });
 
@@ -59,7 +29,7 @@ describe('Pay now in the Payment Overdue box', () => {
   it('opens Make Payment with the past-due amount the box names, not the whole balance', async () => {
     const user = userEvent.setup();
     stubApi({ [`GET ${BILLING}`]: ok(anAccount()) });
-    render();
+    renderBilling();
     const [box] = await screen.findAllByRole('region', { name: 'Payment Overdue' });
     expect(box).toHaveTextContent('with $400.00 outstanding');
     await user.click(within(box!).getByRole('button', { name: 'Pay now' }));
@@ -70,7 +40,7 @@ describe('Pay now in the Payment Overdue box', () => {
   it('fills the past-due amount into a form that is already open', async () => {
     const user = userEvent.setup();
     stubApi({ [`GET ${BILLING}`]: ok(anAccount()) });
-    render('/billing?tab=pay');
+    renderBilling('/billing?tab=pay');
     await user.clear(await screen.findByRole('textbox', { name: /Amount/ }));
     await user.type(amountField(), '12');
     await user.click(screen.getAllByRole('button', { name: 'Pay now' })[0]!);
@@ -80,7 +50,7 @@ describe('Pay now in the Payment Overdue box', () => {
   it('fills the balance when the box names no past-due amount', async () => {
     const user = userEvent.setup();
     stubApi({ [`GET ${BILLING}`]: ok(anAccount({ past_due_balance: 0 })) });
-    render();
+    renderBilling();
     await user.click((await screen.findAllByRole('button', { name: 'Pay now' }))[0]!);
     expect(await screen.findByRole('textbox', { name: /Amount/ })).toHaveValue('$1,234.50');
   });
@@ -90,7 +60,7 @@ describe('the confirmation step', () => {
   it('shows the amount, the stored card and the account, sends nothing before Confirm, and takes focus in and back', async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({ [`GET ${BILLING}`]: ok(anAccount()), [PAY_STORED]: ok({ payment: aPayment({ amount: 75 }), balance: 1159.5 }), [`GET ${BILLING}/payments`]: ok([]) });
-    render('/billing?tab=pay');
+    renderBilling('/billing?tab=pay');
     await user.clear(await screen.findByRole('textbox', { name: /Amount/ }));
     await user.type(amountField(), '75');
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
@@ -101,7 +71,7 @@ describe('the confirmation step', () => {
     expect(confirmation).toHaveTextContent('CardVisa •••• 4242');
     expect(confirmation).toHaveTextContent('AccountNorthwind Traders (billing id bill-7)');
     expect(screen.queryByRole('form', { name: 'Make a payment' })).not.toBeInTheDocument();
-    expect(calls(fetchMock, PAY_STORED)).toHaveLength(0);
+    expect(callsTo(fetchMock, PAY_STORED)).toHaveLength(0);
 
     // Escape goes back to the form, its values kept, focus on the button that opened the confirmation.
     await user.keyboard('{Escape}');
@@ -114,19 +84,19 @@ describe('the confirmation step', () => {
     expect(screen.getByRole('button', { name: 'Back' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(amountField()).toHaveValue('$75.00');
-    expect(calls(fetchMock, PAY_STORED)).toHaveLength(0);
+    expect(callsTo(fetchMock, PAY_STORED)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
     await user.click(screen.getByRole('button', { name: 'Confirm payment' }));
     expect(await screen.findByRole('status', { name: 'Payment received' })).toHaveFocus();
-    expect(calls(fetchMock, PAY_STORED)).toHaveLength(1);
-    expect(JSON.parse(String(calls(fetchMock, PAY_STORED)[0]![1]!.body))).toEqual({ amount: 75 });
+    expect(callsTo(fetchMock, PAY_STORED)).toHaveLength(1);
+    expect(JSON.parse(String(callsTo(fetchMock, PAY_STORED)[0]![1]!.body))).toEqual({ amount: 75 });
   });
 
   it('names a new card by its type and last four digits', async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({ [`GET ${BILLING}`]: ok(anAccount({ credit_card_info: null })) });
-    render('/billing?tab=pay');
+    renderBilling('/billing?tab=pay');
     await fillNewCard(user, '5555 5555 5555 4444');
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
     const confirmation = screen.getByRole('region', { name: 'Confirm your payment' });
@@ -135,7 +105,7 @@ describe('the confirmation step', () => {
     await user.click(within(confirmation).getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('textbox', { name: /Card number/ })).toHaveValue('5555 5555 5555 4444');
     expect(screen.getByRole('textbox', { name: /Security code/ })).toHaveValue('123');
-    expect(calls(fetchMock, PAY_NEW)).toHaveLength(0);
+    expect(callsTo(fetchMock, PAY_NEW)).toHaveLength(0);
   });
 });
 
@@ -148,7 +118,7 @@ describe('after a payment', () => {
       [PAY_STORED]: () => ((paid = true), ok({ payment: aPayment({ amount: 200 }), balance: 1034.5 })),
       [`GET ${BILLING}/payments`]: ok([]),
     });
-    render('/billing?tab=pay');
+    renderBilling('/billing?tab=pay');
     await user.clear(await screen.findByRole('textbox', { name: /Amount/ }));
     await user.type(amountField(), '200');
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
@@ -168,13 +138,13 @@ describe('after a payment', () => {
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
     expect(screen.queryByRole('region', { name: 'Confirm your payment' })).not.toBeInTheDocument();
     expect(screen.getByText('Amount must be a number')).toBeInTheDocument();
-    expect(calls(fetchMock, PAY_STORED)).toHaveLength(1);
+    expect(callsTo(fetchMock, PAY_STORED)).toHaveLength(1);
   });
 
   it('shows a receipt without a confirmation number when the answer has none', async () => {
     const user = userEvent.setup();
     stubApi({ [`GET ${BILLING}`]: ok(anAccount()), [PAY_STORED]: ok({ payment: aPayment({ amount: 10, confirmation_number: null }), balance: 1224.5 }), [`GET ${BILLING}/payments`]: ok([]) });
-    render('/billing?tab=pay');
+    renderBilling('/billing?tab=pay');
     await user.clear(await screen.findByRole('textbox', { name: /Amount/ }));
     await user.type(amountField(), '10');
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
@@ -193,7 +163,7 @@ describe('the amount, checked as it is typed', () => {
   ])('%s: %s, before any submit', async (typed, message) => {
     const user = userEvent.setup();
     const fetchMock = stubApi({ [`GET ${BILLING}`]: ok(anAccount()) });
-    render('/billing?tab=pay');
+    renderBilling('/billing?tab=pay');
     await user.clear(await screen.findByRole('textbox', { name: /Amount/ }));
     await user.type(amountField(), typed);
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -202,13 +172,13 @@ describe('the amount, checked as it is typed', () => {
     await user.clear(amountField());
     await user.type(amountField(), '12.5');
     expect(screen.queryByText(message)).not.toBeInTheDocument();
-    expect(calls(fetchMock, PAY_STORED)).toHaveLength(0);
+    expect(callsTo(fetchMock, PAY_STORED)).toHaveLength(0);
   });
 
   it('says there is nothing to pay when the balance is zero', async () => {
     const user = userEvent.setup();
     stubApi({ [`GET ${BILLING}`]: ok(anAccount({ balance: 0, past_due_balance: 0, days_past_due: 0 })) });
-    render('/billing?tab=pay');
+    renderBilling('/billing?tab=pay');
     await user.type(await screen.findByRole('textbox', { name: /Amount/ }), '5');
     expect(await screen.findByText('There is nothing to pay: the balance is $0.00.')).toBeInTheDocument();
   });
@@ -218,7 +188,7 @@ describe('the card fields', () => {
   it('take the card type from the number as it is typed, and the payer can still choose another', async () => {
     const user = userEvent.setup();
     stubApi({ [`GET ${BILLING}`]: ok(anAccount({ credit_card_info: null })) });
-    render('/billing?tab=pay');
+    renderBilling('/billing?tab=pay');
     const number = await screen.findByRole('textbox', { name: /Card number/ });
     expect(cardType()).toHaveValue('Visa');
     for (const [typed, label] of [
@@ -245,14 +215,14 @@ describe('the card fields', () => {
   it('refuse a number of another type than the one chosen before anything is sent, with a clear message', async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({ [`GET ${BILLING}`]: ok(anAccount({ credit_card_info: null })) });
-    render('/billing?tab=pay');
+    renderBilling('/billing?tab=pay');
     await fillNewCard(user, '5555 5555 5555 4444');
     await user.click(cardType());
     await user.click(await screen.findByRole('option', { name: 'Visa' }));
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
     expect(await screen.findByText('This is a Mastercard card number, but Visa was chosen as the card type.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Confirm your payment' })).not.toBeInTheDocument();
-    expect(calls(fetchMock, PAY_NEW)).toHaveLength(0);
+    expect(callsTo(fetchMock, PAY_NEW)).toHaveLength(0);
   });
 
   it('ask for the security code: required, 3 digits, 4 on American Express, and sent with the card', async () => {
@@ -262,7 +232,7 @@ describe('the card fields', () => {
       [PAY_NEW]: ok({ payment: aPayment({ amount: 1234.5, last_4_of_credit_card: '0005' }), balance: 0 }),
       [`GET ${BILLING}/payments`]: ok([]),
     });
-    render('/billing?tab=pay');
+    renderBilling('/billing?tab=pay');
     await fillNewCard(user, '3782 822463 10005', '');
     const cvc = screen.getByRole('textbox', { name: /Security code/ });
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
@@ -274,7 +244,7 @@ describe('the card fields', () => {
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
     await user.click(screen.getByRole('button', { name: 'Confirm payment' }));
     await screen.findByRole('status', { name: 'Payment received' });
-    expect(JSON.parse(String(calls(fetchMock, PAY_NEW)[0]![1]!.body)).payment).toMatchObject({ cc_num: '3782 822463 10005', cc_type: 'amex', cc_cvc: '1234' });
+    expect(JSON.parse(String(callsTo(fetchMock, PAY_NEW)[0]![1]!.body)).payment).toMatchObject({ cc_num: '3782 822463 10005', cc_type: 'amex', cc_cvc: '1234' });
   });
 
   it('show the server’s refusal of the security code on its field', async () => {
@@ -284,7 +254,7 @@ describe('the card fields', () => {
       [PAY_NEW]: failure(400, 'A Visa security code has 3 digits.', { 'payment.cc_cvc': 'A Visa security code has 3 digits.' }),
       [`GET ${BILLING}/payments`]: ok([]),
     });
-    render('/billing?tab=pay');
+    renderBilling('/billing?tab=pay');
     await fillNewCard(user);
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
     await user.click(screen.getByRole('button', { name: 'Confirm payment' }));
@@ -295,7 +265,7 @@ describe('the card fields', () => {
   it('say truly what happens to the card: the portal’s server passes it on and keeps neither number nor code', async () => {
     const user = userEvent.setup();
     stubApi({ [`GET ${BILLING}`]: ok(anAccount()) });
-    render('/billing?tab=pay');
+    renderBilling('/billing?tab=pay');
     await user.click(await screen.findByRole('radio', { name: 'New card' }));
     expect(screen.getByText(CARD_DATA_NOTE)).toBeInTheDocument();
     expect(CARD_DATA_NOTE).toMatch(/^Our server passes your card number and security code to our payment processor without storing or logging them/);
@@ -308,7 +278,7 @@ describe('the card fields', () => {
       [`GET ${BILLING}`]: ok(anAccount({ credit_card_info: null })),
       [`PATCH ${BILLING}`]: ok(anAccount({ credit_card_info: { first_name: 'Ada', last_name: 'Payer', last_4: '4444', type: 'mastercard', exp_month: '01', exp_year: '2030' } })),
     });
-    render('/billing?tab=autopay');
+    renderBilling('/billing?tab=autopay');
     await user.click(await screen.findByRole('button', { name: 'Add credit card' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add credit card' });
     await user.type(within(dialog).getByRole('textbox', { name: /First name on card/ }), 'Ada');
@@ -320,7 +290,7 @@ describe('the card fields', () => {
     expect(await within(dialog).findByText(SECURITY_CODE_REQUIRED)).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /Security code/ }), '321');
     await user.click(within(dialog).getByRole('button', { name: 'Save card' }));
-    await waitFor(() => expect(calls(fetchMock, `PATCH ${BILLING}`)).toHaveLength(1));
-    expect(JSON.parse(String(calls(fetchMock, `PATCH ${BILLING}`)[0]![1]!.body)).credit_card_info).toMatchObject({ number: '5555 5555 5555 4444', type: 'mastercard', cvc: '321' });
+    await waitFor(() => expect(callsTo(fetchMock, `PATCH ${BILLING}`)).toHaveLength(1));
+    expect(JSON.parse(String(callsTo(fetchMock, `PATCH ${BILLING}`)[0]![1]!.body)).credit_card_info).toMatchObject({ number: '5555 5555 5555 4444', type: 'mastercard', cvc: '321' });
   });
 });
