@@ -10,7 +10,7 @@ import { sweepExpired } from './modules/maintenance/sweep.repository.js';
 import { createVaultKeyRing } from './platform/secret-box.js';
 import { createLogger } from './platform/logger.js';
 
-/** How often expired tokens and throttling windows are deleted (also once at start). */
+/** How often expired tokens, throttling windows, old webhook events and delivered mails are deleted (also once at start). */
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 
 async function main(): Promise<void> {
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   // Periodic work runs on every instance's timer, but once per period across the cluster (decision 0023).
   scheduler.every('sweep-expired', SWEEP_EVERY_MS, async () => {
     const deleted = await sweepExpired(database.db);
-    logger.info({ deleted }, 'expired tokens and throttling windows deleted');
+    logger.info({ deleted }, 'expired tokens, throttling windows, old webhook events and delivered mails deleted');
   });
 
   // Seals what an older version left in plain text, or under a key since rotated (docs/decisions/0015).

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorEnvelope } from '@portal/contract';
 import { AppError, type AppErrorCode } from '../platform/app-error.js';
+import { isTransactionConflict } from '../db/errors.js';
 import { callerFaultOf } from './database-errors.js';
 
 /** The one place where an error code becomes an HTTP status. */
@@ -34,7 +35,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const known = error instanceof AppError ? error : toAppError(error);
     const status = STATUS_OF[known.code];
-    if (known.code === 'unavailable') request.log.warn({ err: error }, 'database unavailable');
+    if (known.code === 'unavailable') request.log.warn({ err: error }, unavailableLogMessage(error));
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: known.code, message: known.message }, 'request refused');
 
@@ -43,6 +44,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (known.headers) void reply.headers(known.headers);
     return reply.status(status).send(body);
   });
+}
+
+/** A 503 is either the database away or a race lost on every retry (db/transaction.ts); the log tells them apart. */
+function unavailableLogMessage(error: Error): string {
+  return isTransactionConflict((error as { cause?: unknown }).cause) ? 'transaction conflicts outlasted every retry' : 'database unavailable';
 }
 
 /** Seconds a client waits before trying again while the database is away. */

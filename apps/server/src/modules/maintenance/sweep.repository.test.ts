@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database.js';
 import { createAccount, createContact } from '../../../test/factories.js';
 import type { DatabaseHandle } from '../../db/client.js';
-import { oneTimeTokens, passwordResetTokens, rateLimits, refreshTokens, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.js';
+import { mailOutbox, oneTimeTokens, passwordResetTokens, rateLimits, refreshTokens, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.js';
 import { sweepExpired } from './sweep.repository.js';
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
@@ -42,12 +42,29 @@ describe('sweeping expired rows', () => {
       { eventId: 'evt_old_done', endpointId: endpoint!.id, status: 'succeeded' },
       { eventId: 'evt_old_held', endpointId: endpoint!.id, status: 'failed' },
     ]);
-    expect(await sweepExpired(db)).toEqual({ refreshTokens: 1, passwordResetTokens: 1, oneTimeTokens: 1, rateLimits: 1, webhookEvents: 1 });
+    const mail = (subject: string, status: 'pending' | 'sent' | 'failed' | 'logged', sentHoursAgo: number | null, createdHoursAgo = 200) => ({
+      toAddress: 'someone@acme.example',
+      subject,
+      textBody: 'Set your password: https://portal.example/accept-invite?token=secret',
+      status,
+      sentAt: sentHoursAgo === null ? null : hoursAgo(sentHoursAgo),
+      createdAt: hoursAgo(createdHoursAgo),
+    });
+    await db.insert(mailOutbox).values([
+      mail('sent long ago', 'sent', 30),
+      mail('logged long ago', 'logged', 25),
+      mail('sent today', 'sent', 2),
+      mail('failed last week', 'failed', null, 24 * 8),
+      mail('failed yesterday', 'failed', null, 24),
+      mail('still pending', 'pending', null, 24 * 30),
+    ]);
+    expect(await sweepExpired(db)).toEqual({ refreshTokens: 1, passwordResetTokens: 1, oneTimeTokens: 1, rateLimits: 1, webhookEvents: 1, mails: 3 });
+    expect((await db.select({ subject: mailOutbox.subject }).from(mailOutbox)).map((row) => row.subject).sort()).toEqual(['failed yesterday', 'sent today', 'still pending']);
     expect((await db.select({ id: webhookEvents.id }).from(webhookEvents)).map((row) => row.id).sort()).toEqual(['evt_old_held', 'evt_recent']);
     expect((await db.select({ hash: refreshTokens.tokenHash }).from(refreshTokens)).map((row) => row.hash).sort()).toEqual(['live-refresh', 'recent-refresh']);
     expect((await db.select({ hash: passwordResetTokens.tokenHash }).from(passwordResetTokens)).map((row) => row.hash)).toEqual(['live-reset']);
     expect((await db.select({ hash: oneTimeTokens.tokenHash }).from(oneTimeTokens)).map((row) => row.hash)).toEqual(['live-once']);
     expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key)).toEqual(['login:user:now']);
-    expect(await sweepExpired(db)).toEqual({ refreshTokens: 0, passwordResetTokens: 0, oneTimeTokens: 0, rateLimits: 0, webhookEvents: 0 });
+    expect(await sweepExpired(db)).toEqual({ refreshTokens: 0, passwordResetTokens: 0, oneTimeTokens: 0, rateLimits: 0, webhookEvents: 0, mails: 0 });
   });
 });
