@@ -6,7 +6,7 @@ import { accounts } from '../src/db/schema/index.js';
 import type * as schema from '../src/db/schema/index.js';
 import { DEMO_PASSWORD, seedAccounts } from './accounts.js';
 import { seedBilling } from './billing.js';
-import { createSeedContext } from './context.js';
+import { createSeedContext, type SeedTx } from './context.js';
 import { seedInventory } from './inventory.js';
 import { seedServices } from './services.js';
 import { seedSupportTools } from './support-tools.js';
@@ -34,8 +34,11 @@ export interface SeedSummary {
   ticketEntries: number;
 }
 
+/** The database, or the transaction the demo data is added in (the start-up transaction; decision 0038). */
+type SeedTarget = NodePgDatabase<typeof schema> | SeedTx;
+
 /** True when the database holds no account yet (a fresh install), so the demo data may be added. */
-export async function databaseIsEmpty(db: NodePgDatabase<typeof schema>): Promise<boolean> {
+export async function databaseIsEmpty(db: SeedTarget): Promise<boolean> {
   const rows = await db.select({ one: sql<number>`1` }).from(accounts).limit(1);
   return rows.length === 0;
 }
@@ -43,10 +46,11 @@ export async function databaseIsEmpty(db: NodePgDatabase<typeof schema>): Promis
 /**
  * The demo data: two accounts (Acme Logistics, Globex Hosting) with users, services, billing,
  * orders, IT assets and tickets in every state the screens know. Deterministic: a seeded PRNG and
- * times relative to `now`, so two runs with the same `now` give the same data. One transaction.
+ * times relative to `now`, so two runs with the same `now` give the same data. One transaction (a savepoint
+ * when given one).
  */
 export async function seedDemoData(
-  db: NodePgDatabase<typeof schema>,
+  db: SeedTarget,
   deps: { secretBox: SecretBox; providerDomain?: string; now?: Date },
 ): Promise<SeedSummary> {
   // One hash for every demo contact: argon2 is deliberately slow, and they share the password anyway.

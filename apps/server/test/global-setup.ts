@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
-import { connectDatabase, runMigrations } from '../src/db/client.js';
+import { connectDatabase } from '../src/db/client.js';
+import { runMigrations } from '../src/db/migrate.js';
 import { dataFolderMajorVersion, embeddedMajorVersion } from '../src/db/data-folder-version.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded-postgres.js';
 import { fromRepoRoot } from '../src/config/paths.js';

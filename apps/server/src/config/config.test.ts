@@ -18,7 +18,13 @@ describe('configuration', () => {
 
   it('uses DATABASE_URL instead of the embedded server when given', () => {
     const config = loadConfig({ ...withDataDir(), DATABASE_URL: 'postgres://u:p@db.internal:5432/portal' });
-    expect(config.database).toEqual({ kind: 'external', url: 'postgres://u:p@db.internal:5432/portal' });
+    expect(config.database).toEqual({ kind: 'external', url: 'postgres://u:p@db.internal:5432/portal', preparedStatements: true });
+  });
+
+  it('turns named prepared statements off for a transaction-mode pooler with DATABASE_PREPARED_STATEMENTS=false', () => {
+    const config = loadConfig({ ...withDataDir(), DATABASE_URL: 'postgres://u@pgbouncer:6432/portal', DATABASE_PREPARED_STATEMENTS: 'false' });
+    expect(config.database).toMatchObject({ kind: 'external', preparedStatements: false });
+    expect(() => loadConfig({ ...withDataDir(), DATABASE_PREPARED_STATEMENTS: 'off' })).toThrow(/DATABASE_PREPARED_STATEMENTS: must be true or false/);
   });
 
   it('lists every malformed value in one clear message', () => {

@@ -11,7 +11,8 @@ export interface AppConfig {
   logLevel: string;
   /** Where log lines go instead of the server's output (LOG_FILE); resolved from the repository root. */
   logFile: string | undefined;
-  database: { kind: 'external'; url: string } | { kind: 'embedded'; port: number; dir: string };
+  /** preparedStatements false: no named statement is sent, for a transaction-mode pooler in front of the external database (decision 0038). */
+  database: { kind: 'external'; url: string; preparedStatements: boolean } | { kind: 'embedded'; port: number; dir: string };
   dataDir: string;
   /** The folder of PostgreSQL's client programs for backups (POSTGRES_BIN_DIR), looked in before the others. */
   postgresBinDir: string | undefined;
@@ -64,7 +65,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: env.LOG_LEVEL,
     logFile: env.LOG_FILE ? fromRepoRoot(env.LOG_FILE) : undefined,
     database: env.DATABASE_URL
-      ? { kind: 'external', url: env.DATABASE_URL }
+      ? { kind: 'external', url: env.DATABASE_URL, preparedStatements: env.DATABASE_PREPARED_STATEMENTS }
       : { kind: 'embedded', port: env.EMBEDDED_PG_PORT, dir: `${dataDir}/pg` },
     dataDir,
     postgresBinDir: env.POSTGRES_BIN_DIR,

@@ -35,6 +35,8 @@ export const environmentSchema = z.object({
   LOG_FILE: z.string().trim().min(1).optional(),
 
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
+  /** false behind a pooler that does not keep a connection's prepared statements, such as PgBouncer before 1.21 in transaction mode (decision 0038). */
+  DATABASE_PREPARED_STATEMENTS: flag.default(true),
   PORTAL_DATA_DIR: z.string().trim().min(1).default('.data/portal'),
   EMBEDDED_PG_PORT: port('EMBEDDED_PG_PORT').default(54329),
   SEED_DEMO_DATA: flag.default(true),

@@ -1,7 +1,5 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { MIGRATIONS_DIR } from '../config/paths.js';
 import * as schema from './schema/index.js';
 
 /** `$client`: the pool itself, for the few reads that skip drizzle's row mapping (prepared-read.ts). */
@@ -19,7 +17,26 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function connectDatabase(connectionString: string, options: { max?: number } = {}): DatabaseHandle {
+/** Databases reached through a pooler that does not keep prepared statements (DATABASE_PREPARED_STATEMENTS=false). */
+const unnamedDatabases = new WeakSet<Database>();
+
+/**
+ * Whether prepared-read.ts may name its statements on this database. Unnamed, PostgreSQL parses and plans each
+ * read again, but no statement outlives its query, so a transaction-mode pooler may hand the next query to any
+ * server connection (decision 0038).
+ */
+export const usesNamedStatements = (db: Database): boolean => !unnamedDatabases.has(db);
+
+export interface ConnectOptions {
+  max?: number;
+  /**
+   * false: the reads of prepared-read.ts go unnamed, as every other query does, for a pooler that does not
+   * keep a connection's prepared statements (PgBouncer in transaction mode before 1.21; decision 0038).
+   */
+  namedStatements?: boolean;
+}
+
+export function connectDatabase(connectionString: string, options: ConnectOptions = {}): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
@@ -30,15 +47,14 @@ export function connectDatabase(connectionString: string, options: { max?: numbe
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
+  if (options.namedStatements === false) unnamedDatabases.add(db);
   return { db, pool, close: () => pool.end() };
 }
 
-export async function runMigrations(db: Database): Promise<void> {
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-}
-
+/** An open transaction. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A database or an open transaction: repositories accept either, so services decide the transaction. */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;
 
 /** One connection of its own, outside any pool, for administrative work (creating databases, backups). */
 export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

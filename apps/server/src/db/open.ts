@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config/index.js';
 import type { Logger } from '../platform/logger.js';
 import { createSecretBox } from '../platform/secret-box.js';
-import { connectDatabase, runMigrations, type DatabaseHandle } from './client.js';
+import { connectDatabase, type Database, type DatabaseHandle } from './client.js';
+import { applyMigrations } from './migrate.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded-postgres.js';
-import { schemaRefusal, schemaState } from './schema-level.js';
+import { inTransaction } from './transaction.js';
+import { schemaRefusal, stateAtLevel } from './schema-level.js';
 import { databaseIsEmpty, seedDemoData } from '../../seed/index.js';
 
 /** Arbitrary constant: instances starting together take turns at migrating and seeding. */
@@ -30,26 +33,11 @@ export async function openDatabase(config: AppConfig, log: Logger, options: { at
         })
       : undefined;
   const url = embedded ? embedded.poolConnectionString() : (config.database as { url: string }).url;
-  const handle = connectDatabase(url);
+  const handle = connectDatabase(url, { namedStatements: config.database.kind === 'embedded' || config.database.preparedStatements });
 
   let seeded = false;
   try {
-    const lock = await handle.pool.connect();
-    try {
-      await lock.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
-      await runMigrations(handle.db);
-      // An older version must not serve a database a newer one has upgraded (decision 0023).
-      const refusal = schemaRefusal(await schemaState(handle.pool));
-      if (refusal) throw new SchemaMismatchError(`This version of the portal will not use this database: ${refusal}.`);
-      if (config.seedDemoData && (await databaseIsEmpty(handle.db))) {
-        log.info('the database is empty; adding the demo data');
-        await seedDemoData(handle.db, { secretBox: createSecretBox(config.secrets.vaultKey), providerDomain: config.provider.emailDomain });
-        seeded = true;
-      }
-    } finally {
-      await lock.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
-      lock.release();
-    }
+    seeded = await migrateAndSeedInTurn(handle.db, config, log);
   } catch (error) {
     await handle.close();
     await embedded?.stop();
@@ -65,6 +53,29 @@ export async function openDatabase(config: AppConfig, log: Logger, options: { at
       await embedded?.stop();
     },
   };
+}
+
+/**
+ * Migrations, the schema check and the demo data, in one transaction that first takes a transaction-level
+ * advisory lock: instances starting together take turns, and whoever comes second finds the work done. The
+ * lock lives and ends with the transaction, on the one server connection the transaction runs on, which is
+ * what a transaction-mode pooler (PgBouncer) keeps; a session-level lock taken and released in separate
+ * statements could be taken on one server connection and released on another, or never (decision 0038).
+ * True when the demo data was added.
+ */
+async function migrateAndSeedInTurn(db: Database, config: AppConfig, log: Logger): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${STARTUP_LOCK})`);
+    await applyMigrations(tx);
+    // An older version must not serve a database a newer one has upgraded (decision 0023).
+    const { rows } = await tx.execute<{ level: string | null }>(sql`SELECT max(created_at)::text AS level FROM drizzle.__drizzle_migrations`);
+    const refusal = schemaRefusal(stateAtLevel(Number(rows[0]?.level ?? 0)));
+    if (refusal) throw new SchemaMismatchError(`This version of the portal will not use this database: ${refusal}.`);
+    if (!config.seedDemoData || !(await databaseIsEmpty(tx))) return false;
+    log.info('the database is empty; adding the demo data');
+    await seedDemoData(tx, { secretBox: createSecretBox(config.secrets.vaultKey), providerDomain: config.provider.emailDomain });
+    return true;
+  });
 }
 
 export class SchemaMismatchError extends Error {}

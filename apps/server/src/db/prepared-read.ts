@@ -1,5 +1,5 @@
 import { fillPlaceholders } from 'drizzle-orm';
-import type { Database } from './client.js';
+import { usesNamedStatements, type Database } from './client.js';
 
 /** A read that runs on nearly every request: built once, then only executed. */
 export interface PreparedRead<Row> {
@@ -17,7 +17,8 @@ type RowOf<Q extends BuiltSelect> = Q['_']['result'][number];
 const readsByDatabase = new WeakMap<Database, Map<string, PreparedRead<unknown>>>();
 
 /**
- * The drizzle select `build` makes, prepared by `name` on each pooled connection and executed on the
+ * The drizzle select `build` makes, prepared by `name` on each pooled connection (or sent unnamed, parsed on
+ * every run, where the database was connected without named statements: decision 0038) and executed on the
  * pool directly; `build` runs once per database handle and name. drizzle is kept for writing the query
  * (types, columns, conditions); executing it through drizzle mapped every column of every row through
  * its column classes, which with the object allocations it brings was about a quarter of the server's
@@ -33,17 +34,18 @@ export function preparedRead<Q extends BuiltSelect>(db: Database, name: string, 
   let byName = readsByDatabase.get(db);
   if (!byName) readsByDatabase.set(db, (byName = new Map()));
   let read = byName.get(name) as PreparedRead<RowOf<Q>> | undefined;
-  if (!read) byName.set(name, (read = prepare(db, name, build())));
+  if (!read) byName.set(name, (read = prepare(db, usesNamedStatements(db) ? name : undefined, name, build())));
   return read;
 }
 
-function prepare<Q extends BuiltSelect>(db: Database, name: string, query: Q): PreparedRead<RowOf<Q>> {
+/** `statementName` undefined: pg sends the query as the unnamed statement. */
+function prepare<Q extends BuiltSelect>(db: Database, statementName: string | undefined, name: string, query: Q): PreparedRead<RowOf<Q>> {
   const { sql: text, params } = query.toSQL();
   const columns = Object.keys(query._.selectedFields);
   const toRow = rowBuilder<RowOf<Q>>(columns);
   return {
     async run(values) {
-      const result = await db.$client.query<unknown[]>({ name, text, values: fillPlaceholders(params, values), rowMode: 'array' });
+      const result = await db.$client.query<unknown[]>({ name: statementName, text, values: fillPlaceholders(params, values), rowMode: 'array' });
       if (result.fields.length !== columns.length) {
         throw new Error(`Prepared read ${name} returned ${result.fields.length} columns where ${columns.length} were selected`);
       }

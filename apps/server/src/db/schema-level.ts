@@ -38,6 +38,11 @@ export async function schemaState(pool: pg.Pool): Promise<SchemaState> {
     if (code === '42P01' || code === '3F000') level = 0;
     else return { kind: 'unavailable' };
   }
+  return stateAtLevel(level);
+}
+
+/** The state of a database whose newest applied migration has this timestamp (0: none). */
+export function stateAtLevel(level: number): SchemaState {
   const known = codeMigrations();
   const newestKnown = known[known.length - 1]?.when ?? 0;
   if (level > newestKnown) return { kind: 'newer', databaseLevel: level };

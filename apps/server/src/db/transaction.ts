@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../platform/app-error.js';
-import type { Database } from './client.js';
+import type { Database, Transaction } from './client.js';
 import { isTransactionConflict } from './errors.js';
 
 /** The open transaction a unit of work runs in. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type { Transaction };
 
 export interface TransactionOptions {
   isolationLevel?: 'read committed' | 'repeatable read' | 'serializable';
