@@ -1,18 +1,21 @@
-import { Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconReceipt } from '@tabler/icons-react';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import type { Payment } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { formatDateTime } from '../../../shared/format';
 import { useSignedInUser } from '../../../shared/session';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
-import { paymentsQuery } from '../api/billing-queries';
-import { paymentMethodOf, paymentStatusColour } from '../billing-display';
+import { downloadReceipt, paymentsQuery } from '../api/billing-queries';
+import { hasReceipt, paymentMethodOf, paymentStatusColour } from '../billing-display';
 import { Money, NoWrap } from './Money';
 import { PagedList } from './PagedList';
 
 export const PAYMENTS_FAILED = 'Failed to load payments history';
+export const RECEIPT_FAILED = 'Failed to download receipt';
 
 /** The reference a payer quotes: the confirmation number, else the gateway's transaction, else why it failed. */
 function reference(payment: Payment) {
@@ -24,6 +27,19 @@ function reference(payment: Payment) {
 export function PaymentHistoryTab({ billingId }: { billingId: string }) {
   const { timeZone } = useSignedInUser();
   const payments = useQuery(paymentsQuery(billingId));
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  async function download(payment: Payment) {
+    setDownloading(payment._id);
+    try {
+      const filename = await downloadReceipt(billingId, payment);
+      notifications.show({ color: 'green', message: `${filename} is downloading.` });
+    } catch (error) {
+      notifications.show({ color: 'red', title: RECEIPT_FAILED, message: errorMessage(error, RECEIPT_FAILED) });
+    } finally {
+      setDownloading(null);
+    }
+  }
   if (payments.isPending) {
     return (
       <LoadingState label="Loading payment history">
@@ -43,6 +59,22 @@ export function PaymentHistoryTab({ billingId }: { billingId: string }) {
       {p.payment_status}
     </StatusBadge>
   );
+  /** A receipt for a payment that went through; nothing for a failed or refunded one. */
+  const receiptButton = (p: Payment) =>
+    hasReceipt(p) ? (
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconDownload size={14} aria-hidden="true" />}
+        loading={downloading === p._id}
+        disabled={downloading !== null && downloading !== p._id}
+        onClick={() => void download(p)}
+        aria-label={`Download the receipt of ${p.confirmation_number ?? `the payment of ${formatDateTime(p.created, timeZone)}`}`}
+        style={{ flexShrink: 0 }}
+      >
+        Receipt
+      </Button>
+    ) : null;
   return (
     <PagedList
       label="Payment history"
@@ -54,6 +86,7 @@ export function PaymentHistoryTab({ billingId }: { billingId: string }) {
         { header: 'Status', cell: status },
         { header: 'Reference', cell: reference },
         { header: 'Amount', align: 'right', cell: (p) => <Money amount={p.amount} fw={600} /> },
+        { header: 'Receipt', align: 'right', cell: receiptButton },
       ]}
       card={(p) => (
         <Stack gap={4}>
@@ -64,7 +97,10 @@ export function PaymentHistoryTab({ billingId }: { billingId: string }) {
           <Text size="sm" c="dimmed">
             <NoWrap>{formatDateTime(p.created, timeZone)}</NoWrap> · <NoWrap>{paymentMethodOf(p)}</NoWrap>
           </Text>
-          {reference(p)}
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            {reference(p)}
+            {receiptButton(p)}
+          </Group>
         </Stack>
       )}
     />
