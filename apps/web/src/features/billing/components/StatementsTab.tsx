@@ -89,8 +89,20 @@ export function StatementsTab({ billingId }: { billingId: string }) {
       rows={statements.data}
       rowKey={(s) => s._id}
       columns={[
-        { header: 'Number', cell: (s) => <NoWrap ff="monospace" fz="sm">{s.number ?? '—'}</NoWrap> },
-        { header: 'Statement date', cell: (s) => <NoWrap fw={600}>{formatDate(s.created, 'UTC')}</NoWrap> },
+        {
+          header: 'Statement',
+          // The number a bookkeeper files it by, over the statement's date (the date alone when there is no number).
+          cell: (s) => (
+            <Stack gap={0}>
+              <NoWrap fw={600}>{s.number ?? formatDate(s.created, 'UTC')}</NoWrap>
+              {s.number && (
+                <NoWrap size="sm" c="dimmed">
+                  {formatDate(s.created, 'UTC')}
+                </NoWrap>
+              )}
+            </Stack>
+          ),
+        },
         { header: 'Period', cell: (s) => <NoWrap>{calendarDay(s.period_start)} – {calendarDay(s.period_end)}</NoWrap> },
         { header: 'Due', cell: (s) => <NoWrap>{calendarDay(s.due_date)}</NoWrap> },
         { header: 'Amount due', align: 'right', cell: (s) => (s.amount_due === undefined ? '—' : <Money amount={s.amount_due} fw={600} />) },
@@ -100,14 +112,9 @@ export function StatementsTab({ billingId }: { billingId: string }) {
       card={(s) => (
         <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
           <Stack gap={4} style={{ minWidth: 0 }}>
+            {/* A billing system's number may be long: it wraps rather than widen the card. */}
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {s.number ? (
-                <>
-                  Statement <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{s.number}</span>
-                </>
-              ) : (
-                <NoWrap>{formatDate(s.created, 'UTC')}</NoWrap>
-              )}
+              {s.number ?? <NoWrap>{formatDate(s.created, 'UTC')}</NoWrap>}
             </Text>
             <Text size="sm" c="dimmed">
               {s.number && (
