@@ -1,4 +1,4 @@
-import { billingAccounts, orderItems, orders, payments, statements, type StatementLine } from '../src/db/schema/index.js';
+import { billingAccounts, orderItems, orders, payments, statements, type StatementLine, type StatementTax } from '../src/db/schema/index.js';
 import { dueDateOf } from '../src/modules/billing/statement-balances.js';
 import type { SeedContext, SeededAccount } from './context.js';
 import { isoDate, notAfter, roundMoney, type Random } from './random.js';
@@ -28,10 +28,10 @@ function line(description: string, quantity: number, unitPrice: number): Stateme
   return { description, quantity, unitPrice, amount: roundMoney(quantity * unitPrice) };
 }
 
-const total = (lines: StatementLine[]) => roundMoney(lines.reduce((sum, item) => sum + item.amount, 0));
+const total = (lines: Array<{ amount: number }>) => roundMoney(lines.reduce((sum, item) => sum + item.amount, 0));
 
-/** What Acme was billed `age` months ago: seats grow, services start and stop, labour comes and goes. */
-function acmeStatementLines(age: number, random: Random): StatementLine[] {
+/** What Acme was billed `age` months ago: seats grow, services start and stop, labour comes and goes; taxes on voice and hardware. */
+function acmeStatementLines(age: number, random: Random): { lines: StatementLine[]; taxes: StatementTax[] } {
   const lines: StatementLine[] = [
     line('ITP Voice Business Seat', Math.min(24, 16 + Math.floor((25 - age) / 3)), 24.95),
     line('Microsoft 365 Business Premium', Math.min(20, 14 + Math.floor((25 - age) / 4)), 22),
@@ -51,8 +51,7 @@ function acmeStatementLines(age: number, random: Random): StatementLine[] {
     lines.push(phones);
   }
   const voice = lines.filter((item) => /Voice|Fax/.test(item.description)).reduce((sum, item) => sum + item.amount, 0);
-  lines.push(line('Taxes, surcharges and regulatory fees', 1, roundMoney(voice * 0.1375 + hardware * 0.0625)));
-  return lines;
+  return { lines, taxes: [{ description: 'Taxes, surcharges and regulatory fees', amount: roundMoney(voice * 0.1375 + hardware * 0.0625) }] };
 }
 
 function globexStatementLines(): StatementLine[] {
@@ -79,18 +78,20 @@ async function seedAcmeBilling(ctx: SeedContext, acme: SeededAccount): Promise<S
   const { clock } = ctx;
   const dates = statementDates(clock.now, 5, 26);
   const statementRows = dates.map((created, age) => {
-    const lines = acmeStatementLines(age, random);
+    const { lines, taxes } = acmeStatementLines(age, random);
     return {
       id: `st_${random.token(16)}`,
       accountId: acme.id,
       createdAt: created,
       periodStart: isoDate(created),
       periodEnd: periodEnd(created),
-      amountDue: total(lines),
+      amountDue: total([...lines, ...taxes]),
       lines,
+      taxes,
     };
   });
-  await ctx.tx.insert(statements).values(statementRows);
+  // Oldest first, as the billing system sent them: Acme's carry the portal's numbers, ST-<account>-0001 the oldest.
+  await ctx.tx.insert(statements).values([...statementRows].reverse());
 
   // Every statement but the last two was paid; the previous one's card payment failed, so it is past due.
   const paymentRows: PaymentRow[] = [];
@@ -112,8 +113,9 @@ async function seedAcmeBilling(ctx: SeedContext, acme: SeededAccount): Promise<S
     if (age === 0) return;
     const due = clock.plusHours(statement.createdAt, random.int(5 * 24, 12 * 24));
     const cardLast4 = age >= 8 ? '5454' : '4242';
+    const cardType = age >= 8 ? 'mastercard' : 'visa';
     if (age === 1) {
-      pay(due, statement.amountDue, { paymentType: 'credit_card', paymentStatus: 'Failed', last4: cardLast4 });
+      pay(due, statement.amountDue, { paymentType: 'credit_card', paymentStatus: 'Failed', last4: cardLast4, cardType });
       return;
     }
     let amount = statement.amountDue;
@@ -122,15 +124,15 @@ async function seedAcmeBilling(ctx: SeedContext, acme: SeededAccount): Promise<S
       amount -= 125;
     }
     if (age === 11 || age === 4) {
-      pay(due, amount, { paymentType: 'credit_card', paymentStatus: 'Failed', last4: cardLast4 });
+      pay(due, amount, { paymentType: 'credit_card', paymentStatus: 'Failed', last4: cardLast4, cardType });
     }
     const paidAt = clock.plusHours(due, age === 11 || age === 4 ? random.int(26, 60) : random.int(0, 3));
     if (age >= 18) pay(paidAt, amount, { paymentType: 'check', paymentStatus: 'Paid', checkNumber: String(4100 + 25 - age) });
     else if (age >= 14) pay(paidAt, amount, { paymentType: 'manual_ach', paymentStatus: 'Paid' });
-    else pay(paidAt, amount, { paymentType: 'credit_card', paymentStatus: 'Paid', last4: cardLast4 });
+    else pay(paidAt, amount, { paymentType: 'credit_card', paymentStatus: 'Paid', last4: cardLast4, cardType });
     if (age === 9) {
       // Paid twice by mistake; the duplicate was refunded.
-      pay(clock.plusHours(paidAt, 0.2), amount, { paymentType: 'credit_card', paymentStatus: 'Refunded', last4: cardLast4 });
+      pay(clock.plusHours(paidAt, 0.2), amount, { paymentType: 'credit_card', paymentStatus: 'Refunded', last4: cardLast4, cardType });
     }
   });
   await ctx.tx.insert(payments).values(paymentRows);
@@ -166,9 +168,11 @@ async function seedGlobexBilling(ctx: SeedContext, globex: SeededAccount): Promi
   const { clock } = ctx;
   const statementRows = statementDates(clock.now, 15, 6).map((created) => {
     const lines = globexStatementLines();
-    return { id: `st_${random.token(16)}`, accountId: globex.id, createdAt: created, periodStart: isoDate(created), periodEnd: periodEnd(created), amountDue: total(lines), lines };
+    // Globex's billing system sends its own invoice numbers.
+    const number = `INV-${isoDate(created).slice(0, 7).replace('-', '')}-2001`;
+    return { id: `st_${random.token(16)}`, accountId: globex.id, createdAt: created, periodStart: isoDate(created), periodEnd: periodEnd(created), amountDue: total(lines), lines, number };
   });
-  await ctx.tx.insert(statements).values(statementRows);
+  await ctx.tx.insert(statements).values([...statementRows].reverse());
 
   const paymentRows: PaymentRow[] = statementRows.slice(1).map((statement, index) => {
     const check = index % 2 === 1;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { EndpointName, ProviderEndpointName } from '@portal/contract';
 import type { Database } from '../src/db/client.js';
-import { assets, billingAccounts, credentials, licenses, orders, statements, supportTools, webhookDeliveries } from '../src/db/schema/index.js';
+import { assets, billingAccounts, credentials, licenses, orders, payments, statements, supportTools, webhookDeliveries } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, recordEvent } from '../src/modules/webhooks/webhook-events.js';
 import { createWebhooksService } from '../src/modules/webhooks/webhooks.service.js';
 import { createVaultKeyRing } from '../src/platform/secret-box.js';
@@ -62,6 +62,12 @@ async function newLicense(c: MatrixContext) {
   const contact = await newContact(c);
   const [license] = await c.db.insert(licenses).values({ accountId: c.accountId, contactId: contact.id, serviceId: c.voiceServiceId }).returning();
   return { contactId: contact.id, licenseId: license!.id };
+}
+
+async function newPaidPayment(c: MatrixContext) {
+  const id = `pay_matrix_${unique()}`;
+  await c.db.insert(payments).values({ id, accountId: c.accountId, amount: 25, paymentType: 'credit_card', cardType: 'visa', last4: '4242', paymentStatus: 'Paid', confirmationNumber: 'CNF-00000001' });
+  return id;
 }
 
 async function newStatement(c: MatrixContext) {
@@ -158,6 +164,7 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   listPayments: { scope: 'object', request: (c) => ({ params: { id: c.billingId } }) },
   listStatements: { scope: 'object', request: (c) => ({ params: { id: c.billingId } }) },
   getStatementPdf: { scope: 'object', request: async (c) => ({ params: { id: await newStatement(c) } }) },
+  getPaymentReceiptPdf: { scope: 'object', request: async (c) => ({ params: { id: c.billingId, paymentId: await newPaidPayment(c) } }) },
   payWithNewCard: {
     scope: 'object',
     request: (c) => ({

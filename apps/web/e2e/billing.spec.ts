@@ -37,7 +37,9 @@ test.describe('billing', () => {
     // Issue 31: a payment is reviewed and confirmed (it used to be one click on "Pay $12.34").
     await form.getByRole('button', { name: 'Review payment' }).click();
     await page.getByRole('button', { name: 'Confirm payment' }).click();
-    await expect(page.getByRole('status', { name: 'Payment received' })).toBeVisible();
+    const received = page.getByRole('status', { name: 'Payment received' });
+    await expect(received).toContainText(/Confirmation number CNF-\d{8}/);
+    const confirmation = /CNF-\d{8}/.exec((await received.textContent())!)![0];
     await expectNoSeriousA11yViolations(page);
 
     // ...and the form is live again only when asked for (it used to be armed with the remaining balance).
@@ -55,6 +57,16 @@ test.describe('billing', () => {
     await expect(history.getByRole('row').nth(1)).toContainText('$5.00');
     await expect(history.getByRole('row').nth(2)).toContainText('Paid');
     await expect(history.getByRole('row').nth(2)).toContainText('$12.34');
+    await expect(history.getByRole('row').nth(2)).toContainText('Visa •••• 4242');
+    // Issue 31: a receipt to file, for the payment that went through only.
+    await expect(history.getByRole('row').nth(1).getByRole('button', { name: /receipt/ })).toHaveCount(0);
+    const [receipt] = await Promise.all([page.waitForEvent('download'), history.getByRole('row').nth(2).getByRole('button', { name: `Download the receipt of ${confirmation}` }).click()]);
+    expect(receipt.suggestedFilename()).toBe(`receipt-${confirmation}.pdf`);
+    const file = join(mkdtempSync(join(tmpdir(), 'receipt-')), receipt.suggestedFilename());
+    await receipt.saveAs(file);
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    for (const expected of [confirmation, '$12.34', 'Visa ending 4242', 'Acme Logistics', 'Payment receipt']) expect(text).toContain(expected);
   });
 
   test('bill stores a card, pays with it, turns auto-pay on and off, and removes the card', async ({ page }) => {
@@ -115,12 +127,22 @@ test.describe('billing', () => {
     await openTab(page, 'Statements');
     const statements = page.getByRole('table', { name: 'Statements' });
     const newest = statements.getByRole('row').nth(1);
-    const [download] = await Promise.all([page.waitForEvent('download'), newest.getByRole('button', { name: /Download the statement/ }).click()]);
+    // Issue 31: each statement's number, status and due date (the previous one's card payment failed: overdue).
+    const cells = (row: number) => statements.getByRole('row').nth(row).getByRole('cell');
+    await expect(cells(1).nth(0)).toHaveText(/^ST-\d+-\d{4}[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await expect(cells(1).nth(2)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await expect(cells(1).nth(4)).toHaveText(/^(Due|Overdue)/);
+    await expect(cells(2).nth(4)).toContainText('Overdue');
+    await expect(cells(3).nth(4)).toHaveText('Paid');
+    const number = /^ST-\d+-\d{4}/.exec((await cells(1).nth(0).textContent())!)![0];
+    const [download] = await Promise.all([page.waitForEvent('download'), newest.getByRole('button', { name: `Download statement ${number}` }).click()]);
     expect(download.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}-\d{2}\.pdf$/);
     const folder = mkdtempSync(join(tmpdir(), 'statement-'));
     const file = join(folder, download.suggestedFilename());
     await download.saveAs(file);
     expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    for (const expected of [`No. ${number}`, 'How to pay', '/billing?tab=pay', 'Closing balance (amount due)']) expect(text).toContain(expected);
     // poppler renders page 1 (the picture is looked at by people; here it must simply render).
     execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', file, join(folder, 'page')]);
     expect(statSync(join(folder, 'page-1.png')).size).toBeGreaterThan(10_000);

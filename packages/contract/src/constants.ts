@@ -109,6 +109,14 @@ export const PROVISION_STATUSES = ['provisioned', 'pending'] as const;
 export const LICENSABLE_ITEM_TYPES = ['itp_voice'] as const;
 
 export const PAYMENT_TYPES = ['credit_card', 'check', 'credit', 'manual_ach'] as const;
+/**
+ * Where a statement stands (docs/decisions/0032): paid, partly paid, due (not yet paid, not late)
+ * or overdue (something left after its due date). Payments settle the oldest charges first.
+ */
+export const STATEMENT_STATUSES = ['paid', 'partly_paid', 'due', 'overdue'] as const;
+export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
+/** How a statement's status reads, on the Statements tab and in its PDF. */
+export const STATEMENT_STATUS_LABELS: Record<StatementStatus, string> = { paid: 'Paid', partly_paid: 'Partly paid', due: 'Due', overdue: 'Overdue' };
 export const ORDER_STATUSES = ['completed', 'cancelled', 'new_order', 'other'] as const;
 export const ORDER_ITEM_PURCHASE_TYPES = ['upgrade', 'new_order', 'nrc_product'] as const;
 export const ORDER_ITEM_PROVISION_STATUSES = ['provisioned', 'failed', 'pending'] as const;

@@ -27,7 +27,7 @@ export interface AppConfig {
   webhooks: { pollMs: number; timeoutMs: number; concurrency: number; allowPrivateUrls: boolean };
   /** SIGTERM: /readyz answers 503 for drainMs while requests are still served, then the server closes; exit by timeoutMs. */
   shutdown: { drainMs: number; timeoutMs: number };
-  provider: { name: string; emailDomain: string; supportPhone: string; supportEmail: string; portalHomeUrl: string };
+  provider: { name: string; address: string; emailDomain: string; supportPhone: string; supportEmail: string; portalHomeUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
   /** Who may read GET /metrics: a bearer token on the portal's port and/or a listen address of its own; neither, nobody. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
@@ -82,6 +82,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
     provider: {
       name: env.PROVIDER_NAME,
+      address: env.PROVIDER_ADDRESS,
       emailDomain: env.PROVIDER_EMAIL_DOMAIN.toLowerCase(),
       supportPhone: env.SUPPORT_PHONE,
       supportEmail: env.SUPPORT_EMAIL,

@@ -104,6 +104,8 @@ export const environmentSchema = z.object({
     .default('itpartners.example'),
   SUPPORT_PHONE: z.string().trim().min(1).max(40).default('+1 (800) 555-0199'),
   SUPPORT_EMAIL: z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'SUPPORT_EMAIL must be an e-mail address').default('support@itpartners.example'),
+  /** The provider's postal address on statements and receipts, one line (docs/decisions/0032). */
+  PROVIDER_ADDRESS: z.string().trim().min(1).max(200).default('100 Harbor Way, Suite 400, Springfield, IL 62701, USA'),
   PORTAL_HOME_URL: url('PORTAL_HOME_URL', ['http:', 'https:']).optional(),
 
   /** The remote-monitoring server the RMM agent reports to (its address goes into every agent build); default https://rmm.<PROVIDER_EMAIL_DOMAIN>. */

@@ -10,6 +10,7 @@ import {
   order,
   payment,
   paymentReceipt,
+  paymentReceiptPdf,
   statement,
   statementPdf,
   storedCardPayment,
@@ -58,6 +59,16 @@ export const getStatementPdf = defineEndpoint({
   params: z.object({ id: z.string().min(1).max(64) }),
   result: statementPdf,
   accepts: acceptedStatementPdf,
+});
+
+export const getPaymentReceiptPdf = defineEndpoint({
+  method: 'GET',
+  path: '/billing/account/:id/payments/:paymentId/receipt',
+  summary: 'The receipt of one successful payment as a base64 PDF (billing group); not in the spec',
+  tag,
+  access: 'billing',
+  params: billingIdParams.extend({ paymentId: z.string().min(1).max(64) }),
+  result: paymentReceiptPdf,
 });
 
 export const payWithNewCard = defineEndpoint({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_TYPES, MAX_PAYMENT_AMOUNT, ORDER_ITEM_PROVISION_STATUSES, ORDER_ITEM_PURCHASE_TYPES, ORDER_STATUSES, PAYMENT_TYPES } from '../constants.js';
+import { CARD_TYPES, MAX_PAYMENT_AMOUNT, ORDER_ITEM_PROVISION_STATUSES, ORDER_ITEM_PURCHASE_TYPES, ORDER_STATUSES, PAYMENT_TYPES, STATEMENT_STATUSES } from '../constants.js';
 import { SECURITY_CODE_SHAPE } from '../cards.js';
 import { money, timestamp, openEnum } from './common.js';
 
@@ -42,6 +42,13 @@ export const statement = z.object({
   period_start: z.string().optional(),
   period_end: z.string().optional(),
   due_date: z.string().optional(),
+  /** The billing system's statement number, or the portal's own (ST-…) when it sends none (docs/decisions/0032). */
+  number: z.string().optional(),
+  /** This statement's own new charges (taxes included). */
+  new_charges: money.optional(),
+  /** What is still unpaid of those charges, payments settling the oldest charges first. */
+  amount_outstanding: money.optional(),
+  status: openEnum(STATEMENT_STATUSES).optional(),
 });
 export type Statement = z.infer<typeof statement>;
 
@@ -52,6 +59,17 @@ export const statementPdf = z.object({
   /** The PDF, base64-encoded. */
   pdf: z.string(),
 });
+
+/** A successful payment's receipt as a PDF (docs/decisions/0032); not in the spec. */
+export const paymentReceiptPdf = z.object({
+  _id: z.string(),
+  /** The receipt's number: the payment's confirmation number, or the payment's id when it has none. */
+  number: z.string(),
+  filename: z.string(),
+  /** The PDF, base64-encoded. */
+  pdf: z.string(),
+});
+export type PaymentReceiptPdf = z.infer<typeof paymentReceiptPdf>;
 
 /** §7: "the result is a base64 PDF"; this server wraps it with the statement and a file name. */
 export const acceptedStatementPdf = z.union([statementPdf, z.string().min(1).describe('The PDF, base64-encoded')]);
@@ -69,6 +87,8 @@ export const payment = z.object({
   check_number: z.string().nullable(),
   /** Why the gateway refused a Failed payment, in words for the payer. */
   failure_reason: z.string().nullable().optional(),
+  /** The card's network (visa, …) of a card payment made in the portal; null when not known. */
+  card_type: z.string().nullable().optional(),
 });
 export type Payment = z.infer<typeof payment>;
 

@@ -11,7 +11,7 @@ import {
 import { calendarDate, email, idParam, timestamp } from '../entities/common.js';
 import { WEBHOOK_DELIVERY_STATUSES } from '../entities/webhooks.js';
 import { multiLineText, singleLineText } from '../entities/text.js';
-import { amount, isoTimestamp, name, optionalLine } from './fields.js';
+import { amount, isoTimestamp, name, optionalLine, realDate } from './fields.js';
 import { PROVIDER_BULK_MAX_ITEMS, PROVIDER_PAGE_DEFAULT, PROVIDER_PAGE_MAX } from './scopes.js';
 
 /** The provider's own id of a record (its PSA's, CRM's or billing system's); unique per account, or globally for accounts. */
@@ -252,13 +252,25 @@ export const providerStatementLineInput = z.object({
   amount: amount('Amount'),
 });
 
+export const providerStatementTaxInput = z.object({
+  description: name('Description', 300),
+  amount: amount('Tax amount'),
+});
+
 export const providerStatementInput = z
   .object({
     period_start: calendarDate,
     period_end: calendarDate,
+    /** The statement's new charges, taxes included. */
     amount_due: amount('Amount due'),
     lines: z.array(providerStatementLineInput).max(1_000, 'At most 1000 lines').default([]),
     issued_at: isoTimestamp.optional(),
+    /** The billing system's statement (invoice) number; without one the portal numbers the statement (docs/decisions/0032). */
+    number: optionalLine('Statement number', 60).nullable().optional(),
+    /** When payment is due; without one, 20 days after issue. */
+    due_date: realDate('Due date').nullable().optional(),
+    /** Taxes included in amount_due, shown on the statement as sent. */
+    taxes: z.array(providerStatementTaxInput).max(50, 'At most 50 taxes').default([]),
   })
   .refine((s) => s.period_start <= s.period_end, { message: 'Period end must not be before period start', path: ['period_end'] });
 export type ProviderStatementInput = z.output<typeof providerStatementInput>;
@@ -270,6 +282,11 @@ export const providerStatement = z.object({
   period_end: z.string(),
   amount_due: z.number(),
   lines: z.array(z.object({ description: z.string(), quantity: z.number(), unit_price: z.number(), amount: z.number() })),
+  taxes: z.array(z.object({ description: z.string(), amount: z.number() })),
+  /** The number the billing system sent (null when the portal numbers it). */
+  number: z.string().nullable(),
+  /** The due date the billing system sent (null when the portal's 20 days apply). */
+  due_date: z.string().nullable(),
   issued_at: timestamp,
   updated_at: timestamp,
 });

@@ -54,6 +54,12 @@ export interface StatementLine {
   amount: number;
 }
 
+/** A tax the billing system charged on a statement (part of its amount due), shown as sent. */
+export interface StatementTax {
+  description: string;
+  amount: number;
+}
+
 export const statements = pgTable(
   'statements',
   {
@@ -67,8 +73,20 @@ export const statements = pgTable(
     periodEnd: date('period_end', { mode: 'string' }).notNull(),
     amountDue: money('amount_due').notNull(),
     lines: jsonb('lines').$type<StatementLine[]>().notNull().default([]),
+    /** Taxes included in amount_due, when the billing system sends them (provider API). */
+    taxes: jsonb('taxes').$type<StatementTax[]>().notNull().default([]),
     /** The billing system's own id of the statement, unique within the account (provider API). */
     externalId: text('external_id'),
+    /** The billing system's statement number, when it sends one; else the portal numbers it from receivedOrder. */
+    number: text('number'),
+    /** The billing system's due date, when it sends one; else the portal's (issued + 20 days). */
+    dueDate: date('due_date', { mode: 'string' }),
+    /**
+     * The order statements reached the portal in, never reused: a statement's portal number is its
+     * place among its account's statements in this order, so a later (or back-dated) statement never
+     * renumbers an earlier one (docs/decisions/0032).
+     */
+    receivedOrder: integer('received_order').notNull().generatedByDefaultAsIdentity(),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -90,6 +108,8 @@ export const payments = pgTable(
     amount: money('amount').notNull(),
     paymentType: text('payment_type', { enum: PAYMENT_TYPES }).notNull(),
     last4: char('last4', { length: 4 }),
+    /** The card's network (visa, …) for a card payment made in the portal, for its receipt; null before issue 31. */
+    cardType: text('card_type', { enum: CARD_TYPES }),
     transactionId: text('transaction_id'),
     /** 'Paid' | 'Failed' | anything else the gateway reports. */
     paymentStatus: text('payment_status').notNull(),
@@ -114,6 +134,7 @@ export const payments = pgTable(
     index('payments_account_id_updated_at_id_idx').on(t.accountId, t.updatedAt, t.id),
     check('payments_payment_type_check', oneOf(t.paymentType, PAYMENT_TYPES)),
     check('payments_amount_check', sql`${t.amount} > 0`),
+    check('payments_card_type_check', sql`${t.cardType} IS NULL OR ${oneOf(t.cardType, CARD_TYPES)}`),
   ],
 );
 

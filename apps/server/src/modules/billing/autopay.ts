@@ -91,6 +91,7 @@ export function createAutoPayRunner({ db, gateway, mailer, config }: AutoPayDeps
         requestFingerprint: 'autopay',
         source: { token: account.cardGatewayToken },
         last4: account.cardLast4 ?? '',
+        cardType: account.cardType,
         paidByContactId: null,
         at: now,
       });

@@ -40,10 +40,11 @@ export function toPayment(row: PaymentRow): Payment {
     confirmation_number: row.confirmationNumber,
     check_number: row.checkNumber,
     failure_reason: row.failureReason,
+    card_type: row.cardType,
   };
 }
 
-export function toStatement({ statement, closing, dueDate }: StatementWithBalances): Statement {
+export function toStatement({ statement, closing, dueDate, number, charges, outstanding, status }: StatementWithBalances): Statement {
   return {
     _id: statement.id,
     created: statement.createdAt.toISOString(),
@@ -51,6 +52,10 @@ export function toStatement({ statement, closing, dueDate }: StatementWithBalanc
     period_start: statement.periodStart,
     period_end: statement.periodEnd,
     due_date: dueDate,
+    number,
+    new_charges: charges,
+    amount_outstanding: outstanding,
+    status,
   };
 }
 

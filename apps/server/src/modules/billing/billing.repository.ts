@@ -40,6 +40,14 @@ export async function listPayments(db: Executor, accountId: number): Promise<Pay
   return db.select().from(payments).where(eq(payments.accountId, accountId)).orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
+export async function findPayment(db: Executor, accountId: number, paymentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.accountId, accountId), eq(payments.id, paymentId)));
+  return row;
+}
+
 export async function paymentByKey(db: Executor, accountId: number, idempotencyKey: string): Promise<PaymentRow | undefined> {
   const [row] = await db
     .select()

@@ -18,6 +18,7 @@ export function billingRoutes(billing: BillingService): EndpointRoute[] {
     route(endpoints.listPayments, async ({ caller, params }) => billing.payments(caller, params.id)),
     route(endpoints.listStatements, async ({ caller, params }) => billing.statements(caller, params.id)),
     route(endpoints.getStatementPdf, async ({ caller, params, client }) => billing.statementPdf(caller, params.id, client)),
+    route(endpoints.getPaymentReceiptPdf, async ({ caller, params, client }) => billing.receiptPdf(caller, params.id, params.paymentId, client)),
     route(endpoints.payWithNewCard, async ({ caller, params, body, request, client }) =>
       billing.payWithNewCard(caller, params.id, body.payment, idempotencyKeyOf(request), client),
     ),

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { BillingAccount, Order, Payment, Statement, z } from '@portal/contract';
+import type { BillingAccount, CardType, Order, Payment, Statement, z } from '@portal/contract';
 import type { billingAccountPatch, creditCardInput, newCardPayment } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
@@ -24,6 +24,7 @@ import {
 } from './billing.policy.js';
 import * as repo from './billing.repository.js';
 import { chargeCard } from './card-charge.js';
+import { receiptNumberOf, renderReceiptPdf } from './receipt-pdf.js';
 import { renderStatementPdf } from './statement-pdf.js';
 import { withBalances } from './statement-balances.js';
 
@@ -44,6 +45,9 @@ interface PaymentAnswer {
   balance: number;
   outboxId?: number;
 }
+
+/** A number as part of a file name: a billing system's number may hold slashes or spaces. */
+const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-');
 
 const fingerprintOf = (request: Record<string, unknown>) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
@@ -92,7 +96,7 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
     billingId: string,
     key: string | undefined,
     request: { amount: number; mode: 'new-card' | 'stored-card'; last4?: string },
-    chargeSource: (account: repo.BillingAccountRow) => Promise<{ source: { card: CardDetails } | { token: string }; last4: string }>,
+    chargeSource: (account: repo.BillingAccountRow) => Promise<{ source: { card: CardDetails } | { token: string }; last4: string; cardType: CardType | null }>,
     meta: ClientMeta,
   ): Promise<{ payment: Payment; balance: number }> {
     const answer: PaymentAnswer = await inTransaction(db, async (tx) => {
@@ -107,7 +111,7 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
       }
       const refusal = amountRefusal(request.amount, account.balance);
       if (refusal) throw new AppError('validation_failed', refusal, { amount: refusal });
-      const { source, last4 } = await chargeSource(account);
+      const { source, last4, cardType } = await chargeSource(account);
       const charged = await chargeCard(tx, gateway, {
         account,
         amount: request.amount,
@@ -116,6 +120,7 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
         requestFingerprint,
         source,
         last4,
+        cardType,
         paidByContactId: caller.contactId,
       }).catch((error: unknown) => {
         throw asFormError(error, 'payment');
@@ -227,36 +232,55 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
       return (await repo.listPayments(db, caller.accountId)).map(toPayment);
     },
 
-    async statements(caller: Caller, billingId: string): Promise<Statement[]> {
+    async statements(caller: Caller, billingId: string, now = new Date()): Promise<Statement[]> {
       await accountOf(db, caller, billingId);
       const history = await repo.statementHistory(db, caller.accountId);
-      return withBalances(history.statements, history.paid).map(toStatement).reverse();
+      return withBalances(history.statements, history.paid, now).map(toStatement).reverse();
     },
 
-    async statementPdf(caller: Caller, statementId: string, meta: ClientMeta) {
+    async statementPdf(caller: Caller, statementId: string, meta: ClientMeta, now = new Date()) {
       const history = await repo.statementHistory(db, caller.accountId);
-      const entry = withBalances(history.statements, history.paid).find((e) => e.statement.id === statementId);
+      const entry = withBalances(history.statements, history.paid, now).find((e) => e.statement.id === statementId);
       if (!entry) throw notFound('The statement');
+      const billingId = caller.account.billingApiId ?? '';
+      const account = billingId ? await repo.findBillingAccount(db, caller.accountId, billingId) : undefined;
       const pdf = await renderStatementPdf({
         provider: config.provider,
-        account: { name: caller.account.name, billingId: caller.account.billingApiId ?? '' },
+        account: { name: caller.account.name, billingId },
         entry,
+        howToPay: {
+          payUrl: `${config.publicUrl}/billing?tab=pay`,
+          autoPayUrl: `${config.publicUrl}/billing?tab=autopay`,
+          autoPay: account?.automaticPayments ? { cardLast4: account.cardLast4, cycleDay: account.billingCycleMonthDate } : null,
+        },
+        today: now.toISOString().slice(0, 10),
       });
       await audit(db, caller, meta, 'billing.statement_downloaded', 'success', { statement_id: statementId });
       const date = entry.statement.createdAt.toISOString().slice(0, 10);
       return { _id: statementId, created: entry.statement.createdAt.toISOString(), filename: `statement-${date}.pdf`, pdf: pdf.toString('base64') };
     },
 
+    /** A successful payment's receipt; a failed (or refunded) payment has none, so it is a 404 like another account's. */
+    async receiptPdf(caller: Caller, billingId: string, paymentId: string, meta: ClientMeta) {
+      await accountOf(db, caller, billingId);
+      const payment = await repo.findPayment(db, caller.accountId, paymentId);
+      if (!payment || payment.paymentStatus !== 'Paid') throw notFound('The payment receipt');
+      const number = receiptNumberOf(payment);
+      const pdf = await renderReceiptPdf({ provider: config.provider, account: { name: caller.account.name, billingId }, payment, number });
+      await audit(db, caller, meta, 'billing.receipt_downloaded', 'success', { payment_id: payment.id });
+      return { _id: payment.id, number, filename: `receipt-${fileSafe(number)}.pdf`, pdf: pdf.toString('base64') };
+    },
+
     payWithNewCard(caller: Caller, billingId: string, payment: NewCardPayment, key: string | undefined, meta: ClientMeta) {
       const card = cardDetails({ number: payment.cc_num, exp_month: payment.cc_exp_month, exp_year: payment.cc_exp_year, type: payment.cc_type, cvc: payment.cc_cvc });
-      const source = async () => ({ source: { card }, last4: card.number.slice(-4) });
+      const source = async () => ({ source: { card }, last4: card.number.slice(-4), cardType: card.type });
       return pay(caller, billingId, key, { amount: payment.amount, mode: 'new-card', last4: card.number.slice(-4) }, source, meta);
     },
 
     payWithStoredCard(caller: Caller, billingId: string, amount: number, key: string | undefined, meta: ClientMeta) {
       return pay(caller, billingId, key, { amount, mode: 'stored-card' }, async (account) => {
         if (!account.cardGatewayToken || !account.cardLast4) throw new AppError('validation_failed', NO_STORED_CARD);
-        return { source: { token: account.cardGatewayToken }, last4: account.cardLast4 };
+        return { source: { token: account.cardGatewayToken }, last4: account.cardLast4, cardType: account.cardType };
       }, meta);
     },
 

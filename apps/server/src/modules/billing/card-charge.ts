@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import type { CardType } from '@portal/contract';
 import type { Executor } from '../../db/client.js';
 import type { ChargeRequest, PaymentGateway } from '../../platform/payment-gateway.js';
 import { recordEvent } from '../webhooks/webhook-events.js';
@@ -15,6 +16,8 @@ export interface CardCharge {
   requestFingerprint: string | null;
   source: ChargeRequest['source'];
   last4: string;
+  /** The card's network, kept for the receipt (never more of the card than this and the last 4). */
+  cardType: CardType | null;
   paidByContactId: number | null;
   /** When the charge happens: the auto-pay runner's clock (its retry waits are measured from it); the database's by default. */
   at?: Date;
@@ -44,6 +47,7 @@ export async function chargeCard(tx: Executor, gateway: PaymentGateway, charge: 
     amount: charge.amount,
     paymentType: 'credit_card',
     last4: charge.last4,
+    cardType: charge.cardType,
     transactionId: outcome.transactionId,
     paymentStatus: paid ? 'Paid' : 'Failed',
     confirmationNumber: paid ? confirmationNumber() : null,

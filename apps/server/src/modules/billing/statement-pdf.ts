@@ -1,65 +1,53 @@
+import { STATEMENT_STATUS_LABELS } from '@portal/contract';
 import { formatCalendarDate as calendarDate, formatShortCalendarDate as shortCalendarDate, formatUsd } from '../../platform/formats.js';
+import { factRow, INK, MARGIN, MUTED, openPdf, providerHeading, RULE, type ProviderDetails } from './pdf-document.js';
 import type { StatementWithBalances } from './statement-balances.js';
 
+/** How this account can pay: the portal's payment tab, and auto-pay as it stands. */
+export interface HowToPay {
+  /** The portal's Make Payment tab (…/billing?tab=pay). */
+  payUrl: string;
+  /** The portal's Auto Payments tab (…/billing?tab=autopay). */
+  autoPayUrl: string;
+  /** Auto-pay on, with the stored card and the billing-cycle day it is charged on; null when off. */
+  autoPay: { cardLast4: string | null; cycleDay: number } | null;
+}
+
 export interface StatementPdfInput {
-  provider: { name: string; supportPhone: string; supportEmail: string };
+  provider: ProviderDetails;
   account: { name: string; billingId: string };
   entry: StatementWithBalances;
+  howToPay: HowToPay;
+  /** The day the status is given for ('YYYY-MM-DD'): the PDF is drawn when it is asked for. */
+  today: string;
 }
 
 /** A credit to the account, shown as a negative amount; nothing is $0.00, not -$0.00. */
 const credit = (amount: number) => formatUsd(amount === 0 ? 0 : -amount);
 
-const MARGIN = 56;
-const INK = '#1f2933';
-const MUTED = '#5f6b7a';
-const RULE = '#d5dae1';
-const ACCENT = '#1c7ed6';
-
-/**
- * The statement as a PDF, rendered from its stored lines and the balances carried to it.
- * pdfkit (12 MB and most of a second to load) is loaded by the first statement asked for, not at start-up.
- */
-export async function renderStatementPdf({ provider, account, entry }: StatementPdfInput): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
+/** The statement as a PDF, rendered from its stored lines and taxes and the balances carried to it. */
+export async function renderStatementPdf({ provider, account, entry, howToPay, today }: StatementPdfInput): Promise<Buffer> {
   const { statement } = entry;
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: MARGIN,
-    info: { Title: `Statement ${calendarDate(statement.createdAt.toISOString().slice(0, 10))} — ${account.name}`, Author: provider.name },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const issued = statement.createdAt.toISOString().slice(0, 10);
+  const pdf = await openPdf({ Title: `Statement ${entry.number} — ${account.name}`, Author: provider.name });
+  const { doc, width, right } = pdf;
 
-  const width = doc.page.width - MARGIN * 2;
-  const right = (text: string, x: number, y: number, w: number, font = 'Helvetica') => doc.font(font).text(text, x, y, { width: w, align: 'right' });
-
-  // Heading: who sends it, to whom, for when.
-  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(18).text(provider.name, MARGIN, MARGIN);
-  doc.fillColor(INK).fontSize(22).text('Statement', MARGIN, MARGIN, { width, align: 'right' });
-  doc.moveDown(1.5);
-  const top = doc.y;
+  // Heading: who sends it, which statement, to whom, for when.
+  const top = providerHeading(pdf, provider, 'Statement', entry.number);
   doc.fontSize(10).fillColor(MUTED).font('Helvetica').text('Account', MARGIN, top);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(12).text(account.name);
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Billing account ${account.billingId}`);
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(12).text(account.name, MARGIN, top + 14, { width: width / 2 - 50 });
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Billing account ${account.billingId}`, { width: width / 2 - 50 });
   const facts: Array<[string, string]> = [
-    ['Statement date', calendarDate(statement.createdAt.toISOString().slice(0, 10))],
+    ['Statement number', entry.number],
+    ['Statement date', calendarDate(issued)],
     ['Period', `${shortCalendarDate(statement.periodStart)} – ${shortCalendarDate(statement.periodEnd)}`],
     ['Payment due', calendarDate(entry.dueDate)],
+    [`Status on ${shortCalendarDate(today)}`, STATEMENT_STATUS_LABELS[entry.status]],
   ];
-  facts.forEach(([label, value], index) => {
-    const y = top + index * 16;
-    doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(label, MARGIN + width / 2 - 40, y, { width: 90 });
-    doc.fillColor(INK);
-    right(value, MARGIN + width / 2 + 50, y, width / 2 - 50);
-  });
+  facts.forEach(([label, value], index) => factRow(pdf, label, value, MARGIN + width / 2 - 40, top + index * 16, width / 2 + 40, 120));
 
   // Summary: how the balance got from the last statement to this one.
-  let y = top + 70;
+  let y = top + facts.length * 16 + 20;
   doc.rect(MARGIN, y, width, 112).fillAndStroke('#f4f7fb', RULE);
   y += 12;
   const summary: Array<[string, string]> = [
@@ -78,44 +66,62 @@ export async function renderStatementPdf({ provider, account, entry }: Statement
   right(formatUsd(entry.closing), MARGIN + 14, y, width - 28, 'Helvetica-Bold');
   y += 40;
 
-  // Charges: the statement's own lines.
+  // Charges: the statement's own lines, then the taxes the billing system sent.
   const columns = { description: MARGIN, quantity: MARGIN + width * 0.55, unit: MARGIN + width * 0.66, amount: MARGIN + width * 0.83 };
+  const amountColumn = (text: string, font?: string) => right(text, columns.amount, y, MARGIN + width - columns.amount, font);
   const heading = (title: string) => {
     doc.fillColor(INK).font('Helvetica-Bold').fontSize(12).text(title, MARGIN, y);
     y += 20;
   };
-  const newPageIfNeeded = () => {
-    if (y > doc.page.height - MARGIN - 60) {
+  const newPageIfNeeded = (room = 60) => {
+    if (y > doc.page.height - MARGIN - room) {
       doc.addPage();
       y = MARGIN;
     }
   };
+  const rule = () => doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).strokeColor(RULE).stroke();
   heading('Charges');
   doc.fontSize(9).fillColor(MUTED).font('Helvetica');
   doc.text('Description', columns.description, y);
   right('Qty', columns.quantity, y, columns.unit - columns.quantity - 8);
   right('Unit price', columns.unit, y, columns.amount - columns.unit - 8);
-  right('Amount', columns.amount, y, MARGIN + width - columns.amount);
+  amountColumn('Amount');
   y += 14;
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).strokeColor(RULE).stroke();
+  rule();
   y += 6;
   doc.fontSize(10).fillColor(INK);
+  const describe = (text: string) => {
+    const rowHeight = Math.max(14, doc.font('Helvetica').heightOfString(text, { width: columns.quantity - columns.description - 8 }));
+    doc.text(text, columns.description, y, { width: columns.quantity - columns.description - 8 });
+    return rowHeight;
+  };
   for (const line of statement.lines) {
     newPageIfNeeded();
-    const rowHeight = Math.max(14, doc.font('Helvetica').heightOfString(line.description, { width: columns.quantity - columns.description - 8 }));
-    doc.text(line.description, columns.description, y, { width: columns.quantity - columns.description - 8 });
+    const rowHeight = describe(line.description);
     right(String(line.quantity), columns.quantity, y, columns.unit - columns.quantity - 8);
     right(formatUsd(line.unitPrice), columns.unit, y, columns.amount - columns.unit - 8);
-    right(formatUsd(line.amount), columns.amount, y, MARGIN + width - columns.amount);
+    amountColumn(formatUsd(line.amount));
     y += rowHeight + 6;
   }
-  if (statement.lines.length === 0) {
+  if (statement.lines.length === 0 && statement.taxes.length === 0) {
     doc.fillColor(MUTED).text('No new charges this period.', MARGIN, y);
     y += 20;
   }
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).strokeColor(RULE).stroke();
+  if (statement.taxes.length > 0) {
+    newPageIfNeeded();
+    doc.fontSize(9).fillColor(MUTED).text('Taxes', columns.description, y);
+    doc.fontSize(10).fillColor(INK);
+    y += 14;
+  }
+  for (const tax of statement.taxes) {
+    newPageIfNeeded();
+    const rowHeight = describe(tax.description);
+    amountColumn(formatUsd(tax.amount));
+    y += rowHeight + 6;
+  }
+  rule();
   y += 8;
-  doc.font('Helvetica-Bold').fillColor(INK).text('Total new charges', columns.description, y);
+  doc.font('Helvetica-Bold').fillColor(INK).text(statement.taxes.length > 0 ? 'Total new charges (taxes included)' : 'Total new charges', columns.description, y);
   right(formatUsd(entry.charges), columns.amount - 60, y, MARGIN + width - columns.amount + 60, 'Helvetica-Bold');
   y += 34;
 
@@ -131,8 +137,25 @@ export async function renderStatementPdf({ provider, account, entry }: Statement
     newPageIfNeeded();
     const how = payment.paymentType === 'credit_card' && payment.last4 ? `Card ending ${payment.last4}` : payment.checkNumber ? `Check ${payment.checkNumber}` : payment.paymentType.replace('_', ' ');
     doc.fillColor(INK).font('Helvetica').text(`${calendarDate(payment.createdAt.toISOString().slice(0, 10))} · ${how}`, MARGIN, y);
-    right(credit(payment.amount), columns.amount, y, MARGIN + width - columns.amount);
+    amountColumn(credit(payment.amount));
     y += 18;
+  }
+
+  // How to pay: the portal, auto-pay as it stands, and whom to ask.
+  y += 16;
+  newPageIfNeeded(130);
+  heading('How to pay');
+  doc.fontSize(10).font('Helvetica').fillColor(INK);
+  const ways = [
+    `Pay by card in the portal: ${howToPay.payUrl}`,
+    howToPay.autoPay
+      ? `Automatic payments are on: the balance is charged to ${howToPay.autoPay.cardLast4 ? `the card ending ${howToPay.autoPay.cardLast4}` : 'the stored card'} on day ${howToPay.autoPay.cycleDay} of each month.`
+      : `Or turn on automatic payments, charged to a stored card each billing day: ${howToPay.autoPayUrl}`,
+    `Please quote statement number ${entry.number} with a payment made another way.`,
+  ];
+  for (const way of ways) {
+    doc.text(way, MARGIN, y, { width });
+    y = doc.y + 6;
   }
 
   doc
@@ -144,6 +167,5 @@ export async function renderStatementPdf({ provider, account, entry }: Statement
       align: 'center',
       lineBreak: false,
     });
-  doc.end();
-  return done;
+  return pdf.finish();
 }

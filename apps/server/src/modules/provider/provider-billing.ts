@@ -19,6 +19,9 @@ export function statementWire(row: StatementRow): ProviderStatement {
     period_end: row.periodEnd,
     amount_due: row.amountDue,
     lines: row.lines.map((line) => ({ description: line.description, quantity: line.quantity, unit_price: line.unitPrice, amount: line.amount })),
+    taxes: row.taxes.map((tax) => ({ description: tax.description, amount: tax.amount })),
+    number: row.number,
+    due_date: row.dueDate,
     issued_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -52,6 +55,10 @@ export function createProviderBilling(db: Database) {
         periodEnd: input.period_end,
         amountDue: input.amount_due,
         lines: input.lines.map((line) => ({ description: line.description, quantity: line.quantity, unitPrice: line.unit_price, amount: line.amount })),
+        taxes: input.taxes.map((tax) => ({ description: tax.description, amount: tax.amount })),
+        // A PUT replaces the statement: a number or due date left out is the portal's again (decision 0032).
+        number: input.number || null,
+        dueDate: input.due_date ?? null,
         ...(input.issued_at && { createdAt: new Date(input.issued_at) }),
       };
       return inTransaction(db, async (tx) => {

@@ -1,4 +1,4 @@
-import type { CardType, Order, Payment } from '@portal/contract';
+import { STATEMENT_STATUS_LABELS, type CardType, type Order, type Payment, type Statement, type StatementStatus } from '@portal/contract';
 
 /** docs/product.md §9: days past due shows in the balance card only above 15. */
 export const DAYS_PAST_DUE_SHOWN_ABOVE = 15;
@@ -36,12 +36,23 @@ export const cardTypeLabel = (type: string) => CARD_TYPE_LABELS[type as keyof ty
 const PAYMENT_TYPE_LABELS: Record<string, string> = { credit_card: 'Credit card', check: 'Check', credit: 'Credit', manual_ach: 'ACH transfer' };
 export const paymentTypeLabel = (type: string) => PAYMENT_TYPE_LABELS[type] ?? type.replace(/_/g, ' ');
 
-/** How a payment was made, in a few words: "Visa •••• 4242", "Check 4102". */
+/** How a payment was made, in a few words: "Visa •••• 4242" ("Card •••• 4242" when the network is not known), "Check 4102". */
 export function paymentMethodOf(payment: Payment): string {
-  if (payment.payment_type === 'credit_card') return payment.last_4_of_credit_card ? `Card •••• ${payment.last_4_of_credit_card}` : 'Card';
+  if (payment.payment_type === 'credit_card') {
+    const card = payment.card_type ? cardTypeLabel(payment.card_type) : 'Card';
+    return payment.last_4_of_credit_card ? `${card} •••• ${payment.last_4_of_credit_card}` : card;
+  }
   if (payment.payment_type === 'check' && payment.check_number) return `Check ${payment.check_number}`;
   return paymentTypeLabel(payment.payment_type);
 }
+
+/** A receipt is offered for a payment that went through (docs/decisions/0032). */
+export const hasReceipt = (payment: Payment) => payment.payment_status === 'Paid';
+
+/** A statement's status in words ("Partly paid"); a value this screen does not know reads as sent. */
+export const statementStatusLabel = (status: NonNullable<Statement['status']>) => STATEMENT_STATUS_LABELS[status as StatementStatus] ?? capitalised(status);
+const STATEMENT_STATUS_COLOURS: Record<string, string> = { paid: 'green', partly_paid: 'yellow', due: 'blue', overdue: 'red' };
+export const statementStatusColour = (status: string) => STATEMENT_STATUS_COLOURS[status] ?? 'gray';
 
 export function paymentStatusColour(status: string): string {
   if (status === 'Paid') return 'green';

@@ -1,4 +1,4 @@
-import { billingEndpoints, IDEMPOTENCY_KEY_HEADER, type AcceptedBillingAccount, type AcceptedStatementPdf, type Statement, type z } from '@portal/contract';
+import { billingEndpoints, IDEMPOTENCY_KEY_HEADER, type AcceptedBillingAccount, type AcceptedStatementPdf, type Payment, type Statement, type z } from '@portal/contract';
 import type { creditCardInput, newCardPayment } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, ApiError, saveFile } from '../../../shared/api';
@@ -84,7 +84,18 @@ export const useRemoveCard = (billingId: string) =>
 export async function downloadStatement(statement: Pick<Statement, '_id' | 'created'>): Promise<string> {
   const answer: AcceptedStatementPdf = await apiCall(billingEndpoints.getStatementPdf, { params: { id: statement._id } });
   const { filename, pdf } = typeof answer === 'string' ? { filename: statementFilename(statement.created), pdf: answer } : answer;
-  const bytes = Uint8Array.from(atob(pdf), (c) => c.charCodeAt(0));
-  saveFile({ blob: new Blob([bytes], { type: 'application/pdf' }), filename });
+  savePdf(pdf, filename);
   return filename;
+}
+
+/** Fetches a successful payment's receipt (receipt-{number}.pdf) and hands it to the browser as a download. */
+export async function downloadReceipt(billingId: string, payment: Pick<Payment, '_id'>): Promise<string> {
+  const { filename, pdf } = await apiCall(billingEndpoints.getPaymentReceiptPdf, { params: { id: billingId, paymentId: payment._id } });
+  savePdf(pdf, filename);
+  return filename;
+}
+
+function savePdf(base64: string, filename: string) {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  saveFile({ blob: new Blob([bytes], { type: 'application/pdf' }), filename });
 }

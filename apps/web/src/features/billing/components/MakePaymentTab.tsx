@@ -237,7 +237,7 @@ export function MakePaymentTab({ billingId, account, prefill = null }: { billing
             <Title order={2} fz="lg" id="payment-confirmation-title">
               Confirm your payment
             </Title>
-            <Box component="dl" m={0} style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 'var(--mantine-spacing-md)', rowGap: 'var(--mantine-spacing-xs)' }}>
+            <Box component="dl" m={0} style={{ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 'var(--mantine-spacing-md)', rowGap: 'var(--mantine-spacing-xs)' }}>
               <Text component="dt" c="dimmed" size="sm">
                 Amount
               </Text>
@@ -253,8 +253,12 @@ export function MakePaymentTab({ billingId, account, prefill = null }: { billing
               <Text component="dt" c="dimmed" size="sm">
                 Account
               </Text>
-              <Text component="dd" m={0}>
-                {accountName} <NoWrap c="dimmed">(billing id {billingId})</NoWrap>
+              {/* A long name or billing id wraps, even inside the id, rather than pushing the page sideways on a phone. */}
+              <Text component="dd" m={0} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {accountName}{' '}
+                <Text span inherit c="dimmed">
+                  (billing id {billingId})
+                </Text>
               </Text>
             </Box>
             <Text size="sm" c="dimmed">

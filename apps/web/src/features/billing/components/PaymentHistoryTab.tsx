@@ -1,18 +1,21 @@
-import { Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconReceipt } from '@tabler/icons-react';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import type { Payment } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
-import { formatDateTime } from '../../../shared/format';
+import { formatDate, formatDateTime } from '../../../shared/format';
 import { useSignedInUser } from '../../../shared/session';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
-import { paymentsQuery } from '../api/billing-queries';
-import { paymentMethodOf, paymentStatusColour } from '../billing-display';
+import { downloadReceipt, paymentsQuery } from '../api/billing-queries';
+import { hasReceipt, paymentMethodOf, paymentStatusColour } from '../billing-display';
 import { Money, NoWrap } from './Money';
 import { PagedList } from './PagedList';
 
 export const PAYMENTS_FAILED = 'Failed to load payments history';
+export const RECEIPT_FAILED = 'Failed to download receipt';
 
 /** The reference a payer quotes: the confirmation number, else the gateway's transaction, else why it failed. */
 function reference(payment: Payment) {
@@ -21,9 +24,38 @@ function reference(payment: Payment) {
   return <Text size="sm" c="dimmed">—</Text>;
 }
 
+/** "Sep 11, 2026" over "7:00 PM", so the table keeps room for the receipt; the whole of it on one line if it cannot be split. */
+function DateAndTime({ iso, timeZone }: { iso: string; timeZone: string | undefined }) {
+  const date = formatDate(iso, timeZone);
+  const full = formatDateTime(iso, timeZone);
+  const time = full.startsWith(date) ? full.slice(date.length).replace(/^,?\s*/, '') : '';
+  if (!time) return <NoWrap>{full}</NoWrap>;
+  return (
+    <Stack gap={0}>
+      <NoWrap>{date}</NoWrap>
+      <NoWrap size="sm" c="dimmed">
+        {time}
+      </NoWrap>
+    </Stack>
+  );
+}
+
 export function PaymentHistoryTab({ billingId }: { billingId: string }) {
   const { timeZone } = useSignedInUser();
   const payments = useQuery(paymentsQuery(billingId));
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  async function download(payment: Payment) {
+    setDownloading(payment._id);
+    try {
+      const filename = await downloadReceipt(billingId, payment);
+      notifications.show({ color: 'green', message: `${filename} is downloading.` });
+    } catch (error) {
+      notifications.show({ color: 'red', title: RECEIPT_FAILED, message: errorMessage(error, RECEIPT_FAILED) });
+    } finally {
+      setDownloading(null);
+    }
+  }
   if (payments.isPending) {
     return (
       <LoadingState label="Loading payment history">
@@ -43,17 +75,34 @@ export function PaymentHistoryTab({ billingId }: { billingId: string }) {
       {p.payment_status}
     </StatusBadge>
   );
+  /** A receipt for a payment that went through; nothing for a failed or refunded one. */
+  const receiptButton = (p: Payment) =>
+    hasReceipt(p) ? (
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconDownload size={14} aria-hidden="true" />}
+        loading={downloading === p._id}
+        disabled={downloading !== null && downloading !== p._id}
+        onClick={() => void download(p)}
+        aria-label={`Download the receipt of ${p.confirmation_number ?? `the payment of ${formatDateTime(p.created, timeZone)}`}`}
+        style={{ flexShrink: 0 }}
+      >
+        Receipt
+      </Button>
+    ) : null;
   return (
     <PagedList
       label="Payment history"
       rows={payments.data}
       rowKey={(p) => p._id}
       columns={[
-        { header: 'Date', cell: (p) => <NoWrap>{formatDateTime(p.created, timeZone)}</NoWrap> },
+        { header: 'Date', cell: (p) => <DateAndTime iso={p.created} timeZone={timeZone} /> },
         { header: 'Method', cell: (p) => <NoWrap>{paymentMethodOf(p)}</NoWrap> },
         { header: 'Status', cell: status },
         { header: 'Reference', cell: reference },
         { header: 'Amount', align: 'right', cell: (p) => <Money amount={p.amount} fw={600} /> },
+        { header: 'Receipt', align: 'right', cell: receiptButton },
       ]}
       card={(p) => (
         <Stack gap={4}>
@@ -64,7 +113,10 @@ export function PaymentHistoryTab({ billingId }: { billingId: string }) {
           <Text size="sm" c="dimmed">
             <NoWrap>{formatDateTime(p.created, timeZone)}</NoWrap> · <NoWrap>{paymentMethodOf(p)}</NoWrap>
           </Text>
-          {reference(p)}
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            {reference(p)}
+            {receiptButton(p)}
+          </Group>
         </Stack>
       )}
     />
