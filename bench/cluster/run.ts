@@ -282,7 +282,8 @@ async function main(): Promise<void> {
       killFailures.map((s) => `${s.action} ${s.status} ${s.instance ?? 'no instance'} sent ${s.startedAt - killedAt} ms, ended ${s.endedAt - killedAt} ms after the kill${s.error ? ` (${s.error})` : ''}`).join(', ') || 'none failed'
     })`,
   );
-  checkColdStartAndScaleOut(samples, coldStartFigures, SCALE_OUT, check);
+  const keptPages = (await db.query<{ rendered_at: Date }>('SELECT rendered_at FROM prerendered_pages')).rows.map((row) => ({ renderedAt: row.rendered_at }));
+  checkColdStartAndScaleOut(samples, coldStartFigures, SCALE_OUT, keptPages, check);
   for (const name of ['steady', 'recovered', 'rolling restart', 'after']) {
     const failed = samples.filter((s) => s.phase === name && !ok(s));
     check(failed.length === 0, `no failed request in the phase "${name}"${failed.length ? `: ${failed.slice(0, 5).map((s) => `${s.action} ${s.status} ${s.error ?? ''}`).join('; ')}` : ''}`);
