@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import type { Database, Executor } from '../db/client.js';
 import { sqlStateOf } from '../db/errors.js';
+import { inTransaction } from '../db/transaction.js';
 import { prerenderedPages } from '../db/schema/index.js';
 import { PRERENDERED_ADDRESSES, type ProgramPages } from './prerendered-pages.js';
 
@@ -70,7 +71,8 @@ export async function readOrRenderPages({ db, key, render, lockWaitMs }: { db: D
   if (kept) return { pages: kept, source: 'read' };
   let rendered: ProgramPages | undefined;
   try {
-    return await db.transaction(async (tx) => {
+    // One attempt: the work forks the program, which a retry would run again.
+    return await inTransaction(db, async (tx) => {
       await tx.execute(sql`SELECT set_config('lock_timeout', ${`${Math.round(lockWaitMs)}ms`}, true)`);
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('prerendered-pages'), hashtext(${key}))`);
       const keptMeanwhile = await readKept(tx, key);
@@ -78,7 +80,7 @@ export async function readOrRenderPages({ db, key, render, lockWaitMs }: { db: D
       rendered = await render();
       await keep(tx, key, rendered);
       return { pages: rendered, source: 'rendered' as const };
-    });
+    }, { attempts: 1 });
   } catch (error) {
     if (rendered) return { pages: rendered, source: 'rendered', notKept: error };
     // 55P03 lock_not_available: lock_timeout ran out while another start held the key.

@@ -3,6 +3,7 @@ import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import type { ProgramPages } from '../db/schema/index.js';
 
 /**
  * The signed-out pages the server sends as HTML, by the address each is rendered at (decision 0022). The
@@ -83,10 +84,7 @@ export interface RenderOptions {
 }
 
 /** The program's answer as it came (base64 copies): what the page cache keeps (prerender-cache.ts). */
-export interface ProgramPages {
-  pages: Record<string, { html: string; br: string; gzip: string }>;
-  skeletons: Record<string, { html: string; br: string; gzip: string }>;
-}
+export type { ProgramPages };
 
 /**
  * Renders PRERENDERED_ADDRESSES, and the skeletons of the signed-in screens: runPrerenderProgram, each page made

@@ -1,6 +1,18 @@
 import { json, pgTable, text } from 'drizzle-orm/pg-core';
-import type { ProgramPages } from '../../http/prerendered-pages.js';
 import { timestamptz } from './columns.js';
+
+/** A page or skeleton document as the prerender program sends it: the HTML, and its brotli and gzip copies in base64. */
+export interface PrerenderedDocument {
+  html: string;
+  br: string;
+  gzip: string;
+}
+
+/** The program's whole answer (apps/web/src/prerender.tsx): the signed-out pages by address, the skeletons by screen path. */
+export interface ProgramPages {
+  pages: Record<string, PrerenderedDocument>;
+  skeletons: Record<string, PrerenderedDocument>;
+}
 
 /**
  * The web app's prerendered pages and skeletons, as the prerender program answered, by the hash of everything that
