@@ -1,13 +1,15 @@
 /**
- * The scale-out test (issue 17, docs/decisions/0023): three instances of the release folder on one
+ * The scale-out test (docs/decisions/0023): three instances of the release folder on one
  * PostgreSQL, HAProxy in front (deploy/haproxy/haproxy.cfg), a bounded mixed load through it while one
- * instance is SIGKILLed and restarted and two are restarted with SIGTERM. Prints requests, failures and
- * p99 per phase; exits 1 when an assertion fails. Run with `npm run test:cluster`.
+ * instance is SIGKILLed and restarted and two are restarted with SIGTERM, then all three are restarted together
+ * (a cold start) and a fourth is added (cold-start.ts, decision 0037). Prints requests, failures and p99 per phase;
+ * exits 1 when an assertion fails. Run with `npm run test:cluster`.
  *
  * CLUSTER_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where the run's database
  * portal_cluster_<random> is created and dropped; CLUSTER_PORT_BASE (default 8310) gives the instances
- * base..base+2, HAProxy base+10 and its statistics base+11. CLUSTER_POOLER=pgbouncer runs the same test with
- * the instances behind PgBouncer in transaction mode on base+30 (bench/cluster/pgbouncer.ts, decision 0038).
+ * base..base+2 (the scale-out's fourth base+3), HAProxy base+10 and its statistics base+11. CLUSTER_POOLER=pgbouncer
+ * runs the same test with the instances behind PgBouncer in transaction mode on base+30 (bench/cluster/pgbouncer.ts,
+ * decision 0038).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,6 +19,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { checkColdStartAndScaleOut, coldStart, scaleOut, type ClusterControls } from './cold-start.js';
 import { driveLoad, ok, percentile, type LoadTarget, type Sample } from './load.js';
 import { clusterPooler } from './pgbouncer.js';
 import { exitOf, haproxyServerStates, launch, stopEverything, waitFor } from './processes.js';
@@ -44,6 +47,9 @@ const lbPort = portBase + 10;
 const base = `http://127.0.0.1:${lbPort}`;
 const statsUrl = `http://127.0.0.1:${portBase + 11}/stats`;
 const instancePorts = [portBase, portBase + 1, portBase + 2];
+/** The fourth instance, started in the scale-out phase (index 3). */
+const SCALE_OUT = 3;
+const portOf = (index: number) => (index === SCALE_OUT ? portBase + 3 : instancePorts[index]!);
 const instanceEnv = {
   ...process.env,
   NODE_ENV: 'production',
@@ -88,13 +94,13 @@ const KILLED = 'app1';
 function startInstance(index: number) {
   const child = launch(process.execPath, [...releaseStartFlags(), 'release/server/main.js'], {
     cwd: root,
-    env: { ...instanceEnv, PORT: String(instancePorts[index]) },
+    env: { ...instanceEnv, PORT: String(portOf(index)) },
     logFile: join(runDir, `app${index + 1}.log`),
   });
   instances.set(index, child);
   return child;
 }
-const readyz = async (index: number) => ((await fetch(`http://127.0.0.1:${instancePorts[index]}/readyz`)).ok ? true : undefined);
+const readyz = async (index: number) => ((await fetch(`http://127.0.0.1:${portOf(index)}/readyz`)).ok ? true : undefined);
 const upInHaproxy = (index: number) => waitFor(`HAProxy to see app${index + 1} UP`, 30_000, async () => ((await haproxyServerStates(statsUrl)).get(`app${index + 1}`) === 'UP' ? true : undefined));
 
 async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; result: T }> {
@@ -154,6 +160,7 @@ async function main(): Promise<void> {
       PORTAL_APP1: `127.0.0.1:${instancePorts[0]}`,
       PORTAL_APP2: `127.0.0.1:${instancePorts[1]}`,
       PORTAL_APP3: `127.0.0.1:${instancePorts[2]}`,
+      PORTAL_APP4: `127.0.0.1:${portOf(SCALE_OUT)}`,
     },
     logFile: join(runDir, 'haproxy.log'),
   });
@@ -244,6 +251,18 @@ async function main(): Promise<void> {
     note(`app${index + 1} UP in HAProxy`);
   }
 
+  const controls: ClusterControls = {
+    start: startInstance,
+    instance: (index) => instances.get(index)!,
+    readyz,
+    upInHaproxy,
+    statsUrl,
+    setPhase: (name) => (phase = name),
+    note,
+  };
+  const coldStartFigures = await coldStart(controls, [0, 1, 2]);
+  await scaleOut(controls, SCALE_OUT);
+
   phase = 'after';
   await sleep(5_000);
   running = false;
@@ -270,13 +289,15 @@ async function main(): Promise<void> {
       killFailures.map((s) => `${s.action} ${s.status} ${s.instance ?? 'no instance'} sent ${s.startedAt - killedAt} ms, ended ${s.endedAt - killedAt} ms after the kill${s.error ? ` (${s.error})` : ''}`).join(', ') || 'none failed'
     })`,
   );
+  const keptPages = (await db.query<{ rendered_at: Date }>('SELECT rendered_at FROM prerendered_pages')).rows.map((row) => ({ renderedAt: row.rendered_at }));
+  checkColdStartAndScaleOut(samples, coldStartFigures, SCALE_OUT, keptPages, check);
   for (const name of ['steady', 'recovered', 'rolling restart', 'after']) {
     const failed = samples.filter((s) => s.phase === name && !ok(s));
     check(failed.length === 0, `no failed request in the phase "${name}"${failed.length ? `: ${failed.slice(0, 5).map((s) => `${s.action} ${s.status} ${s.error ?? ''}`).join('; ')}` : ''}`);
   }
   const spread = new Map<string, number>();
   samples.forEach((s) => s.instance && spread.set(s.instance, (spread.get(s.instance) ?? 0) + 1));
-  check(spread.size === 3, `every instance served requests (${[...spread].sort().map(([name, count]) => `${name} ${count}`).join(', ')})`);
+  check(spread.size === 4, `every instance served requests (${[...spread].sort().map(([name, count]) => `${name} ${count}`).join(', ')})`);
 
   // Every acknowledged write is in the database, and no payment was made twice.
   const replies = samples.filter((s) => ok(s) && s.wrote?.kind === 'reply').map((s) => (s.wrote as { marker: string }).marker);
@@ -298,7 +319,7 @@ async function main(): Promise<void> {
   // Scheduled work: the sweeper ran once for five instance starts; Globex's due auto-pay was charged once.
   const sweep = (await db.query("SELECT runs FROM scheduled_jobs WHERE name = 'sweep-expired'")).rows[0] as { runs: number } | undefined;
   const probeLeft = Number((await db.query('SELECT count(*) FROM rate_limits WHERE key = $1', [SWEEP_PROBE_KEY])).rows[0].count);
-  check(sweep?.runs === 1 && probeLeft === 0, `the token sweeper ran once for 5 instance starts (runs: ${sweep?.runs}) and deleted the expired window`);
+  check(sweep?.runs === 1 && probeLeft === 0, `the token sweeper ran once for 10 instance starts (runs: ${sweep?.runs}) and deleted the expired window`);
   const autoPayments = () =>
     db.query<{ id: string; payment_status: string }>('SELECT p.id, p.payment_status FROM payments p JOIN billing_accounts b ON b.account_id = p.account_id WHERE b.id = $1 AND p.idempotency_key LIKE $2', [
       GLOBEX_BILLING_ID,

@@ -181,7 +181,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', () => inFlight.settled(config.shutdown.timeoutMs));
   // After the last request: what this instance counted reaches the shared budget before the database closes.
   app.addHook('onClose', () => budget.flush());
-  await registerWebApp(app, config, deps.webDistDir ?? WEB_DIST_DIR, deps.webPrerenderEntry ?? WEB_PRERENDER_ENTRY);
+  await registerWebApp(app, config, {
+    db: database.db,
+    webDistDir: deps.webDistDir ?? WEB_DIST_DIR,
+    prerenderEntry: deps.webPrerenderEntry ?? WEB_PRERENDER_ENTRY,
+    readyWaitMs: deps.prerenderReadyWaitMs,
+  });
   return app;
 }
 

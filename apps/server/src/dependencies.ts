@@ -16,6 +16,8 @@ export interface AppDependencies {
   webDistDir?: string;
   /** The web app's prerender program of the signed-out pages; tests bring a stand-in. */
   webPrerenderEntry?: string;
+  /** How long /readyz waits at most for the prerendered pages (default PRERENDER_READY_WAIT_MS); tests shorten it. */
+  prerenderReadyWaitMs?: number;
   /** Tests may capture mail; by default it goes to SMTP or the server's output. */
   mailer?: Mailer<Executor>;
   /** Tests may bring their own; by default the built-in sandbox gateway (platform/payment-gateway.ts). */

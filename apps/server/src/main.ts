@@ -72,11 +72,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // Read from the database, or rendered once for the cluster (decisions 0022, 0037); /readyz answers 503 until the
+  // pages are loaded, so the load balancer sends nothing here before the instance can serve at full speed.
+  void app.prerenderPages();
   await app.listen({ host: config.host, port: config.port });
   printBanner(config, database.seeded);
-  // Once ready, not before: the render takes a child process about a second of CPU, and until it is done the
-  // signed-out pages are served as the plain app (decision 0022).
-  void app.prerenderPages();
 
   // Periodic work runs on every instance's timer, but once per period across the cluster (decision 0023).
   scheduler.every('sweep-expired', SWEEP_EVERY_MS, async () => {

@@ -21,9 +21,18 @@ export interface TestApp {
 /** The whole server on a fresh database of its own, driven with `app.inject` (no port). */
 export async function buildTestApp(
   overrides: Record<string, string> = {},
-  options: { webDistDir?: string; webPrerenderEntry?: string; logger?: Logger; processMetrics?: boolean; paymentGateway?: PaymentGateway } = {},
+  options: {
+    webDistDir?: string;
+    webPrerenderEntry?: string;
+    prerenderReadyWaitMs?: number;
+    logger?: Logger;
+    processMetrics?: boolean;
+    paymentGateway?: PaymentGateway;
+    /** Another instance's database (its `database`): closing this app leaves it open. */
+    database?: DatabaseHandle;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ? { ...options.database, close: async () => undefined } : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -55,6 +64,7 @@ export async function buildTestApp(
     metrics,
     webDistDir: options.webDistDir ?? '/nonexistent',
     webPrerenderEntry: options.webPrerenderEntry,
+    prerenderReadyWaitMs: options.prerenderReadyWaitMs,
     ...(options.paymentGateway ? { paymentGateway: options.paymentGateway } : {}),
   });
   try {

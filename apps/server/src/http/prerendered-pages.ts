@@ -3,6 +3,7 @@ import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import type { ProgramPages } from '../db/schema/index.js';
 
 /**
  * The signed-out pages the server sends as HTML, by the address each is rendered at (decision 0022). The
@@ -82,14 +83,44 @@ export interface RenderOptions {
   signal?: AbortSignal;
 }
 
+/** The program's answer as it came (base64 copies): what the page cache keeps (prerender-cache.ts). */
+export type { ProgramPages };
+
 /**
- * Renders PRERENDERED_ADDRESSES, and the skeletons of the signed-in screens, in a child process running the web
- * app's prerender program: one message with the configuration, index.html and the addresses goes in, one with each
- * page as it is sent (compressed too) comes back, and the child exits. React's server renderer, Mantine and the
- * compressors work there only, so none of them stays in the server's memory (the idle target of issue 16). Rejects
- * when the program is missing, fails, leaves out an address or takes longer than `timeoutMs` (it is killed then).
+ * Renders PRERENDERED_ADDRESSES, and the skeletons of the signed-in screens: runPrerenderProgram, each page made
+ * ready to send.
  */
-export function renderPrerenderedPages({ entry, config, template, timeoutMs, signal }: RenderOptions): Promise<PrerenderedPages> {
+export async function renderPrerenderedPages(options: RenderOptions): Promise<PrerenderedPages> {
+  return sendablePages(await runPrerenderProgram(options));
+}
+
+/** A kept or received answer checked (every address there) and made ready to send; throws when it is not complete. */
+export function sendablePages(answer: unknown): PrerenderedPages {
+  const { pages, skeletons } = checkedAnswer(answer);
+  return {
+    pages: new Map(PRERENDERED_ADDRESSES.flatMap((address) => (pages[address] ? [[address, sendable(pages[address])] as const] : []))),
+    skeletons: new Map(Object.entries(skeletons).map(([path, document]) => [path, sendable(document)])),
+  };
+}
+
+function checkedAnswer(answer: unknown, printed = ''): ProgramPages {
+  const parsed = prerenderAnswer.safeParse(answer);
+  if (!parsed.success) throw new Error(`The prerendered pages are not in the program's form${printed}: ${parsed.error.message}`);
+  const answered = parsed.data;
+  if ('error' in answered) throw new Error(`The prerender program failed: ${answered.error}`);
+  const missing = PRERENDERED_ADDRESSES.filter((address) => answered.pages[address] === undefined);
+  if (missing.length) throw new Error(`The prerender program left out ${missing.join(', ')}${printed}`);
+  return answered;
+}
+
+/**
+ * Runs the web app's prerender program in a child process: one message with the configuration, index.html and
+ * the addresses goes in, one with each page as it is sent (compressed too) comes back, and the child exits. React's
+ * server renderer, Mantine and the compressors work there only, so none of them stays in the server's memory (the
+ * idle target of issue 16). Resolves with the answer once checked complete; rejects when the
+ * program is missing, fails, leaves out an address or takes longer than `timeoutMs` (it is killed then).
+ */
+export function runPrerenderProgram({ entry, config, template, timeoutMs, signal }: RenderOptions): Promise<ProgramPages> {
   return new Promise((resolve, reject) => {
     if (!existsSync(entry)) {
       reject(new Error(`${entry} is missing: the web app was built without its prerender (npm run build builds both)`));
@@ -115,22 +146,16 @@ export function renderPrerenderedPages({ entry, config, template, timeoutMs, sig
     });
     child.once('error', reject);
     child.once('close', (code, exitSignal) => {
-      const parsed = prerenderAnswer.safeParse(answer);
       const printed = stderr.trim() ? `; it printed: ${stderr.trim()}` : '';
-      if (!parsed.success) {
+      if (!prerenderAnswer.safeParse(answer).success) {
         const ending = exitSignal === 'SIGKILL' ? `was killed after ${timeoutMs} ms` : `exited (${exitSignal ?? code}) without an answer`;
         reject(new Error(`The prerender program ${ending}${printed}`));
-      } else if ('error' in parsed.data) {
-        reject(new Error(`The prerender program failed: ${parsed.data.error}`));
-      } else {
-        const { pages, skeletons } = parsed.data;
-        const missing = PRERENDERED_ADDRESSES.filter((address) => pages[address] === undefined);
-        if (missing.length) reject(new Error(`The prerender program left out ${missing.join(', ')}${printed}`));
-        else
-          resolve({
-            pages: new Map(PRERENDERED_ADDRESSES.flatMap((address) => (pages[address] ? [[address, sendable(pages[address])] as const] : []))),
-            skeletons: new Map(Object.entries(skeletons).map(([path, document]) => [path, sendable(document)])),
-          });
+        return;
+      }
+      try {
+        resolve(checkedAnswer(answer, printed));
+      } catch (error) {
+        reject(error as Error);
       }
     });
     child.send({ config, template, urls: PRERENDERED_ADDRESSES });

@@ -6,17 +6,25 @@ import { join } from 'node:path';
 import type { AppConfig } from '../config/index.js';
 import { AppError } from '../platform/app-error.js';
 import { API_BASE } from './register-endpoints.js';
-import { acceptedEncoding, prerenderedAddressFor, renderPrerenderedPages, skeletonPathFor, type PrerenderedPage } from './prerendered-pages.js';
+import type { Database } from '../db/client.js';
+import { prerenderKey, readOrRenderPages, type KeptPages } from './prerender-cache.js';
+import { acceptedEncoding, prerenderedAddressFor, runPrerenderProgram, sendablePages, skeletonPathFor, type PrerenderedPage, type ProgramPages } from './prerendered-pages.js';
 
-/** Rendering takes well under a second; a program that hangs is killed after this. */
+/** Rendering takes a few seconds of CPU; a program that hangs is killed after this. */
 const PRERENDER_TIMEOUT_MS = 30_000;
+/** How long a start waits for another instance that is rendering the same pages before rendering them itself. */
+const PRERENDER_LOCK_WAIT_MS = PRERENDER_TIMEOUT_MS + 5_000;
+/** /readyz waits this long at most for the pages; then the instance serves without them (decision 0037). */
+export const PRERENDER_READY_WAIT_MS = 45_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Renders the signed-out pages and the signed-in screens' skeletons once (decision 0022): main.ts calls it when
-     * the server is listening, without waiting; until it is done, and if it fails (a warning in the log), those
-     * pages are the plain index.html. Never rejects.
+     * Loads the signed-out pages and the signed-in screens' skeletons (decision 0022): read from the database when
+     * this build and configuration were rendered before, else rendered once for the cluster (decision 0037). main.ts
+     * calls it at start without waiting; /readyz answers 503 until it is done, or for PRERENDER_READY_WAIT_MS at
+     * most. Until it is done, and if it fails (a warning in the log), those pages are the plain index.html. Never
+     * rejects.
      */
     prerenderPages: () => Promise<void>;
   }
@@ -41,7 +49,11 @@ export function publicWebConfig(config: AppConfig) {
  * signed-out pages, once prerendered, are index.html with their markup inside #root; a signed-in screen's
  * addresses, index.html with that screen's skeleton before the empty #root.
  */
-export async function registerWebApp(app: FastifyInstance, config: AppConfig, webDistDir: string, prerenderEntry: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: AppConfig,
+  { db, webDistDir, prerenderEntry, readyWaitMs = PRERENDER_READY_WAIT_MS }: { db: Database; webDistDir: string; prerenderEntry: string; readyWaitMs?: number },
+): Promise<void> {
   const configScript = `window.__PORTAL_CONFIG__ = ${JSON.stringify(publicWebConfig(config)).replace(/</g, '\\u003c')};\n`;
   app.get('/config.js', async (_request, reply) =>
     reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(configScript),
@@ -76,16 +88,27 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig, we
   app.decorate('prerenderPages', async () => {
     if (!hasBuild) return;
     const startedAt = performance.now();
+    app.readiness.pagesLoading = true;
+    const waitedTooLong = setTimeout(() => {
+      app.readiness.pagesLoading = false;
+      app.log.warn({ waitedMs: readyWaitMs }, 'ready without the prerendered pages, which are still loading; until they are, those pages are the plain app, rendered in the browser');
+    }, readyWaitMs);
+    waitedTooLong.unref();
     try {
       const template = await readFile(join(webDistDir, 'index.html'), 'utf8');
-      const rendered = await renderPrerenderedPages({ entry: prerenderEntry, config: publicWebConfig(config), template, timeoutMs: PRERENDER_TIMEOUT_MS, signal: closing.signal });
-      for (const [address, page] of rendered.pages) prerendered.set(address, page);
-      for (const [path, page] of rendered.skeletons) skeletons.set(path, page);
+      const inputs = { entry: prerenderEntry, config: publicWebConfig(config), template };
+      const { pages, source } = await keptOrRendered(app, db, inputs, () => runPrerenderProgram({ ...inputs, timeoutMs: PRERENDER_TIMEOUT_MS, signal: closing.signal }));
+      const loaded = sendablePages(pages);
+      for (const [address, page] of loaded.pages) prerendered.set(address, page);
+      for (const [path, page] of loaded.skeletons) skeletons.set(path, page);
       // Counts, not the addresses: one has a `token` query, which the log's secret check rightly refuses.
-      app.log.info({ pages: rendered.pages.size, skeletons: rendered.skeletons.size, ms: Math.round(performance.now() - startedAt) }, 'signed-out pages and signed-in skeletons prerendered');
+      app.log.info({ pages: loaded.pages.size, skeletons: loaded.skeletons.size, source, ms: Math.round(performance.now() - startedAt) }, 'signed-out pages and signed-in skeletons loaded');
     } catch (error) {
       if (closing.signal.aborted) return;
       app.log.warn({ err: error }, 'the signed-out pages and signed-in skeletons could not be prerendered; they stay the plain app, rendered in the browser');
+    } finally {
+      clearTimeout(waitedTooLong);
+      app.readiness.pagesLoading = false;
     }
   });
 
@@ -115,4 +138,30 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig, we
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+/**
+ * The pages from the database's cache (prerender-cache.ts), or rendered here when the cache cannot be used (the
+ * database failed: a warning, and the render this instance would have done anyway). A failed render is not tried
+ * twice.
+ */
+async function keptOrRendered(app: FastifyInstance, db: Database, inputs: { entry: string; template: string; config: object }, run: () => Promise<ProgramPages>): Promise<KeptPages> {
+  let renderFailed = false;
+  const render = () =>
+    run().catch((error: unknown) => {
+      renderFailed = true;
+      throw error;
+    });
+  // A missing program has no key; the render says what is missing.
+  const key = await prerenderKey(inputs).catch(() => undefined);
+  if (key === undefined) return { pages: await render(), source: 'rendered' };
+  try {
+    const kept = await readOrRenderPages({ db, key, render, lockWaitMs: PRERENDER_LOCK_WAIT_MS });
+    if (kept.notKept) app.log.warn({ err: kept.notKept }, 'the prerendered pages could not be kept in the database; the next start renders them again');
+    return kept;
+  } catch (error) {
+    if (renderFailed) throw error;
+    app.log.warn({ err: error }, 'the prerendered pages could not be read from the database; rendering them here');
+    return { pages: await render(), source: 'rendered' };
+  }
 }

@@ -14,3 +14,4 @@ export * from './webhooks.js';
 export * from './scheduled-jobs.js';
 export * from './relations.js';
 export * from './provider.js';
+export * from './prerendered-pages.js';
