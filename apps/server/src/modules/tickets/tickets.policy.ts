@@ -54,3 +54,41 @@ export function ticketsVisibleIn(scope: TicketScope, placeholders?: { accountId:
  */
 export const OPEN_TICKET_STATUSES = ACTIVE_TICKET_STATUSES;
 export const isOpenTicket = (): SQL => sql`${tickets.status} IN (${sql.raw(OPEN_TICKET_STATUSES.map((status) => `'${status}'`).join(', '))})`;
+
+/**
+ * The statuses in which a ticket is with a technician (docs/decisions/0033): assigned, accepted or
+ * being worked. 'New' has no technician yet (its provider entry is the help desk's acknowledgement);
+ * 'On Hold' is the provider saying it waits on someone else; closed tickets wait on nobody.
+ */
+export const WITH_A_TECHNICIAN_STATUSES = ['Assigned', 'Accepted', 'In Progress'] as const;
+
+/** The address is the provider's (docs/product.md §2: 'ITP' when it contains the provider's domain). */
+const fromProvider = (address: SQL, providerDomain: string): SQL =>
+  providerDomain === '' ? sql`false` : sql`position(${providerDomain.toLowerCase()} in lower(${address})) > 0`;
+
+/**
+ * A ticket waits for the customer's reply (docs/decisions/0033): it is with a technician and the
+ * newest entry the customer sees that is not an internal note came from the provider, so the next
+ * move is the customer's (as help desks move a ticket to "waiting for customer" on a public reply).
+ * A condition on `tickets`: one index read of the newest entry per ticket.
+ */
+export function waitingForCustomer(providerDomain: string): SQL {
+  const statuses = sql.raw(WITH_A_TECHNICIAN_STATUSES.map((status) => `'${status}'`).join(', '));
+  return sql`(${tickets.status} IN (${statuses}) AND coalesce((
+    SELECT ${fromProvider(sql`newest.from_address`, providerDomain)}
+    FROM ${ticketEntries} AS newest
+    WHERE newest.ticket_id = ${tickets.id} AND newest.account_id = ${tickets.accountId}
+      AND newest.visible_to_customer AND NOT newest.is_internal
+    ORDER BY newest.created_at DESC, newest.id DESC
+    LIMIT 1), false))`;
+}
+
+/** The provider's person who last wrote in a ticket's conversation, as the customer sees it (null before anyone did). */
+export function handledBy(providerDomain: string): SQL<string | null> {
+  return sql<string | null>`(
+    SELECT latest.created_by FROM ${ticketEntries} AS latest
+    WHERE latest.ticket_id = ${tickets.id} AND latest.account_id = ${tickets.accountId}
+      AND latest.visible_to_customer AND ${fromProvider(sql`latest.from_address`, providerDomain)}
+    ORDER BY latest.created_at DESC, latest.id DESC
+    LIMIT 1)`;
+}
