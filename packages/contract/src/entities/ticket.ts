@@ -97,7 +97,7 @@ export const listedTicket = ticketSummary.extend({
   raised_by: z.string().nullable(),
   /** The provider's person who last wrote in its conversation (as the customer sees it); null before anyone did. */
   handled_by: z.string().nullable(),
-  /** Open with a technician, and the provider's entry is the newest the customer sees: the next move is the customer's. */
+  /** Open, and the newest entry the customer sees is the provider's asking a question: the next move is the customer's. */
   waiting_for_customer: z.boolean(),
 });
 export type ListedTicket = z.infer<typeof listedTicket>;

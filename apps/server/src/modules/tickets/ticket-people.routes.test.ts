@@ -15,6 +15,7 @@ const tokens = { admin: '', uma: '' };
 const ids: Record<string, number> = {};
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 const technician = { createdBy: 'Jordan Reyes', fromAddress: 'jordan.reyes@itpartners.example' };
+const QUESTION = '<p>Uma, can we restart the print server at noon?</p>';
 
 beforeAll(async () => {
   test = await buildTestApp();
@@ -26,8 +27,8 @@ beforeAll(async () => {
   const customer = { createdBy: 'Uma User (Customer Portal)', fromAddress: uma.email };
   const ticket = async (key: string, status: 'New' | 'Assigned' | 'Accepted' | 'In Progress' | 'On Hold' | 'Complete', assigned: number | null, hours: number) =>
     (ids[key] = (await createTicket(db, { accountId, ticketNumber: `TKT-P${hours}`, subject: key, status, assignedContactId: assigned, createdAt: hoursAgo(hours) })).id);
-  const entry = (key: string, who: { createdBy: string; fromAddress: string }, hours: number, extra: { isInternal?: boolean; visibleToCustomer?: boolean } = {}) =>
-    createTicketEntry(db, { accountId, ticketId: ids[key]!, ...who, createdAt: hoursAgo(hours), ...extra });
+  const entry = (key: string, who: { createdBy: string; fromAddress: string }, hours: number, extra: { isInternal?: boolean; visibleToCustomer?: boolean; content?: string } = {}) =>
+    createTicketEntry(db, { accountId, ticketId: ids[key]!, ...who, createdAt: hoursAgo(hours), content: QUESTION, ...extra });
 
   // The technician asked, the customer has not answered: waiting.
   await ticket('asked', 'Accepted', uma.id, 10);
@@ -42,9 +43,14 @@ beforeAll(async () => {
   await entry('noted', { createdBy: 'Priya Shah', fromAddress: 'priya.shah@itpartners.example' }, 8);
   await entry('noted', technician, 7, { isInternal: true });
   await entry('noted', { createdBy: 'Dana Whitfield', fromAddress: 'dana.whitfield@itpartners.example' }, 6, { visibleToCustomer: false });
+  // The provider wrote last but asks nothing (an acknowledgement, a progress report, a link with a query): nobody waits.
+  await ticket('reported', 'In Progress', uma.id, 17);
+  await entry('reported', customer, 9);
+  await entry('reported', technician, 8, { content: '<p>Disk extended; extending the filesystem next. Is it on your list?</p>' });
+  await entry('reported', technician, 7, { content: '<p>Done. The report is at https://portal.example/report?id=4&amp;full=1 for you.</p>' });
   // New (the desk's acknowledgement only), On Hold and closed tickets wait on nobody's reply from the customer.
   await ticket('new', 'New', null, 13);
-  await entry('new', { createdBy: 'ITP Support Desk', fromAddress: 'support@itpartners.example' }, 12);
+  await entry('new', { createdBy: 'ITP Support Desk', fromAddress: 'support@itpartners.example' }, 12, { content: '<p>We have received your request.</p>' });
   await ticket('held', 'On Hold', uma.id, 14);
   await entry('held', technician, 12);
   await ticket('done', 'Complete', uma.id, 15);
@@ -53,7 +59,7 @@ beforeAll(async () => {
   await ticket('silent', 'Assigned', admin.id, 16);
   // Another account's waiting ticket counts nowhere here.
   const other = await createTicket(db, { accountId: otherAccountId, status: 'Accepted' });
-  await createTicketEntry(db, { accountId: otherAccountId, ticketId: other.id, ...technician });
+  await createTicketEntry(db, { accountId: otherAccountId, ticketId: other.id, ...technician, content: QUESTION });
 
   tokens.admin = (await signIn(test.app, admin.email)).access_token;
   tokens.uma = (await signIn(test.app, uma.email)).access_token;
@@ -76,7 +82,7 @@ describe('who raised a ticket, who handles it, and whether it waits for the cust
     expect(tickets.get('silent')).toMatchObject({ raised_by: 'Alice Admin', handled_by: null, waiting_for_customer: false });
   });
 
-  it('waits for the customer when a technician has it and the provider wrote last (internal notes aside)', async () => {
+  it('waits for the customer when the ticket is open and the provider’s newest entry asks a question (internal notes aside)', async () => {
     const tickets = await listed('admin');
     const waiting = [...tickets.values()].filter((t) => t.waiting_for_customer).map((t) => t.subject);
     expect(waiting.sort()).toEqual(['asked', 'noted']);
@@ -92,7 +98,7 @@ describe('who raised a ticket, who handles it, and whether it waits for the cust
     const reply = await test.app.inject({ method: 'POST', url: `/api/crm/nable-tickets/${ids.asked}`, payload: { description: 'Yes, go ahead.' }, headers: bearer(tokens.uma) });
     expect(reply.statusCode, reply.body).toBe(200);
     expect((await listed('uma')).get('asked')).toMatchObject({ waiting_for_customer: false, handled_by: 'Jordan Reyes' });
-    await createTicketEntry(test.database.db, { accountId, ticketId: ids.asked!, ...technician });
+    await createTicketEntry(test.database.db, { accountId, ticketId: ids.asked!, ...technician, content: 'Thanks. One more: which printer?' });
     expect((await listed('uma')).get('asked')?.waiting_for_customer).toBe(true);
   });
 
@@ -102,8 +108,8 @@ describe('who raised a ticket, who handles it, and whether it waits for the cust
       expect(response.statusCode, response.body).toBe(200);
       return successEnvelope(dashboardSummary).parse(response.json()).result;
     };
-    // asked and noted wait; answered, new and silent are open without waiting; held and done are not open.
-    expect(await summary('admin')).toMatchObject({ open_tickets: 5, tickets_waiting_for_customer: 2 });
-    expect(await summary('uma')).toMatchObject({ open_tickets: 3, tickets_waiting_for_customer: 2 });
+    // asked and noted wait; answered, reported, new and silent are open without waiting; held and done are not open.
+    expect(await summary('admin')).toMatchObject({ open_tickets: 6, tickets_waiting_for_customer: 2 });
+    expect(await summary('uma')).toMatchObject({ open_tickets: 4, tickets_waiting_for_customer: 2 });
   });
 });

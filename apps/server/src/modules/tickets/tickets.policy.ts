@@ -55,27 +55,27 @@ export function ticketsVisibleIn(scope: TicketScope, placeholders?: { accountId:
 export const OPEN_TICKET_STATUSES = ACTIVE_TICKET_STATUSES;
 export const isOpenTicket = (): SQL => sql`${tickets.status} IN (${sql.raw(OPEN_TICKET_STATUSES.map((status) => `'${status}'`).join(', '))})`;
 
-/**
- * The statuses in which a ticket is with a technician (docs/decisions/0033): assigned, accepted or
- * being worked. 'New' has no technician yet (its provider entry is the help desk's acknowledgement);
- * 'On Hold' is the provider saying it waits on someone else; closed tickets wait on nobody.
- */
-export const WITH_A_TECHNICIAN_STATUSES = ['Assigned', 'Accepted', 'In Progress'] as const;
-
 /** The address is the provider's (docs/product.md §2: 'ITP' when it contains the provider's domain). */
 const fromProvider = (address: SQL, providerDomain: string): SQL =>
   providerDomain === '' ? sql`false` : sql`position(${providerDomain.toLowerCase()} in lower(${address})) > 0`;
 
 /**
- * A ticket waits for the customer's reply (docs/decisions/0033): it is with a technician and the
- * newest entry the customer sees that is not an internal note came from the provider, so the next
- * move is the customer's (as help desks move a ticket to "waiting for customer" on a public reply).
- * A condition on `tickets`: one index read of the newest entry per ticket.
+ * A question mark that ends a sentence, in an entry's text with its tags taken out: followed by a space,
+ * the end, a closing quote or bracket, or an entity (`?&nbsp;`). A web address's query (`/page?id=4`) is not one.
+ */
+const QUESTION = String.raw`\?(\s|$|[&'")\]])`;
+const asksAQuestion = (content: SQL): SQL => sql`regexp_replace(${content}, '<[^>]*>', ' ', 'g') ~ ${QUESTION}`;
+
+/**
+ * A ticket waits for the customer's reply (docs/decisions/0033): it is open (New, Assigned, Accepted,
+ * In Progress: the list's 'active', the dashboard's open tickets), and the newest entry the customer
+ * sees that is not an internal note is the provider's and asks a question, so the next move is the
+ * customer's. An acknowledgement or a progress report from the provider waits on nobody; On Hold is the
+ * provider saying it waits on someone else. A condition on `tickets`: one index read of the newest entry.
  */
 export function waitingForCustomer(providerDomain: string): SQL {
-  const statuses = sql.raw(WITH_A_TECHNICIAN_STATUSES.map((status) => `'${status}'`).join(', '));
-  return sql`(${tickets.status} IN (${statuses}) AND coalesce((
-    SELECT ${fromProvider(sql`newest.from_address`, providerDomain)}
+  return sql`(${isOpenTicket()} AND coalesce((
+    SELECT ${fromProvider(sql`newest.from_address`, providerDomain)} AND ${asksAQuestion(sql`newest.content`)}
     FROM ${ticketEntries} AS newest
     WHERE newest.ticket_id = ${tickets.id} AND newest.account_id = ${tickets.accountId}
       AND newest.visible_to_customer AND NOT newest.is_internal
