@@ -1,5 +1,21 @@
 import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { E2E_ENV } from '../playwright.config';
 import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './auth-support';
+
+const E2E_DATABASE_URL = `postgres://portal:portal-local-only@127.0.0.1:${E2E_ENV.EMBEDDED_PG_PORT}/portal`;
+
+/** How many audit entries of an action name a credential by its title (the vault records the title with the id). */
+async function auditEntries(action: string, title: string): Promise<number> {
+  const client = new pg.Client({ connectionString: E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = $1 AND details->>'title' = $2", [action, title]);
+    return rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
 
 /** Issue 13: the IT Asset Manager and its credential vault, for administrators only. */
 test.describe('IT assets and the credential vault', () => {
@@ -88,6 +104,68 @@ test.describe('IT assets and the credential vault', () => {
     await hidden.getByRole('button', { name: 'Actions for Domain Administrator' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(page.getByRole('dialog', { name: 'Edit Domain Administrator' })).toContainText('cannot be changed here');
+  });
+
+  test('issue 31: category and expiry from the form, expired flagged, copy without show on record, a shown password hides after 30 s', async ({ page, context }) => {
+    // Two screens, two forms and axe: more steps than the default budget allows on a slow machine.
+    test.slow();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.clock.install();
+    await signIn(page, 'alice.admin@acme.example');
+    await expect(page).toHaveURL(/\/apps$/);
+
+    // An asset whose warranty has run out says so on its card.
+    await page.goto('/it-assets?tab=assets');
+    await page.getByRole('textbox', { name: 'Search assets' }).fill('old exchange');
+    await expect(page.getByRole('button', { name: /Old Exchange Server: details/ }).getByText('Expired', { exact: true })).toBeVisible();
+
+    // The form sets the category and the expiry the card shows; a date in the past is flagged.
+    await page.goto('/it-assets/vault');
+    const title = `Old NAS ${Date.now()}`;
+    await page.getByRole('button', { name: 'Add Credential' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Credential' });
+    await dialog.getByRole('textbox', { name: 'Service Name' }).fill(title);
+    await dialog.getByLabel('Password', { exact: true }).fill('Basalt-Heron-5512!');
+    await dialog.getByRole('combobox', { name: 'Category' }).fill('Storage');
+    await dialog.getByRole('combobox', { name: 'Category' }).press('Escape');
+    await dialog.getByLabel('Expires').fill('2024-03-31');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(dialog).toBeHidden();
+    const card = page.getByRole('article', { name: title });
+    await expect(card).toContainText('Storage');
+    await expect(card).toContainText('3/31/2024');
+    await expect(card.getByText('Expired', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Copy without Show: the password reaches the clipboard unseen, and the copy is on record.
+    expect(await auditEntries('vault.password_copied', title)).toBe(0);
+    await card.getByRole('button', { name: `Copy the password of ${title}` }).click();
+    await expect(card.getByRole('button', { name: /copied/ })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Basalt-Heron-5512!');
+    await expect(card).not.toContainText('Basalt-Heron-5512!');
+    await expect.poll(() => auditEntries('vault.password_copied', title)).toBe(1);
+    expect(await auditEntries('vault.password_revealed', title)).toBe(0);
+
+    // A shown password masks itself again after 30 seconds.
+    await card.getByRole('button', { name: `Show the password of ${title}` }).click();
+    await expect(card).toContainText('Basalt-Heron-5512!');
+    await page.clock.fastForward(29_000);
+    await expect(card).toContainText('Basalt-Heron-5512!');
+    await page.clock.fastForward(2_000);
+    await expect(card).not.toContainText('Basalt-Heron-5512!');
+    await expect(card).toContainText('••••••••');
+
+    // The edit form shows them and changes them.
+    await card.getByRole('button', { name: `Actions for ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${title}` });
+    await expect(edit.getByRole('combobox', { name: 'Category' })).toHaveValue('Storage');
+    await expect(edit.getByLabel('Expires')).toHaveValue('2024-03-31');
+    await edit.getByLabel('Expires').fill('');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(card).toContainText('Never');
+    await expect(card.getByText('Expired', { exact: true })).toHaveCount(0);
   });
 
   // Tess (technical) reaches the IT Asset Manager without its vault: technical-role.spec.ts (decision 0031).

@@ -130,6 +130,9 @@ test.describe('support tickets', () => {
     await expect(first).toContainText(UMA.name);
     await expect(first).toContainText('via Customer Portal');
     await expect(box).toHaveValue('');
+    // Issue 31: the focus stays in the ticket, back in the reply box, not lost to the page.
+    await expect(box).toBeFocused();
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   });
 
   test('uma opens a new ticket and finds it at the top of her list', async ({ page }) => {
@@ -152,6 +155,49 @@ test.describe('support tickets', () => {
     await detail.getByRole('button', { name: 'Close' }).click();
     await expect(rows(page).first()).toContainText(subject);
     await expect(page.getByText(`${before + 1} total`)).toBeVisible();
+  });
+
+  test('issue 31: the whole row opens the ticket, the subject is whole at 1440 px, who raised and handles it, waiting for your reply', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const api = await ticketApi(request, ALICE.email);
+    const active = (await api.list({ status: 'active' })) as unknown as { tickets: { id: number; ticket_number: string; subject: string; raised_by?: string | null; handled_by?: string | null; waiting_for_customer?: boolean }[] };
+    await signIn(page, ALICE.email);
+
+    // The dashboard counts the open tickets waiting for the user's reply, and links to them.
+    const waiting = active.tickets.filter((t) => t.waiting_for_customer);
+    expect(waiting.length).toBeGreaterThan(0);
+    await page.goto('/dashboard');
+    const openTickets = page.getByRole('region', { name: 'Key figures' }).getByRole('group', { name: 'Open Tickets' });
+    await openTickets.getByRole('link', { name: `${waiting.length} waiting for your reply` }).click();
+    await expect(page).toHaveURL(/\/tickets$/);
+    await expect(rows(page)).toHaveCount(active.tickets.length);
+
+    // 'Waiting for your reply' on exactly the rows the server says wait; raised and handled by on each row that has them.
+    const labelled = rows(page).filter({ has: page.getByTestId('waiting-badge') });
+    await expect(labelled).toHaveCount(waiting.length);
+    const first = waiting[0]!;
+    const row = rows(page).filter({ has: page.getByRole('heading', { name: first.subject, exact: true }) }).filter({ hasText: first.ticket_number });
+    await expect(row.getByText('Waiting for your reply')).toBeVisible();
+    if (first.raised_by) await expect(row).toContainText(`Raised by ${first.raised_by}`);
+    if (first.handled_by) await expect(row).toContainText(`Handled by ${first.handled_by}`);
+    const withBoth = active.tickets.find((t) => t.raised_by && t.handled_by)!;
+    const bothRow = rows(page).filter({ hasText: withBoth.ticket_number });
+    await expect(bothRow).toContainText(`Raised by ${withBoth.raised_by}`);
+    await expect(bothRow).toContainText(`Handled by ${withBoth.handled_by}`);
+
+    // No subject is cut short at 1440 px: each heading shows all of its text.
+    const cut = await rows(page)
+      .getByRole('heading', { level: 2 })
+      .evaluateAll((headings) => headings.filter((h) => h.scrollWidth > h.clientWidth + 1 || getComputedStyle(h).textOverflow === 'ellipsis').map((h) => h.textContent));
+    expect(cut).toEqual([]);
+
+    // A click on the row's description, away from View Details, opens the ticket at its address (the link's
+    // overlay covers the row, so the point is the row's, not the paragraph's, which the overlay lies over).
+    const description = await row.locator('p').first().boundingBox();
+    const box = (await row.boundingBox())!;
+    await row.click({ position: { x: description!.x - box.x + 40, y: description!.y - box.y + description!.height / 2 } });
+    await expect(page).toHaveURL(new RegExp(`/tickets/${first.id}$`));
+    await expect(page.getByRole('dialog', { name: 'Ticket details' }).getByRole('heading', { name: first.subject })).toBeVisible();
   });
 
   test('works on a phone-sized screen', async ({ page }) => {

@@ -32,6 +32,8 @@ export type DashboardActivity = z.infer<typeof dashboardActivity>;
 export const dashboardSummary = z.object({
   tickets_scope: z.enum(['account', 'assigned']),
   open_tickets: z.number().int(),
+  /** Of the open tickets, those waiting for the customer's reply (docs/decisions/0033). */
+  tickets_waiting_for_customer: z.number().int(),
   active_services: z.number().int(),
   provisioning_services: z.number().int(),
   /** Sum of the prices of active services (docs/product.md §9); null for a caller without billing access (docs/decisions/0020). */

@@ -90,6 +90,11 @@ export type AcceptedCredential = z.infer<typeof acceptedCredential>;
 const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().or(z.literal(''));
 
+/** A credential's category as its card shows it ('Network', 'Cloud', …): free text, one line. */
+export const CREDENTIAL_CATEGORY_MAX = 60;
+/** A calendar day that exists (2026-02-30 does not), from year 1: PostgreSQL's date takes no other. */
+const expiryDay = z.iso.date({ error: 'Expires must be a date such as 2026-11-25' }).refine((value) => !value.startsWith('0000'), 'Expires must be a date such as 2026-11-25');
+
 export const credentialInput = z.object({
   title: z.string().trim().min(1, 'Service Name is required').max(200, 'Service Name must be at most 200 characters'),
   username: optionalText(200, 'Username'),
@@ -101,6 +106,14 @@ export const credentialInput = z.object({
     .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'URL must start with http:// or https://')
     .optional(),
   notes: optionalText(5000, 'Notes'),
+  /** Beyond the spec's form (issue 31): what the card's category badge shows; '' clears it. */
+  category: singleLineText('Category')
+    .trim()
+    .max(CREDENTIAL_CATEGORY_MAX, `Category must be at most ${CREDENTIAL_CATEGORY_MAX} characters`)
+    .optional()
+    .or(z.literal('')),
+  /** Beyond the spec's form (issue 31): the card's Expires, YYYY-MM-DD; '' or null clears it ('Never'). */
+  expires: z.union([expiryDay, z.literal('')]).nullable().optional(),
 });
 export type CredentialInput = z.infer<typeof credentialInput>;
 

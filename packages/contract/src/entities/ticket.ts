@@ -88,8 +88,22 @@ export const ticketListQuery = z.object({
   sort: z.enum(TICKET_SORTS, { error: 'Sort must be newest, oldest, updated or priority' }).default(DEFAULT_TICKET_SORT),
 });
 
+/**
+ * A ticket as the list shows it (issue 31, docs/decisions/0033): the summary, who raised it and who
+ * handles it, and whether it waits for the customer's reply. Beyond the spec: optional in `accepts`.
+ */
+export const listedTicket = ticketSummary.extend({
+  /** The ticket's contact (the customer's person it is assigned to); null when it has none. */
+  raised_by: z.string().nullable(),
+  /** The provider's person who last wrote in its conversation (as the customer sees it); null before anyone did. */
+  handled_by: z.string().nullable(),
+  /** Open, and the newest entry the customer sees is the provider's asking a question: the next move is the customer's. */
+  waiting_for_customer: z.boolean(),
+});
+export type ListedTicket = z.infer<typeof listedTicket>;
+
 export const ticketList = z.object({
-  tickets: z.array(ticketSummary),
+  tickets: z.array(listedTicket),
   /** Matches in all; a lower bound when `total_count_capped` (docs/decisions/0027). */
   total_count: z.number().int(),
   /** More than `total_count` tickets match: counting stopped at the cap ("10,000+"). */
@@ -105,7 +119,9 @@ export const ticketList = z.object({
 export type TicketList = z.output<typeof ticketList>;
 
 /** The list as a client accepts it (docs/decisions/0029): the spec's fields; `tickets_scope` is this server's. */
-export const acceptedTicketList = ticketList.partial({ tickets_scope: true });
+export const acceptedListedTicket = listedTicket.partial({ raised_by: true, handled_by: true, waiting_for_customer: true });
+export type AcceptedListedTicket = z.output<typeof acceptedListedTicket>;
+export const acceptedTicketList = ticketList.partial({ tickets_scope: true }).extend({ tickets: z.array(acceptedListedTicket) });
 export type AcceptedTicketList = z.output<typeof acceptedTicketList>;
 
 export const ticketResponseInput = z.object({

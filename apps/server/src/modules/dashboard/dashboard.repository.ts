@@ -1,18 +1,19 @@
 import { CLOSED_TICKET_STATUSES, type DashboardSummary } from '@portal/contract';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { entryVisibleToCustomer, isOpenTicket, ticketsVisibleIn, type TicketScope } from '../tickets/tickets.policy.js';
+import { entryVisibleToCustomer, isOpenTicket, ticketsVisibleIn, waitingForCustomer, type TicketScope } from '../tickets/tickets.policy.js';
 import { billingAccounts, payments, products, services, ticketEntries, tickets } from '../../db/schema/index.js';
 
 // Which tickets the caller sees and which count as open are the tickets module's policy: the
 
 
-export async function countOpenTickets(db: Executor, scope: TicketScope): Promise<number> {
+/** The open tickets, and of them those waiting for the customer's reply (docs/decisions/0033). */
+export async function countOpenTickets(db: Executor, scope: TicketScope, providerDomain: string): Promise<{ open: number; waiting: number }> {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+    .select({ open: sql<number>`count(*)::int`, waiting: sql<number>`(count(*) FILTER (WHERE ${waitingForCustomer(providerDomain)}))::int` })
     .from(tickets)
     .where(and(ticketsVisibleIn(scope), isOpenTicket()));
-  return row?.count ?? 0;
+  return { open: row?.open ?? 0, waiting: row?.waiting ?? 0 };
 }
 
 /** The service figures in SQL, where sums of numeric(12,2) stay exact (decision 0002). */

@@ -28,14 +28,15 @@ function knownTimeZone(zone: string): string {
   }
 }
 
-export function createDashboardService({ db }: { db: Database }) {
+/** `providerDomain`: the provider's e-mail domain, which marks its people's ticket entries. */
+export function createDashboardService({ db, providerDomain }: { db: Database; providerDomain: string }) {
   return {
     async summary(caller: Caller): Promise<DashboardSummary> {
       // The tickets module's policy: the same tickets as the ticket list shows this caller.
       const scope = ticketScopeOf(caller);
       const limit = RECENT_ACTIVITY_SHOWN;
       const [openTickets, figures, billing, trend, tickets, replies, services, payments] = await Promise.all([
-        countOpenTickets(db, scope),
+        countOpenTickets(db, scope, providerDomain),
         serviceFigures(db, caller.accountId),
         caller.billingGroup ? billingFigures(db, caller.accountId) : undefined,
         ticketTrend(db, scope, knownTimeZone(caller.timeZone)),
@@ -62,7 +63,8 @@ export function createDashboardService({ db }: { db: Database }) {
 
       return {
         tickets_scope: ticketsScopeName(scope),
-        open_tickets: openTickets,
+        open_tickets: openTickets.open,
+        tickets_waiting_for_customer: openTickets.waiting,
         active_services: figures.active,
         provisioning_services: figures.provisioning,
         monthly_cost: caller.billingGroup ? figures.monthlyCost : null,

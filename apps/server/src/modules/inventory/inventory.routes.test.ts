@@ -231,6 +231,43 @@ describe('the credential vault', () => {
     expect((await addCredential(token, { url: 'javascript:alert(1)' })).statusCode).toBe(400);
     expect(await db().select().from(credentials).where(eq(credentials.accountId, account.id))).toEqual([]);
   });
+
+  it('stores the category and expiry the form sets, changes and clears them (issue 31)', async () => {
+    const { token } = await adminAccount();
+    const created = credentialOf(await addCredential(token, { category: '  Network ', expires: '2027-02-28' }));
+    expect(created).toMatchObject({ category: 'Network', expires: '2027-02-28' });
+    const { id } = created;
+    // A change of one leaves the other as it was.
+    expect(credentialOf(await call('PATCH', `/crm/credentials/${id}`, token, { expires: '2028-01-31' }))).toMatchObject({ category: 'Network', expires: '2028-01-31' });
+    expect(credentialOf(await call('PATCH', `/crm/credentials/${id}`, token, { category: 'Firewall' }))).toMatchObject({ category: 'Firewall', expires: '2028-01-31' });
+    // '' (the form's empty field) and null clear them.
+    expect(credentialOf(await call('PATCH', `/crm/credentials/${id}`, token, { category: '', expires: '' }))).toMatchObject({ category: null, expires: null });
+    await call('PATCH', `/crm/credentials/${id}`, token, { expires: '2029-06-30' });
+    expect(credentialOf(await call('PATCH', `/crm/credentials/${id}`, token, { expires: null }))).toMatchObject({ expires: null });
+    const [listed] = credentialList(await call('GET', '/crm/credentials', token));
+    expect(listed).toMatchObject({ id, category: null, expires: null });
+  });
+
+  it('refuses an expiry that is not a real date and a category too long or on two lines, with the field named, and writes nothing', async () => {
+    const { token, account } = await adminAccount();
+    for (const [body, field] of [
+      [{ expires: '2027-02-30' }, 'expires'],
+      [{ expires: '31/12/2027' }, 'expires'],
+      [{ expires: '0000-01-01' }, 'expires'],
+      [{ expires: 20270101 }, 'expires'],
+      [{ category: 'x'.repeat(61) }, 'category'],
+      [{ category: 'Net\nwork' }, 'category'],
+    ] as const) {
+      const refused = await addCredential(token, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(errorEnvelope.parse(refused.json()).fields?.[field]).toBeTruthy();
+    }
+    expect(await db().select().from(credentials).where(eq(credentials.accountId, account.id))).toEqual([]);
+    const { id } = credentialOf(await addCredential(token, { category: 'Cloud', expires: '2027-01-01' }));
+    const badChange = await call('PATCH', `/crm/credentials/${id}`, token, { title: 'Renamed', expires: '2027-13-01' });
+    expect(badChange.statusCode).toBe(400);
+    expect(credentialList(await call('GET', '/crm/credentials', token))[0]).toMatchObject({ service_name: 'Edge Firewall', expires: '2027-01-01' });
+  });
 });
 
 describe('vault keys', () => {

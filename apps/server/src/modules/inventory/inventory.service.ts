@@ -123,6 +123,8 @@ export function createInventoryService({ db, vault }: { db: Database; vault: Vau
           serviceName: input.title,
           username: blankToNull(input.username),
           website: blankToNull(input.url),
+          category: blankToNull(input.category),
+          expires: blankToNull(input.expires),
           ...sealed(input.password ? input.password : null, blankToNull(input.notes)),
         });
         await audit(tx, caller, meta, 'vault.credential_created', row.id, { title: row.serviceName });
@@ -140,6 +142,8 @@ export function createInventoryService({ db, vault }: { db: Database; vault: Vau
           ...(changes.title !== undefined ? { serviceName: changes.title } : {}),
           ...(changes.username !== undefined ? { username: blankToNull(changes.username) } : {}),
           ...(changes.url !== undefined ? { website: blankToNull(changes.url) } : {}),
+          ...(changes.category !== undefined ? { category: blankToNull(changes.category) } : {}),
+          ...(changes.expires !== undefined ? { expires: blankToNull(changes.expires) } : {}),
           ...sealed(password, notes),
           legacyPlainNotes: null,
         });

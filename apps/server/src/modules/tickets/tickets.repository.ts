@@ -1,10 +1,10 @@
 import { CLOSED_TICKET_STATUSES, TICKET_COUNT_CAP, TICKET_SEARCH_COUNT_CAP, type TICKET_SORTS, type TICKET_STATUS_FILTERS } from '@portal/contract';
-import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database, Executor } from '../../db/client.js';
 import { preparedRead } from '../../db/prepared-read.js';
-import { ticketEntries, tickets } from '../../db/schema/index.js';
-import { entryVisibleToCustomer, isOpenTicket, ticketsVisibleIn, type TicketScope } from './tickets.policy.js';
+import { contacts, ticketEntries, tickets } from '../../db/schema/index.js';
+import { entryVisibleToCustomer, handledBy, isOpenTicket, ticketsVisibleIn, waitingForCustomer, type TicketScope } from './tickets.policy.js';
 import type { TicketSearch } from './ticket-search.js';
 
 export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
@@ -219,6 +219,33 @@ export async function listTickets(db: Database, scope: TicketScope, filter: Tick
   );
   const [rows, count] = await Promise.all([page.run(values), cappedCount()]);
   return { rows, ...counted(count) };
+}
+
+export interface TicketPeople {
+  /** The ticket's contact, "Firstname Lastname"; null when it has none. */
+  raisedBy: string | null;
+  handledBy: string | null;
+  waitingForCustomer: boolean;
+}
+
+/**
+ * Who raised and who handles each of a page's tickets, and whether it waits for the customer
+ * (docs/decisions/0033): read for the page's ids after the page itself, so the list's prepared
+ * statements keep their plans; one index read of the newest entries per ticket.
+ */
+export async function ticketPeople(db: Executor, accountId: number, ticketIds: number[], providerDomain: string): Promise<Map<number, TicketPeople>> {
+  if (ticketIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: tickets.id,
+      raisedBy: sql<string | null>`CASE WHEN ${contacts.id} IS NULL THEN NULL ELSE ${contacts.firstname} || ' ' || ${contacts.lastname} END`,
+      handledBy: handledBy(providerDomain),
+      waitingForCustomer: sql<boolean>`${waitingForCustomer(providerDomain)}`,
+    })
+    .from(tickets)
+    .leftJoin(contacts, and(eq(contacts.id, tickets.assignedContactId), eq(contacts.accountId, tickets.accountId)))
+    .where(and(eq(tickets.accountId, accountId), inArray(tickets.id, ticketIds)));
+  return new Map(rows.map(({ id, ...people }) => [id, people]));
 }
 
 export async function findTicket(db: Database, scope: TicketScope, id: number): Promise<TicketRow | undefined> {

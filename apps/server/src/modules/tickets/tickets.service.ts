@@ -1,4 +1,4 @@
-import { isClosedTicketStatus, TICKET_CONVERSATION_PAGE, type ConversationEntry, type ConversationPage, type Ticket, type TicketList, type TicketSummary, type z } from '@portal/contract';
+import { isClosedTicketStatus, TICKET_CONVERSATION_PAGE, type ConversationEntry, type ConversationPage, type ListedTicket, type Ticket, type TicketList, type TicketSummary, type z } from '@portal/contract';
 import type { conversationPageQuery, newTicketInput, ticketListQuery } from '@portal/contract';
 import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -16,6 +16,7 @@ import {
   listTickets,
   lockTicketNumbers,
   nextTicketNumber,
+  ticketPeople,
   touchTicket,
   type TicketEntryRow,
   type TicketRow,
@@ -32,7 +33,8 @@ const MAX_ID = 2_147_483_647;
 
 export type TicketService = ReturnType<typeof createTicketService>;
 
-export function createTicketService({ db }: { db: Database }) {
+/** `providerDomain`: the provider's e-mail domain, which marks its people's entries (docs/product.md §2). */
+export function createTicketService({ db, providerDomain }: { db: Database; providerDomain: string }) {
   async function visibleTicket(caller: Caller, id: number): Promise<TicketRow> {
     const row = id <= MAX_ID ? await findTicket(db, ticketScopeOf(caller), id) : undefined;
     // The same answer for "no such ticket", "another account's" and "not assigned to you".
@@ -61,7 +63,12 @@ export function createTicketService({ db }: { db: Database }) {
         offset: query.offset,
         search: query.search ? parseTicketSearch(query.search) : undefined,
       });
-      return { tickets: await Promise.all(rows.map(toSummary)), total_count: totalCount, total_count_capped: capped, is_admin_view: scope.isAdminView, tickets_scope: ticketsScopeName(scope) };
+      const people = await ticketPeople(db, caller.accountId, rows.map((row) => row.id), providerDomain);
+      const listed = await Promise.all(rows.map(async (row): Promise<ListedTicket> => {
+        const of = people.get(row.id);
+        return { ...(await toSummary(row)), raised_by: of?.raisedBy ?? null, handled_by: of?.handledBy ?? null, waiting_for_customer: of?.waitingForCustomer ?? false };
+      }));
+      return { tickets: listed, total_count: totalCount, total_count_capped: capped, is_admin_view: scope.isAdminView, tickets_scope: ticketsScopeName(scope) };
     },
 
     async get(caller: Caller, id: number): Promise<Ticket> {

@@ -29,3 +29,24 @@ describe('inventory display', () => {
     expect(vendorAndModel({ vendor: null, model: null })).toBe('—');
   });
 });
+
+describe('expiries (issue 31)', () => {
+  it('says expired from the day after the date, soon from 30 days before it through the day itself', async () => {
+    const { expiryState } = await import('./inventory-display');
+    expect(expiryState('2026-11-26', '2026-11-27')).toBe('expired');
+    expect(expiryState('2026-11-27', '2026-11-27')).toBe('soon');
+    expect(expiryState('2026-12-27', '2026-11-27')).toBe('soon');
+    expect(expiryState('2026-12-28', '2026-11-27')).toBe('valid');
+    // A timestamp (another portal API's) counts as the day it is written with; nothing to read is no state.
+    expect(expiryState('2026-11-26T23:30:00-05:00', '2026-11-27')).toBe('expired');
+    expect(expiryState(null, '2026-11-27')).toBeNull();
+    expect(expiryState('someday', '2026-11-27')).toBeNull();
+  });
+
+  it('takes today in the user’s zone', async () => {
+    const { todayIn } = await import('./inventory-display');
+    const lateEvening = new Date('2026-11-28T03:00:00Z');
+    expect(todayIn('America/New_York', lateEvening)).toBe('2026-11-27');
+    expect(todayIn('Europe/Berlin', lateEvening)).toBe('2026-11-28');
+  });
+});

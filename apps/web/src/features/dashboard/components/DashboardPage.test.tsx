@@ -13,6 +13,7 @@ afterEach(() => vi.unstubAllGlobals());
 const summary = (overrides: Partial<DashboardSummary> = {}): DashboardSummary => ({
   tickets_scope: 'account',
   open_tickets: 7,
+  tickets_waiting_for_customer: 0,
   active_services: 9,
   provisioning_services: 2,
   monthly_cost: 2345.6,
@@ -63,6 +64,27 @@ describe('DashboardPage', () => {
     expect(screen.getByText('$200.00 past due (18 days)')).toBeInTheDocument();
     expect(screen.getByText('Across your organization')).toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: 'Shortcuts' })).getByRole('link', { name: /Billing/ })).toHaveAttribute('href', '/billing');
+  });
+
+  it('says how many open tickets wait for the user’s reply, as a link to the tickets (issue 31)', async () => {
+    stubApi({ 'GET /api/portal/dashboard': ok(summary({ tickets_waiting_for_customer: 2 })) });
+    const { unmount } = render();
+    const openTickets = within(await screen.findByRole('region', { name: 'Key figures' })).getByRole('group', { name: 'Open Tickets' });
+    expect(openTickets).toHaveTextContent('Across your organization');
+    await userEvent.click(within(openTickets).getByRole('link', { name: '2 waiting for your reply' }));
+    expect(currentPath()).toBe('/tickets');
+    unmount();
+
+    stubApi({ 'GET /api/portal/dashboard': ok(summary({ tickets_waiting_for_customer: 1 })) });
+    render();
+    expect(await screen.findByRole('link', { name: '1 waiting for your reply' })).toBeInTheDocument();
+  });
+
+  it('says nothing of waiting tickets when none waits', async () => {
+    stubApi({ 'GET /api/portal/dashboard': ok(summary()) });
+    render();
+    await screen.findByRole('region', { name: 'Key figures' });
+    expect(screen.queryByText(/waiting for your reply/)).not.toBeInTheDocument();
   });
 
   it('leaves the balance out when the server sends none (not in the billing group)', async () => {

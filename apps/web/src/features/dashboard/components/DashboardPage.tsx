@@ -1,8 +1,9 @@
-import { Grid, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Anchor, Grid, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { IconCircleCheck, IconCurrencyDollar, IconLifebuoy, IconReceipt2 } from '@tabler/icons-react';
 import { DAYS_PAST_DUE_SHOWN_ABOVE, type DashboardSummary } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createElement, Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api';
 import { formatMoney } from '../../../shared/format';
 import { useSignedInUser } from '../../../shared/session';
@@ -89,7 +90,7 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
         value={summary.open_tickets}
         icon={IconLifebuoy}
         colour="orange"
-        hint={summary.tickets_scope === 'account' ? 'Across your organization' : 'Assigned to you'}
+        hint={<OpenTicketsHint summary={summary} />}
       />
       <StatCard
         label="Active Services"
@@ -113,6 +114,24 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
     </SimpleGrid>
   );
 }
+
+/** Whose open tickets these are, and (issue 31) how many wait for the customer's reply, as a link to the tickets. */
+function OpenTicketsHint({ summary }: { summary: DashboardSummary }) {
+  const scope = summary.tickets_scope === 'account' ? 'Across your organization' : 'Assigned to you';
+  const waiting = summary.tickets_waiting_for_customer;
+  if (waiting === 0) return scope;
+  return (
+    <>
+      {scope}
+      <br />
+      <Anchor component={Link} to="/tickets" size="xs" fw={600} data-testid="waiting-for-reply">
+        {waitingForReply(waiting)}
+      </Anchor>
+    </>
+  );
+}
+
+export const waitingForReply = (count: number) => (count === 1 ? '1 waiting for your reply' : `${count} waiting for your reply`);
 
 const provisioningHint = (count: number) => (count === 0 ? 'All provisioned' : count === 1 ? '1 more being set up' : `${count} more being set up`);
 

@@ -2,7 +2,9 @@ import { Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/
 import type { AcceptedAsset } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
-import { assetDate, assetStatusColour, capitalised, vendorAndModel } from '../inventory-display';
+import { useSignedInUser } from '../../../shared/session';
+import { assetDate, assetStatusColour, capitalised, todayIn, vendorAndModel } from '../inventory-display';
+import { ExpiryBadge } from './ExpiryBadge';
 
 export function AssetFact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -14,6 +16,19 @@ export function AssetFact({ label, children }: { label: string; children: ReactN
         {children}
       </Text>
     </Stack>
+  );
+}
+
+/** The warranty's date, flagged when it has passed or comes soon (issue 31), by the user's today. */
+export function WarrantyExpires({ date }: { date: string | null }) {
+  const { timeZone } = useSignedInUser();
+  return (
+    <>
+      <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+        {assetDate(date)}
+      </Text>{' '}
+      <ExpiryBadge date={date} today={todayIn(timeZone)} />
+    </>
   );
 }
 
@@ -48,9 +63,7 @@ export function AssetCard({ asset, onOpen }: { asset: AcceptedAsset; onOpen: (as
               </Text>
             </AssetFact>
             <AssetFact label="Warranty Expires">
-              <Text span inherit style={{ whiteSpace: 'nowrap' }}>
-                {assetDate(asset.warranty_expires)}
-              </Text>
+              <WarrantyExpires date={asset.warranty_expires} />
             </AssetFact>
           </SimpleGrid>
         </Stack>

@@ -6,7 +6,7 @@ import { ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { assetQuery } from '../api/inventory-queries';
 import { ASSET_FAILED, assetDate, assetStatusColour, capitalised } from '../inventory-display';
-import { AssetFact } from './AssetCard';
+import { AssetFact, WarrantyExpires } from './AssetCard';
 
 /** One asset as the server has it now (GET /crm/assets/{id}); the card's copy shows while it loads. */
 export function AssetDetailModal({ asset, onClose }: { asset: AcceptedAsset | null; onClose: () => void }) {
@@ -39,7 +39,9 @@ export function AssetDetailModal({ asset, onClose }: { asset: AcceptedAsset | nu
             <AssetFact label="Location">{shown.location ?? '—'}</AssetFact>
             <AssetFact label="Assigned To">{shown.assigned_to ?? 'Unassigned'}</AssetFact>
             <AssetFact label="Purchase Date">{assetDate(shown.purchase_date, '—')}</AssetFact>
-            <AssetFact label="Warranty Expires">{assetDate(shown.warranty_expires)}</AssetFact>
+            <AssetFact label="Warranty Expires">
+              <WarrantyExpires date={shown.warranty_expires} />
+            </AssetFact>
           </SimpleGrid>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

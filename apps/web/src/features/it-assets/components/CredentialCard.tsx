@@ -2,13 +2,14 @@ import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, Tooltip } from '@
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink, IconEye, IconEyeOff, IconLockAccess } from '@tabler/icons-react';
 import type { AcceptedCredential } from '@portal/contract';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { badgeTextColour } from '../../../shared/ui/StatusBadge';
 import { useSignedInUser } from '../../../shared/session';
 import { revealPassword } from '../api/inventory-queries';
-import { assetDate, PASSWORD_MASK, passwordStateOf, shortDateIn } from '../inventory-display';
+import { assetDate, PASSWORD_MASK, PASSWORD_SHOWN_FOR_MS, passwordStateOf, shortDateIn, todayIn } from '../inventory-display';
 import { CopyValueButton } from './CopyValueButton';
+import { ExpiryBadge } from './ExpiryBadge';
 
 export const PASSWORD_HIDDEN = 'Password hidden by administrator';
 export const REVEAL_FAILED = 'The password could not be read';
@@ -20,16 +21,23 @@ const Label = ({ children }: { children: ReactNode }) => (
 );
 
 /**
- * One stored credential (docs/product.md §2): the password stays masked until shown. This server's
- * answer leaves the password out: it is read from the server each time it is shown or copied, so the
- * audit log knows every reveal (docs/decisions/0015). An answer that carries it (the spec's) is
- * shown and copied from the answer, without a call.
+ * One stored credential (docs/product.md §2): the password stays masked until shown, and masks itself again
+ * 30 seconds after (issue 31). This server's answer leaves the password out: it is read from the server each
+ * time it is shown or copied, so the audit log knows every reveal (docs/decisions/0015). Copy needs no Show
+ * first: it reads the password through the same recorded call and puts it on the clipboard without ever
+ * drawing it (docs/decisions/0033). An answer that carries it (the spec's) is shown and copied from the
+ * answer, without a call. The expiry is flagged when it has passed or comes soon, by the user's today.
  */
 export function CredentialCard({ credential, actions, showNotes = false }: { credential: AcceptedCredential; actions?: ReactNode; showNotes?: boolean }) {
   const { timeZone } = useSignedInUser();
   const password = passwordStateOf(credential);
   const [shown, setShown] = useState<string | null>(null);
   const [revealing, setRevealing] = useState(false);
+  useEffect(() => {
+    if (shown === null) return;
+    const timer = setTimeout(() => setShown(null), PASSWORD_SHOWN_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
   const fail = (error: unknown) => notifications.show({ color: 'red', title: REVEAL_FAILED, message: errorMessage(error, REVEAL_FAILED) });
 
   async function toggle() {
@@ -106,9 +114,7 @@ export function CredentialCard({ credential, actions, showNotes = false }: { cre
                   {shown === null ? <IconEye size={16} aria-hidden="true" /> : <IconEyeOff size={16} aria-hidden="true" />}
                 </ActionIcon>
               </Tooltip>
-              {shown !== null && (
-                <CopyValueButton label={`Copy the password of ${credential.service_name}`} value={passwordToCopy} onError={fail} />
-              )}
+              <CopyValueButton label={`Copy the password of ${credential.service_name}`} value={passwordToCopy} onError={fail} />
             </Group>
           )}
         </div>
@@ -140,9 +146,12 @@ export function CredentialCard({ credential, actions, showNotes = false }: { cre
           </div>
           <div>
             <Label>Expires</Label>
-            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {assetDate(credential.expires, 'Never')}
-            </Text>
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {assetDate(credential.expires, 'Never')}
+              </Text>
+              <ExpiryBadge date={credential.expires} today={todayIn(timeZone)} />
+            </Group>
           </div>
         </Group>
       </Stack>

@@ -26,5 +26,15 @@ export function OverdueBadge({ dueDate, timeZone }: { dueDate: string; timeZone:
   );
 }
 
+/** Issue 31 (docs/decisions/0033): the provider's newest entry on an open ticket asks the customer something. */
+export const WAITING_FOR_YOU = 'Waiting for your reply';
+export function WaitingForYouBadge() {
+  return (
+    <StatusBadge variant="filled" colour="violet.8" data-testid="waiting-badge">
+      {WAITING_FOR_YOU}
+    </StatusBadge>
+  );
+}
+
 /** The ticket number's colour: the brand's deep blue on light, its pale shade on dark (both pass AA). */
 export const TICKET_NUMBER_INK = 'light-dark(var(--mantine-color-brand-8), var(--mantine-color-brand-2))';

@@ -3,7 +3,7 @@ import { useClipboard } from '@mantine/hooks';
 import { COPY_CONFIRMATION_MS, isClosedTicketStatus, TICKET_RESPONSE_MAX_LENGTH, type ConversationEntry, type Ticket } from '@portal/contract';
 import { IconCheck, IconChevronDown, IconLink, IconLock, IconPlus, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { formatDateTime } from '../../../shared/format';
 import { ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
@@ -225,9 +225,14 @@ function CopyTicketLink({ id }: { id: number }) {
   );
 }
 
-/** Spec §5: trimmed; sending is disabled while the text is empty after trimming or a send is under way. */
+/**
+ * Spec §5: trimmed; sending is disabled while the text is empty after trimming or a send is under way.
+ * Disabling the focused button drops the focus to the page; once the send is done (or failed, with its
+ * message on the box) the focus is back in the reply box, inside the ticket (issue 31).
+ */
 function ResponseForm({ ticketId }: { ticketId: number }) {
   const [text, setText] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
   const respond = useRespondToTicket(ticketId);
   const sendable = text.trim() !== '' && !respond.isPending;
   return (
@@ -237,10 +242,11 @@ function ResponseForm({ ticketId }: { ticketId: number }) {
       onSubmit={(event) => {
         event.preventDefault();
         if (!sendable) return;
-        respond.mutate(text, { onSuccess: () => setText('') });
+        respond.mutate(text, { onSuccess: () => setText(''), onSettled: () => box.current?.focus() });
       }}
     >
       <Textarea
+        ref={box}
         label="Add Response"
         placeholder="Write your reply to the support team"
         autosize

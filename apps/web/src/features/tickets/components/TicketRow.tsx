@@ -1,14 +1,14 @@
-import type { TicketSummary } from '@portal/contract';
+import type { AcceptedListedTicket } from '@portal/contract';
 import { IconEye } from '@tabler/icons-react';
 import { Link, type To } from 'react-router';
 import { formatDateTime } from '../../../shared/format';
-import { descriptionPreview, isTicketOverdue } from '../ticket-display';
+import { authorOf, descriptionPreview, isTicketOverdue } from '../ticket-display';
 import { ticketPlainText } from '../ticket-plain-text';
-import { OverdueBadge, TicketPriorityBadge, TicketStatusBadge } from './TicketBadges';
+import { OverdueBadge, TicketPriorityBadge, TicketStatusBadge, WaitingForYouBadge } from './TicketBadges';
 import classes from './TicketRow.module.css';
 
 interface TicketRowProps {
-  ticket: TicketSummary;
+  ticket: AcceptedListedTicket;
   timeZone: string;
   /** The ticket's own address (issue 15): a real link, so it can be opened in a new tab or copied. */
   detailsLink: To;
@@ -16,7 +16,10 @@ interface TicketRowProps {
 }
 
 /**
- * Spec §2: number and subject, status and priority, the description's start, times, the id, View Details.
+ * Spec §2: number and subject, status and priority, the description's start, times, the id, View Details; and
+ * (issue 31) who raised it, who handles it, and whether it waits for the customer's reply, when the answer says.
+ * The whole row opens the ticket: the View Details link is stretched over it (TicketRow.module.css), so a click
+ * anywhere follows that one real link and keyboard users still reach it with Tab; nothing interactive is nested.
  * Plain elements styled by TicketRow.module.css, not Mantine components: a page draws a hundred rows, and Mantine's
  * trees for them were a fifth of the screen's main-thread work on a phone (issue 16).
  */
@@ -37,11 +40,13 @@ export function TicketRow({ ticket, timeZone, detailsLink, detailsState }: Ticke
       <div className={classes.badges}>
         <TicketStatusBadge status={ticket.status} />
         <TicketPriorityBadge priority={ticket.priority} />
+        {ticket.waiting_for_customer === true && <WaitingForYouBadge />}
         {overdue && ticket.due_date && <OverdueBadge dueDate={ticket.due_date} timeZone={timeZone} />}
       </div>
       <p className={classes.description} title={preview}>
         {preview}
       </p>
+      <People raisedBy={ticket.raised_by} handledBy={ticket.handled_by} />
       <div className={classes.times}>
         <span>
           Created <time dateTime={ticket.created_date}>{formatDateTime(ticket.created_date, timeZone)}</time>
@@ -58,5 +63,24 @@ export function TicketRow({ ticket, timeZone, detailsLink, detailsState }: Ticke
         <span className={classes.id}>ID {ticket.id}</span>
       </div>
     </article>
+  );
+}
+
+/** Who raised the ticket and who handles it; a name the answer lacks is left out, and the line with both. */
+function People({ raisedBy, handledBy }: { raisedBy: string | null | undefined; handledBy: string | null | undefined }) {
+  if (!raisedBy && !handledBy) return null;
+  return (
+    <p className={classes.people}>
+      {raisedBy && (
+        <span>
+          Raised by <span className={classes.name}>{raisedBy}</span>
+        </span>
+      )}
+      {handledBy && (
+        <span>
+          Handled by <span className={classes.name}>{authorOf(handledBy).name}</span>
+        </span>
+      )}
+    </p>
   );
 }

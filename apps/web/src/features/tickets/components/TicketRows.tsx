@@ -1,11 +1,11 @@
-import type { TicketSummary } from '@portal/contract';
+import type { AcceptedListedTicket } from '@portal/contract';
 import { memo } from 'react';
 import { useRowsInSlices } from '../../../shared/ui/use-rows-in-slices';
 import { ticketPath } from '../ticket-address';
 import { TicketRow } from './TicketRow';
 
 interface TicketRowsProps {
-  tickets: readonly TicketSummary[];
+  tickets: readonly AcceptedListedTicket[];
   timeZone: string;
   /** The list's query string, kept in each row's details link so closing a ticket returns to this list. */
   search: string;
