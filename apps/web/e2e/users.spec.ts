@@ -48,6 +48,7 @@ test.describe('users and licenses', () => {
     await expect(page).toHaveURL(/\/apps$/);
     await page.goto('/users');
     const table = page.getByRole('table', { name: 'Users' });
+    await table.waitFor();
     // The spec's columns without the row number, and the licenses (issue 31).
     await expect(table.getByRole('columnheader')).toHaveText(['User', 'Email', 'Roles', 'Licenses', 'Timezone', 'Actions']);
     await expect(table.getByRole('columnheader', { name: '#' })).toHaveCount(0);
