@@ -39,8 +39,8 @@ function UserCards({ users, onEdit, onResend, onDelete }: UsersTableProps) {
               <Text fw={600} size="sm">
                 {fullName(user)}
               </Text>
-              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {user.email}
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
+                <EmailAddress email={user.email} />
               </Text>
               <Text size="xs" c="dimmed">
                 {formatTimeZone(user.time_zone)}
@@ -90,8 +90,8 @@ function UserRows({ users, onEdit, onResend, onDelete }: UsersTableProps) {
                 )}
               </Table.Td>
               <Table.Td>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {user.email}
+                <Text size="sm" style={{ overflowWrap: 'break-word' }}>
+                  <EmailAddress email={user.email} />
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -113,6 +113,19 @@ function UserRows({ users, onEdit, onResend, onDelete }: UsersTableProps) {
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** An e-mail address that, when it must wrap, wraps after the '@' rather than anywhere in a word. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }
 
