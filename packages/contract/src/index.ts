@@ -7,6 +7,7 @@ export * from './provider/index.js';
 export * from './entities/common.js';
 export * from './entities/session.js';
 export * from './entities/contact.js';
+export * from './mobile-number.js';
 export * from './entities/service.js';
 export * from './entities/dashboard.js';
 export * from './entities/billing.js';

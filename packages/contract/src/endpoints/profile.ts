@@ -10,6 +10,7 @@ import {
   accountUsersQuery,
   accountUserStats,
   contact,
+  contactChanges,
   contactInput,
   licensableService,
   license,
@@ -99,11 +100,11 @@ export const createContact = defineEndpoint({
 export const updateContact = defineEndpoint({
   method: 'PATCH',
   path: '/crm/contacts/:id',
-  summary: 'Update a contact of the account (admins)',
+  summary: 'Update a contact of the account, and with service_ids their licenses in the same change (admins)',
   tag,
   access: 'admin',
   params: idParams,
-  body: contactInput.partial(),
+  body: contactChanges,
   result: accountUser,
   accepts: resultWhenSent(acceptedAccountUser),
 });

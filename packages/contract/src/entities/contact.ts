@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, timestamp } from './common.js';
+import { email, idField, timestamp } from './common.js';
 import { UI_COLOR_MODES } from '../constants.js';
 import { singleLineText } from './text.js';
 
@@ -32,9 +32,19 @@ const contactAdditions = {
 export const acceptedContact = contact.partial(contactAdditions);
 export type AcceptedContact = z.infer<typeof acceptedContact>;
 
-/** A contact as the Users screen lists it: the contact, how many licenses, whether they have signed in yet. */
+/** One of a listed user's licenses, named by its service, so the list can show them without a call per user. */
+export const heldLicense = z.object({
+  pk: z.number().int(),
+  service_id: z.number().int(),
+  service_name: z.string(),
+});
+export type HeldLicense = z.infer<typeof heldLicense>;
+
+/** A contact as the Users screen lists it: the contact, their licenses, whether they have signed in yet. */
 export const accountUser = contact.extend({
   licenses_count: z.number().int(),
+  /** The user's licenses by service name (issue 31: the list shows them). */
+  licenses: z.array(heldLicense),
   /** Invited but no password chosen yet: they cannot sign in until they follow the invitation. */
   invitation_pending: z.boolean(),
 });
@@ -45,6 +55,8 @@ export const acceptedAccountUser = accountUser.partial({
   ...contactAdditions,
   /** Ours: the spec's list counts no licenses. */
   licenses_count: true,
+  /** Ours: the spec's list names no licenses; a client then asks GET /crm/contacts/{id}/licenses. */
+  licenses: true,
   /** Ours: the spec knows no invitations; unknown means no "invited" marker. */
   invitation_pending: true,
 });
@@ -86,6 +98,16 @@ export const contactInput = z.object({
   technical_group: z.boolean().optional(),
 });
 export type ContactInput = z.infer<typeof contactInput>;
+
+/**
+ * PATCH /crm/contacts/{id}: any profile field, and (ours, optional, issue 31) `service_ids`, every
+ * voice service the user is to hold a license of afterwards. The server applies both in one
+ * transaction: a license it cannot give leaves the profile unchanged too (docs/decisions/0034).
+ */
+export const contactChanges = contactInput.partial().extend({
+  service_ids: z.array(idField('service_ids')).max(100, 'service_ids may name at most 100 services').optional(),
+});
+export type ContactChanges = z.infer<typeof contactChanges>;
 
 export const license = z.object({
   pk: z.number().int(),

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { AccountUser, AccountUserStats, License, LicensableService } from '@portal/contract';
+import type { AccountUser, AccountUserStats, HeldLicense, License, LicensableService } from '@portal/contract';
 import type { Executor } from '../../db/client.js';
 import { toWireContact } from './contact-wire.js';
 import { contacts, licenses, products, services } from '../../db/schema/index.js';
@@ -10,8 +10,14 @@ type ContactRow = typeof contacts.$inferSelect;
 // unqualified "id" inside the subquery would be the license's own.
 const licensesCount = sql<number>`(SELECT count(*)::int FROM "licenses" WHERE "licenses"."contact_id" = "contacts"."id" AND "licenses"."account_id" = "contacts"."account_id")`;
 
-export function toAccountUser(row: ContactRow & { licensesCount: number }): AccountUser {
-  return { ...toWireContact(row), licenses_count: row.licensesCount, invitation_pending: row.passwordHash === null };
+// A page's users with their licenses in the same query (issue 31: the list shows them): one small
+// correlated subquery per row of the page, as for the count, ordered as GET …/licenses orders them.
+const heldLicenses = sql<HeldLicense[]>`(SELECT coalesce(json_agg(json_build_object('pk', "licenses"."id", 'service_id', "licenses"."service_id", 'service_name', "products"."name") ORDER BY "products"."name", "licenses"."id"), '[]'::json)
+  FROM "licenses" JOIN "services" ON "services"."id" = "licenses"."service_id" JOIN "products" ON "products"."id" = "services"."product_id"
+  WHERE "licenses"."contact_id" = "contacts"."id" AND "licenses"."account_id" = "contacts"."account_id")`;
+
+export function toAccountUser(row: ContactRow & { licensesCount: number; licenses: HeldLicense[] }): AccountUser {
+  return { ...toWireContact(row), licenses_count: row.licensesCount, licenses: row.licenses, invitation_pending: row.passwordHash === null };
 }
 
 /** Name, e-mail or mobile containing the words, case-insensitively (the account's own contacts only). */
@@ -27,13 +33,13 @@ function matching(accountId: number, search: string | undefined): SQL {
 
 export async function listAccountUsers(db: Executor, accountId: number, page: { search?: string; limit?: number; offset: number }): Promise<AccountUser[]> {
   const query = db
-    .select({ contact: contacts, licensesCount })
+    .select({ contact: contacts, licensesCount, licenses: heldLicenses })
     .from(contacts)
     .where(matching(accountId, page.search))
     .orderBy(asc(sql`lower(${contacts.lastname})`), asc(sql`lower(${contacts.firstname})`), asc(contacts.id))
     .offset(page.offset);
   const rows = await (page.limit === undefined ? query : query.limit(page.limit));
-  return rows.map(({ contact, licensesCount: count }) => toAccountUser({ ...contact, licensesCount: count }));
+  return rows.map(({ contact, licensesCount: count, licenses: held }) => toAccountUser({ ...contact, licensesCount: count, licenses: held }));
 }
 
 export async function accountUserStats(db: Executor, accountId: number, search: string | undefined): Promise<AccountUserStats> {
@@ -52,10 +58,10 @@ export async function accountUserStats(db: Executor, accountId: number, search: 
 
 export async function findAccountUser(db: Executor, accountId: number, contactId: number): Promise<AccountUser | undefined> {
   const [row] = await db
-    .select({ contact: contacts, licensesCount })
+    .select({ contact: contacts, licensesCount, licenses: heldLicenses })
     .from(contacts)
     .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)));
-  return row && toAccountUser({ ...row.contact, licensesCount: row.licensesCount });
+  return row && toAccountUser({ ...row.contact, licensesCount: row.licensesCount, licenses: row.licenses });
 }
 
 /** Locks the contact's row for the rest of the transaction; undefined if it is not the account's. */

@@ -8,6 +8,7 @@ import { auditLog, contacts, mailOutbox, tickets } from '../../db/schema/index.j
 import { emailTakenMessage } from '../profile/profile.service.js';
 import { DELETE_SELF, LAST_ADMIN, OWN_ADMIN_FLAG } from './users.policy.js';
 import { ALREADY_LICENSED, ALREADY_SIGNED_IN, NOT_LICENSABLE } from './users.service.js';
+import { MOBILE_NUMBER_INVALID } from '@portal/contract';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -53,7 +54,8 @@ describe('GET /api/crm/contacts and /crm/contacts/stats', () => {
     const all = resultOf(await call('GET', '/crm/contacts', token), successEnvelope(endpoints.listContacts.result)).result;
     expect(all.map((u) => u.full_name)).toEqual(['Alice Admin', 'Zed Zulu']);
     expect(all[1]).toMatchObject({ pk: zed.id, technical_group: true, licenses_count: 1, invitation_pending: true, account_id: account.id });
-    expect(all[0]).toMatchObject({ pk: admin.id, admin_group: true, licenses_count: 0, invitation_pending: false });
+    expect(all[0]).toMatchObject({ pk: admin.id, admin_group: true, licenses_count: 0, licenses: [], invitation_pending: false });
+    expect(all[1]!.licenses).toEqual([{ pk: expect.any(Number), service_id: voice.id, service_name: expect.any(String) }]);
 
     const found = resultOf(await call('GET', '/crm/contacts?search=zul', token), successEnvelope(endpoints.listContacts.result)).result;
     expect(found.map((u) => u.pk)).toEqual([zed.id]);
@@ -114,6 +116,19 @@ describe('POST /api/crm/contacts', () => {
     expect(zone.statusCode).toBe(400);
   });
 
+  it('refuses a mobile number that is not a valid phone number, and takes one without a country code as North American', async () => {
+    const { token } = await adminAccount();
+    const bad = newUser({ mobile: '12345' });
+    const refused = await call('POST', '/crm/contacts', token, { user: bad });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)).toMatchObject({ message: MOBILE_NUMBER_INVALID, fields: { mobile: MOBILE_NUMBER_INVALID } });
+    expect(await db().select().from(contacts).where(eq(contacts.email, bad.email))).toHaveLength(0);
+
+    for (const mobile of ['617 555 0142', '+44 20 7946 0958', '']) {
+      expect((await call('POST', '/crm/contacts', token, { user: newUser({ mobile }) })).statusCode).toBe(200);
+    }
+  });
+
   it('sends the invitation again while no password is chosen, and not after', async () => {
     const { account, token } = await adminAccount();
     const waiting = await createContact(db(), { accountId: account.id, password: null });
@@ -149,6 +164,56 @@ describe('PATCH and DELETE /api/crm/contacts/:id', () => {
     const foreign = await createContact(db(), { accountId: (await createAccount(db())).id });
     expect((await call('PATCH', `/crm/contacts/${foreign.id}`, token, { firstname: 'Hijacked' })).statusCode).toBe(404);
     expect((await call('DELETE', `/crm/contacts/${foreign.id}`, token)).statusCode).toBe(404);
+  });
+
+  it('refuses a changed mobile number that is not valid, and keeps a stored one that predates the rule', async () => {
+    const { account, token } = await adminAccount();
+    const user = await createContact(db(), { accountId: account.id, firstname: 'Old' });
+    await db().update(contacts).set({ mobile: 'ext. 12' }).where(eq(contacts.id, user.id));
+
+    const refused = await call('PATCH', `/crm/contacts/${user.id}`, token, { firstname: 'New', mobile: '+1 617 555 01' });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).fields).toEqual({ mobile: MOBILE_NUMBER_INVALID });
+    const [kept] = await db().select().from(contacts).where(eq(contacts.id, user.id));
+    expect(kept).toMatchObject({ firstname: 'Old', mobile: 'ext. 12' });
+
+    const unchangedMobile = await call('PATCH', `/crm/contacts/${user.id}`, token, { firstname: 'New', mobile: 'ext. 12' });
+    expect(unchangedMobile.statusCode).toBe(200);
+    const fixed = await call('PATCH', `/crm/contacts/${user.id}`, token, { mobile: '(617) 555-0177' });
+    expect(resultOf(fixed, successEnvelope(endpoints.updateContact.result)).result).toMatchObject({ firstname: 'New', mobile: '(617) 555-0177' });
+  });
+
+  it('changes the profile and the licenses in one request, and on a refused license changes neither', async () => {
+    const { account, voice, token } = await adminAccount(1);
+    const second = await createService(db(), { accountId: account.id, itemType: 'itp_voice', metadata: { purchased_users: 5 } });
+    const [user, holder] = await Promise.all([createContact(db(), { accountId: account.id, firstname: 'Before' }), createContact(db(), { accountId: account.id })]);
+
+    const both = await call('PATCH', `/crm/contacts/${user.id}`, token, { firstname: 'After', service_ids: [second.id, second.id] });
+    expect(both.statusCode).toBe(200);
+    const saved = resultOf(both, successEnvelope(endpoints.updateContact.result)).result;
+    expect(saved).toMatchObject({ firstname: 'After', licenses_count: 1, licenses: [expect.objectContaining({ service_id: second.id })] });
+
+    // The only seat of `voice` is taken: the whole change is refused, the name and the licenses stay as they were.
+    expect((await call('POST', `/crm/contacts/${holder.id}/licenses`, token, { service_id: voice.id })).statusCode).toBe(200);
+    const full = await call('PATCH', `/crm/contacts/${user.id}`, token, { firstname: 'Never', mobile: '+1 617 555 0199', service_ids: [voice.id] });
+    expect(full.statusCode).toBe(409);
+    expect(errorOf(full).fields!.service_ids).toMatch(/All 1 seat of .* are in use/);
+    const unchanged = async () => {
+      const [row] = await db().select().from(contacts).where(eq(contacts.id, user.id));
+      expect(row).toMatchObject({ firstname: 'After', mobile: user.mobile, adminGroup: false });
+      const licenses = resultOf(await call('GET', `/crm/contacts/${user.id}/licenses`, token), successEnvelope(endpoints.listLicenses.result)).result;
+      expect(licenses.map((license) => license.service_id)).toEqual([second.id]);
+    };
+    await unchanged();
+
+    // Another account's voice service is no license of this account's: refused before anything is written.
+    const foreign = await createService(db(), { accountId: (await createAccount(db())).id, itemType: 'itp_voice', metadata: { purchased_users: 5 } });
+    const refusedForeign = await call('PATCH', `/crm/contacts/${user.id}`, token, { firstname: 'Never', admin_group: true, service_ids: [foreign.id] });
+    expect(refusedForeign.statusCode).toBe(400);
+    expect(errorOf(refusedForeign).fields).toEqual({ service_ids: NOT_LICENSABLE });
+    await unchanged();
+    const changes = (await db().select().from(auditLog).where(eq(auditLog.contactId, user.id))).map((a) => a.action);
+    expect(changes.filter((action) => action.startsWith('users.license'))).toEqual(['users.license_added']);
   });
 
   it('never lets an administrator remove their own admin flag or delete themself', async () => {

@@ -2,8 +2,10 @@ import {
   LICENSABLE_ITEM_TYPES,
   USER_TIME_ZONES,
   DEFAULT_USER_TIME_ZONE,
+  mobileNumberProblem,
   type AccountUser,
   type AccountUserStats,
+  type ContactChanges,
   type ContactInput,
   type LicensableService,
   type License,
@@ -96,6 +98,44 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
     return zone;
   }
 
+  /** A mobile number must be a valid one (issue 31); `stored` is the one the contact has, which stays acceptable as it is. */
+  function checkMobile(mobile: string | null | undefined, stored?: string | null): void {
+    if (mobile === undefined || mobile === stored) return;
+    const problem = mobileNumberProblem(mobile);
+    if (problem) throw new AppError('validation_failed', problem, { mobile: problem });
+  }
+
+  /**
+   * Gives the contact (locked by the caller) a seat of one of the account's voice services, in the
+   * caller's transaction; `field` names the request's field in a refusal.
+   */
+  async function giveLicense(tx: Executor, caller: Caller, meta: ClientMeta, contactId: number, serviceId: number, field: string): Promise<License> {
+    const service = await repo.lockLicensableService(tx, caller.accountId, serviceId, LICENSABLE_ITEM_TYPES);
+    if (!service) throw new AppError(field === 'service_id' ? 'not_found' : 'validation_failed', NOT_LICENSABLE, { [field]: NOT_LICENSABLE });
+    if (await repo.hasLicense(tx, contactId, serviceId)) throw new AppError('conflict', ALREADY_LICENSED, { [field]: ALREADY_LICENSED });
+    if (service.seats_used >= service.seats) throw new AppError('conflict', noSeatLeft(service), { [field]: noSeatLeft(service) });
+    const license = await repo.insertLicense(tx, { accountId: caller.accountId, contactId, serviceId });
+    await audit(tx, caller, meta, 'users.license_added', contactId, { service_id: serviceId, service: service.name });
+    return license;
+  }
+
+  /**
+   * Makes the contact's licenses exactly `serviceIds`, in the caller's transaction: a seat that
+   * cannot be given throws, and with it the whole change (the profile too) is undone. Services are
+   * locked in id order, so two such changes wait for each other instead of deadlocking.
+   */
+  async function setLicenses(tx: Executor, caller: Caller, meta: ClientMeta, contactId: number, serviceIds: readonly number[]): Promise<void> {
+    const wanted = [...new Set(serviceIds)].sort((a, b) => a - b);
+    const held = await repo.contactLicenses(tx, caller.accountId, contactId);
+    for (const license of held.filter((l) => !wanted.includes(l.service_id))) {
+      await repo.deleteLicense(tx, caller.accountId, contactId, license.pk);
+      await audit(tx, caller, meta, 'users.license_removed', contactId, { service_id: license.service_id, license_id: license.pk });
+    }
+    for (const serviceId of wanted.filter((id) => !held.some((l) => l.service_id === id))) {
+      await giveLicense(tx, caller, meta, contactId, serviceId, 'service_ids');
+    }
+  }
+
   /** Writes and returns the invitation mail's outbox id; the link replaces any earlier one. */
   function invite(tx: Executor, caller: Caller, contact: { id: number; email: string; firstname: string }, meta: ClientMeta) {
     return writeInvitation(tx, { mailer, config }, { contact, invitedBy: `${caller.firstname} ${caller.lastname}`.trim(), accountName: caller.account.name, ip: meta.ip });
@@ -124,6 +164,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
     async create(caller: Caller, input: ContactInput, meta: ClientMeta): Promise<AccountUser> {
       const email = input.email.toLowerCase();
       const timeZone = checkTimeZone(input.time_zone) ?? DEFAULT_USER_TIME_ZONE;
+      checkMobile(input.mobile);
       await refuseTakenSignInName(db, email);
       const { contact, outboxId } = await withSignInNameRule(email, async (tx) => {
         const row = await repo.insertContact(tx, {
@@ -166,7 +207,8 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
       return contact;
     },
 
-    async update(caller: Caller, contactId: number, input: Partial<ContactInput>, meta: ClientMeta): Promise<AccountUser> {
+    /** The profile and, with `service_ids`, the licenses: all of it or (on any refusal) none of it. */
+    async update(caller: Caller, contactId: number, input: ContactChanges, meta: ClientMeta): Promise<AccountUser> {
       const email = input.email?.toLowerCase();
       const timeZone = checkTimeZone(input.time_zone);
       if (isSelf(caller, contactId) && input.admin_group === false) throw new AppError('conflict', OWN_ADMIN_FLAG, { admin_group: OWN_ADMIN_FLAG });
@@ -180,6 +222,8 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
         if (before.adminGroup && admins !== undefined && admins <= 1) {
           throw new AppError('conflict', LAST_ADMIN, { admin_group: LAST_ADMIN });
         }
+        // Checked against the stored number: one recorded before the rule (or by the provider) may stay as it is.
+        checkMobile(input.mobile === '' ? null : input.mobile, before.mobile);
         const after = await repo.updateContact(tx, caller.accountId, contactId, {
           ...(input.firstname !== undefined && { firstname: input.firstname }),
           ...(input.lastname !== undefined && { lastname: input.lastname }),
@@ -193,6 +237,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
         const fields = ['firstname', 'lastname', 'email', 'mobile', 'timeZone', 'adminGroup', 'billingGroup', 'technicalGroup'] as const;
         const changed = fields.filter((field) => before[field] !== after![field]);
         if (changed.length > 0) await audit(tx, caller, meta, 'users.updated', contactId, { changed });
+        if (input.service_ids !== undefined) await setLicenses(tx, caller, meta, contactId, input.service_ids);
         return (await repo.findAccountUser(tx, caller.accountId, contactId))!;
       });
     },
@@ -239,13 +284,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
     async addLicense(caller: Caller, contactId: number, serviceId: number, meta: ClientMeta): Promise<License> {
       return inTransaction(db, async (tx) => {
         if (!(await repo.lockContact(tx, caller.accountId, contactId))) throw notFound(USER);
-        const service = await repo.lockLicensableService(tx, caller.accountId, serviceId, LICENSABLE_ITEM_TYPES);
-        if (!service) throw new AppError('not_found', NOT_LICENSABLE, { service_id: NOT_LICENSABLE });
-        if (await repo.hasLicense(tx, contactId, serviceId)) throw new AppError('conflict', ALREADY_LICENSED, { service_id: ALREADY_LICENSED });
-        if (service.seats_used >= service.seats) throw new AppError('conflict', noSeatLeft(service), { service_id: noSeatLeft(service) });
-        const license = await repo.insertLicense(tx, { accountId: caller.accountId, contactId, serviceId });
-        await audit(tx, caller, meta, 'users.license_added', contactId, { service_id: serviceId, service: service.name });
-        return license;
+        return giveLicense(tx, caller, meta, contactId, serviceId, 'service_id');
       });
     },
 

@@ -2,6 +2,7 @@ import { profileEndpoints, servicesEndpoints, USERS_PAGE_SIZE, type AccountUserS
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiCall, ApiError } from '../../../shared/api';
 import { licenseOffersAmong, type LicenseOffer } from '../license-offers';
+import { saveUser } from './save-user';
 
 const USERS_KEY = ['users'] as const;
 
@@ -66,14 +67,12 @@ function useUsersMutation<Input, Output>(mutationFn: (input: Input) => Promise<O
 }
 
 export const useCreateUser = () => useUsersMutation((user: ContactInput) => apiCall(profileEndpoints.createContact, { body: { user } }));
-export const useUpdateUser = () =>
-  useUsersMutation(({ id, changes }: { id: number; changes: Partial<ContactInput> }) => apiCall(profileEndpoints.updateContact, { params: { id }, body: changes }));
+/** Edit User's one Save: the profile and the licenses together (api/save-user.ts). */
+export const useSaveUser = () => useUsersMutation(saveUser);
 export const useDeleteUser = () => useUsersMutation((id: number) => apiCall(profileEndpoints.deleteContact, { params: { id } }));
 export const useResendInvitation = () => useUsersMutation((id: number) => apiCall(profileEndpoints.resendInvitation, { params: { id } }));
 export const useAddLicense = () =>
   useUsersMutation(({ id, serviceId }: { id: number; serviceId: number }) => apiCall(profileEndpoints.addLicense, { params: { id }, body: { service_id: serviceId } }));
-export const useRemoveLicense = () =>
-  useUsersMutation(({ id, licenseId }: { id: number; licenseId: number }) => apiCall(profileEndpoints.removeLicense, { params: { id, licenseId } }));
 
 /** The first page and the counts the users screen opens with (no search), fetched while its code is still on its way (app/portal-sections.ts, issue 16). */
 export const prefetchUsersScreen = (client: QueryClient) => Promise.all([client.prefetchQuery(usersPageQuery('', 1)), client.prefetchQuery(userStatsQuery(''))]);

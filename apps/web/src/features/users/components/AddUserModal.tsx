@@ -1,14 +1,16 @@
-import { Alert, Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { contactInput, DEFAULT_USER_TIME_ZONE, type AcceptedCreatedContact, type ContactInput } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
-import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { licensableServicesQuery, useAddLicense, useCreateUser } from '../api/users-queries';
 import { CREATE_FAILED, fullName, LICENSES_FAILED } from '../user-display';
+import { userProfileValidator } from '../profile-validation';
 import { LicensePicker } from './LicensePicker';
+import { useUserDialogLayout } from './user-dialog-layout';
+import { UserDialogActions } from './UserDialogActions';
 import { UserProfileFields } from './UserProfileFields';
 
 const EMPTY: ContactInput = {
@@ -41,7 +43,8 @@ export function AddUserModal({ opened, onClose }: { opened: boolean; onClose: ()
   const [step, setStep] = useState(0);
   const [licenses, setLicenses] = useState<number[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ContactInput>({ initialValues: EMPTY, validate: zodFormValidator<ContactInput>(contactInput) });
+  const form = useForm<ContactInput>({ initialValues: EMPTY, validate: userProfileValidator(), validateInputOnBlur: ['mobile'] });
+  const layout = useUserDialogLayout();
   const services = useQuery({ ...licensableServicesQuery(), enabled: opened });
   const create = useCreateUser();
   const addLicense = useAddLicense();
@@ -80,13 +83,14 @@ export function AddUserModal({ opened, onClose }: { opened: boolean; onClose: ()
         refused.push(`${name}: ${errorMessage(error, LICENSES_FAILED)}`);
       }
     }
+    // The notices come with the dialog's closing, behind it (user-dialog-layout.ts): they never cover a dialog's controls.
+    close();
     notifications.show({ color: 'green', message: addedMessage(created, contactInput.parse(sent)) });
     if (refused.length > 0) notifications.show({ color: 'red', autoClose: false, title: LICENSES_FAILED, message: refused.join(' · ') });
-    close();
   }
 
   return (
-    <Modal opened={opened} onClose={close} title="Add User" size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={close} title="Add User" {...layout} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="md">
         <Stepper active={step} size="sm" allowNextStepsSelect={false}>
           <Stepper.Step label="Profile" description="Who they are">
@@ -111,7 +115,7 @@ export function AddUserModal({ opened, onClose }: { opened: boolean; onClose: ()
             </Stack>
           </Stepper.Step>
         </Stepper>
-        <Group justify="space-between">
+        <UserDialogActions justify="space-between">
           <Button variant="default" onClick={step === 0 ? close : () => setStep(0)} disabled={saving}>
             {step === 0 ? 'Cancel' : 'Back'}
           </Button>
@@ -122,7 +126,7 @@ export function AddUserModal({ opened, onClose }: { opened: boolean; onClose: ()
               Create User
             </Button>
           )}
-        </Group>
+        </UserDialogActions>
       </Stack>
     </Modal>
   );

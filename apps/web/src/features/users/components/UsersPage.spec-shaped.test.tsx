@@ -116,10 +116,37 @@ describe('UsersPage against a spec-shaped API', () => {
     await user.clear(lastName);
     await user.type(lastName, 'Billing-Jones');
     const listedBefore = listCalls(fetchMock);
-    await user.click(within(dialog).getByRole('button', { name: 'Update Profile' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Eli Billing-Jones was updated.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Eli Billing' })).not.toBeInTheDocument());
     await waitFor(() => expect(listCalls(fetchMock)).toBeGreaterThan(listedBefore));
+  });
+
+  it('Edit User: one Save changes the profile and, with the spec’s calls, the licenses; a refused one is reported, not hidden', async () => {
+    const fetchMock = aSpecServer({
+      ...specShapedRoutes('addLicense'),
+      'GET /api/crm/contacts/8/licenses': ok([]),
+      'POST /api/crm/contacts/8/licenses': failure(409, 'No seat left'),
+    });
+    const user = userEvent.setup();
+    render();
+    await shownUsers();
+    // The list names each user's licenses, asked per user from a server whose list does not carry them.
+    expect(await within((await shownUsers())[0]!).findByText('Hosted Voice')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Eli Billing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Eli Billing' });
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Last name' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Billing-Jones');
+    await user.click(within(dialog).getByRole('tab', { name: 'Licenses' }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: /Hosted Voice/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to update licenses');
+    expect(alert).toHaveTextContent('The profile was saved, but these licenses were not changed: Hosted Voice: No seat left');
+    const patch = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/crm/contacts/8') && init?.method === 'PATCH');
+    expect(JSON.parse(String(patch![1]!.body))).toMatchObject({ lastname: 'Billing-Jones', service_ids: [301] });
   });
 });

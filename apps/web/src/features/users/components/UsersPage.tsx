@@ -2,7 +2,7 @@ import { Button, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCreditCard, IconSearch, IconShieldCheck, IconTool, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { TICKET_SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE, type AcceptedAccountUser } from '@portal/contract';
+import { TICKET_SEARCH_DEBOUNCE_MS, type AcceptedAccountUser } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
@@ -98,7 +98,7 @@ export function UsersPage() {
             <EmptyState icon={IconUsers} title={search ? NO_MATCHES : NO_USERS} message={search ? 'Try another name or e-mail address.' : 'Add the first user of your account.'} />
           ) : (
             <>
-              <UsersTable users={listing.rows} firstNumber={(page - 1) * USERS_PAGE_SIZE + 1} onEdit={setEditing} onResend={resendTo} onDelete={setDeleting} />
+              <UsersTable users={listing.rows} onEdit={setEditing} onResend={resendTo} onDelete={setDeleting} />
               <UsersPaginator page={page} pages={listing.pages} onChange={setPage} />
             </>
           )}

@@ -5,20 +5,20 @@ import type { AcceptedAccountUser } from '@portal/contract';
 import { fullName, roleBadges } from '../user-display';
 import { formatTimeZone } from '../../../shared/format';
 import { ActionMenu } from '../../../shared/ui/ActionMenu';
+import { UserLicenses } from './UserLicenses';
 
 const BADGE_COLOURS: Record<string, string> = { Admin: 'red', Billing: 'teal', Technical: 'blue', User: 'gray' };
 
 interface UsersTableProps {
   users: AcceptedAccountUser[];
-  /** The row number of the first user on this page. */
-  firstNumber: number;
   onEdit: (user: AcceptedAccountUser) => void;
   onResend: (user: AcceptedAccountUser) => void;
   onDelete: (user: AcceptedAccountUser) => void;
 }
 
 /**
- * The users of one page (docs/product.md §2): #, User, Email, Roles, Timezone, Actions, as a table on a wide
+ * The users of one page (docs/product.md §2): User, Email, Roles, Licenses, Timezone, Actions — the spec's columns less
+ * its row number, which said nothing, and with each user's licenses (issue 31, docs/decisions/0034) — as a table on a wide
  * screen; below one (a phone, a tablet, a laptop with the sidebar open) one card per user, as the table would break
  * e-mail addresses or scroll sideways. Only the layout in use is rendered, not both with one hidden by the
  * stylesheet: each user's row is a fair amount of work for a phone's main thread (issue 16).
@@ -39,13 +39,19 @@ function UserCards({ users, onEdit, onResend, onDelete }: UsersTableProps) {
               <Text fw={600} size="sm">
                 {fullName(user)}
               </Text>
-              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {user.email}
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
+                <EmailAddress email={user.email} />
               </Text>
               <Text size="xs" c="dimmed">
                 {formatTimeZone(user.time_zone)}
                 {user.invitation_pending ? ' · Invited, has not signed in yet' : ''}
               </Text>
+              <Group gap={4} wrap="nowrap" align="baseline">
+                <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                  Licenses:
+                </Text>
+                <UserLicenses user={user} size="xs" />
+              </Group>
               <RoleBadges user={user} />
             </Stack>
             <RowActions user={user} onEdit={onEdit} onResend={onResend} onDelete={onDelete} />
@@ -56,24 +62,23 @@ function UserCards({ users, onEdit, onResend, onDelete }: UsersTableProps) {
   );
 }
 
-function UserRows({ users, firstNumber, onEdit, onResend, onDelete }: UsersTableProps) {
+function UserRows({ users, onEdit, onResend, onDelete }: UsersTableProps) {
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Users">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={48}>#</Table.Th>
             <Table.Th>User</Table.Th>
             <Table.Th>Email</Table.Th>
             <Table.Th>Roles</Table.Th>
+            <Table.Th>Licenses</Table.Th>
             <Table.Th>Timezone</Table.Th>
             <Table.Th w={96}>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {users.map((user, index) => (
+          {users.map((user) => (
             <Table.Tr key={user.pk}>
-              <Table.Td c="dimmed">{firstNumber + index}</Table.Td>
               <Table.Td>
                 <Text fw={600} size="sm">
                   {fullName(user)}
@@ -85,12 +90,15 @@ function UserRows({ users, firstNumber, onEdit, onResend, onDelete }: UsersTable
                 )}
               </Table.Td>
               <Table.Td>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {user.email}
+                <Text size="sm" style={{ overflowWrap: 'break-word' }}>
+                  <EmailAddress email={user.email} />
                 </Text>
               </Table.Td>
               <Table.Td>
                 <RoleBadges user={user} />
+              </Table.Td>
+              <Table.Td>
+                <UserLicenses user={user} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -105,6 +113,19 @@ function UserRows({ users, firstNumber, onEdit, onResend, onDelete }: UsersTable
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** An e-mail address that, when it must wrap, wraps after the '@' rather than anywhere in a word. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }
 
