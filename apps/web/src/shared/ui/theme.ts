@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, createTheme, Notification, Radio, rem, Switch, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, createTheme, Notification, NumberInput, Radio, rem, Switch, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * The provider's blue. The primary shade (7, #1d4fb8) gives 7.3:1 against white, so filled
@@ -30,7 +30,7 @@ export const portalTheme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   components: {
-    // Touch targets (issue 31, WCAG 2.5.8): a button of the default size is 44 px high, the height a finger needs for
+    // Touch targets (issue 31, WCAG 2.5.8): a button of the default size (or md) is 44 px high, the height a finger needs for
     // a primary action; smaller sizes stay at least 30 px (xs) and the compact ones are raised to 24 px.
     Button: Button.extend({
       vars: (_theme, { size }) => ({ root: { '--button-height': buttonHeight(size) } }),
@@ -39,6 +39,8 @@ export const portalTheme = createTheme({
     ActionIcon: ActionIcon.extend({
       vars: (_theme, { size }) => ({ root: size === 'xs' || size === 'sm' ? { '--ai-size': rem(24) } : {} }),
     }),
+    // A number field's spin arrows are 17 px high, too small to hit; the arrow keys still step the number.
+    NumberInput: NumberInput.extend({ defaultProps: { hideControls: true } }),
     // Boxes, radios and switches at 24 px: the control itself is the target where its label is not beside it.
     Checkbox: Checkbox.extend({ defaultProps: { size: 'md' } }),
     Radio: Radio.extend({ defaultProps: { size: 'md' } }),
@@ -50,9 +52,9 @@ export const portalTheme = createTheme({
   },
 });
 
-/** The height of a button of this size: 44 px for the default, at least 24 px for the compact ones. */
+/** The height of a button of this size: 44 px for the default (and md), at least 24 px for the compact ones. */
 function buttonHeight(size: unknown): string | undefined {
-  if (size === undefined || size === 'sm') return rem(44);
+  if (size === undefined || size === 'sm' || size === 'md') return rem(44);
   if (typeof size === 'string' && size.startsWith('compact-')) return `max(${rem(24)}, var(--button-height-${size}))`;
   return undefined;
 }
