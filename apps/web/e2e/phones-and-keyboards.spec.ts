@@ -39,9 +39,9 @@ async function signedInPage(browser: Browser, width: number, email = ALICE) {
 async function open(page: Page, path: string) {
   await page.goto(path);
   // A shared machine may take a while to show a screen.
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('.mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('.mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
 }
 
 /**
@@ -132,7 +132,8 @@ async function chooseTheme(page: Page, theme: 'Light' | 'Dark') {
 }
 
 test.describe('phones and keyboards', () => {
-  test.setTimeout(240_000);
+  // Each of the first tests walks many screens; a shared machine may take a while for each.
+  test.setTimeout(480_000);
 
   test('at 320 px every control in view is at least 24 × 24 px and every primary action 44 px high, the sidebar’s links too', async ({ browser }) => {
     const { page, close } = await signedInPage(browser, 320);
@@ -183,7 +184,7 @@ test.describe('phones and keyboards', () => {
   test('after a navigation the new screen’s h1 has the focus, not on the page first opened; Escape hands the focus back to what opened a dialog or menu', async ({ browser }) => {
     const { page, close } = await signedInPage(browser, 1280);
     await page.goto('/apps');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
 
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Billing' }).click();

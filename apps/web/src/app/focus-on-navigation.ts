@@ -43,10 +43,14 @@ function useUserHasActed() {
   return acted;
 }
 
-/** The screen's h1: the one in the main content if there is one (the shell), else the page's. */
+/**
+ * The screen's h1: the one in the main content if there is one (the shell), else the page's; never one hidden (the
+ * screen left behind while the next one loads, the server's skeleton) or kept from assistive technology.
+ */
 function visibleHeading(): HTMLElement | null {
-  const headings = [...document.querySelectorAll<HTMLElement>('main h1, h1')];
-  return headings.find((heading) => heading.getClientRects().length > 0) ?? null;
+  const shown = (heading: HTMLElement) =>
+    !heading.closest('[aria-hidden="true"], [inert]') && (typeof heading.checkVisibility === 'function' ? heading.checkVisibility() : !heading.closest('[hidden], [style*="display: none"]'));
+  return [...document.querySelectorAll<HTMLElement>('main h1, h1')].find(shown) ?? null;
 }
 
 /** Focuses the new screen's h1 once it is there; returns how to stop waiting for it. */
