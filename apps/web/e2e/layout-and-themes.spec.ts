@@ -36,9 +36,10 @@ const SCREENS = [
 /** Opens a screen and waits until its data has arrived (no loader or skeleton left). */
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A shared machine may take a while to show a screen.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('.mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('.mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
 }
 
 async function chooseTheme(page: Page, theme: 'Light' | 'Dark' | 'System') {
@@ -108,7 +109,7 @@ async function signedInPage(browser: Browser, width: number) {
 
 test.describe('layout and themes on every built screen', () => {
   // Each test walks every screen.
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
 
 
   test('nothing scrolls sideways at 320 px', async ({ browser }) => {
