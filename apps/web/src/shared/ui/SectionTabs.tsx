@@ -55,14 +55,17 @@ export function SectionTabs<T extends string>({ tabs, value, onChange, label, ch
   );
 }
 
-/** Scrolls the strip (only the strip, never the page) so the open tab is wholly in it. */
+/** The width of the faded edges (SectionTabs.module.css): an open tab is kept clear of them. */
+const FADE_PX = 40;
+
+/** Scrolls the strip (only the strip, never the page) so the open tab is wholly in it, clear of the faded edges. */
 function scrollOpenTabIntoView(list: HTMLElement | null) {
   const open = list?.querySelector<HTMLElement>('[aria-selected="true"]');
   if (!list || !open) return;
   const start = open.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
   const end = start + open.getBoundingClientRect().width;
-  if (start < list.scrollLeft) list.scrollLeft = start;
-  else if (end > list.scrollLeft + list.clientWidth) list.scrollLeft = end - list.clientWidth;
+  if (start - FADE_PX < list.scrollLeft) list.scrollLeft = Math.max(0, start - FADE_PX);
+  else if (end + FADE_PX > list.scrollLeft + list.clientWidth) list.scrollLeft = end + FADE_PX - list.clientWidth;
 }
 
 /** Whether the strip has tabs hidden before or after what it shows, kept up to date as it scrolls or resizes. */
