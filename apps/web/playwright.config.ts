@@ -29,6 +29,8 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // Dates follow the browser's language (decision 0035); the journeys read them in en-US.
+    locale: 'en-US',
     launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

@@ -35,7 +35,8 @@ test.describe('support tools', () => {
     await openSupportTools(page, 'alice.admin@acme.example');
     const agent = page.getByRole('article', { name: 'ITP RMM Agent' });
     await expect(agent).toContainText('Custom build');
-    await expect(agent).toContainText('48.2 MB');
+    // The size of the file served (phones-and-keyboards.spec.ts compares it with a download), not the catalogue's 48.2 MB.
+    await expect(agent).toContainText(/\d KB/);
     await expect(page.getByRole('article', { name: 'ITP Remote Assist' })).toContainText('One-time link');
     await expectNoSeriousA11yViolations(page);
 

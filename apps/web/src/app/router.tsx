@@ -5,6 +5,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth';
 import { loginPathReturningTo, pathAfterSignIn } from '../shared/navigation';
 import { CHANGE_PASSWORD_PATH, useSession } from '../shared/session';
+import { useFocusHeadingOnNewScreen } from './focus-on-navigation';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
 import { matchesSection, PORTAL_SECTIONS, refusedSectionAt, sectionOf, sectionsFor, type PortalSection } from './portal-sections';
 import { refusedScreenState } from './refused-screen';
@@ -55,6 +56,9 @@ export function preloadSignedOutPage(pathname: string): void {
 /** Spec §2: which routes exist depends on whether someone is signed in and on their flags. */
 export function AppRoutes() {
   const { session } = useSession();
+  // The screen shown: a section (a ticket opened over the list is still Support Tickets), else the page's address.
+  const { pathname } = useLocation();
+  useFocusHeadingOnNewScreen(sectionOf(PORTAL_SECTIONS, pathname)?.path ?? pathname);
   // The server's skeleton of a signed-in screen stays until that screen is shown (SignedInLayout); signed out, it goes.
   useLayoutEffect(() => {
     if (!session) removeSignedInSkeleton();

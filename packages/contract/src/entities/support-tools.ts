@@ -10,10 +10,39 @@ export const supportTool = z.object({
   platforms: z.array(openEnum(OS_TYPES)),
   requires_custom_build: z.boolean(),
   one_time_use: z.boolean(),
+  /** The size of the file a download delivers, in words ("1.4 KB", or "1.3–1.6 KB" when the platforms' files differ). */
   file_size: z.string(),
   documentation: z.string().nullable(),
+  /**
+   * Ours, beyond the spec (decision 0035): the bytes of the file each platform's download delivers, measured on that
+   * file; absent where no file can be made (an agent for an account the monitoring system does not know).
+   */
+  file_sizes: z.record(z.string(), z.number().int().nonnegative()).optional(),
 });
 export type SupportTool = z.infer<typeof supportTool>;
+
+/** A file's size in words, as the portal states it: "812 bytes", "1.4 KB", "48.2 MB" (1 KB = 1,024 bytes). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const units = ['KB', 'MB', 'GB'] as const;
+  let size = bytes / 1024;
+  let unit = 0;
+  while (size >= 1024 && unit < units.length - 1) {
+    size /= 1024;
+    unit += 1;
+  }
+  return `${size.toFixed(1)} ${units[unit]}`;
+}
+
+/** The sizes of a tool's files in words: one size, or the smallest to the largest when the platforms' files differ. */
+export function formatFileSizes(sizes: readonly number[]): string {
+  if (sizes.length === 0) return '—';
+  const [smallest, largest] = [formatFileSize(Math.min(...sizes)), formatFileSize(Math.max(...sizes))];
+  if (smallest === largest) return smallest;
+  const [low, lowUnit] = smallest.split(' ');
+  const [high, highUnit] = largest.split(' ');
+  return lowUnit === highUnit ? `${low}–${high} ${highUnit}` : `${smallest}–${largest}`;
+}
 
 export const toolId = idField('tool_id');
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIGURATION_NOT_FOUND, endpoints, errorEnvelope, successEnvelope } from '@portal/contract';
+import { CONFIGURATION_NOT_FOUND, endpoints, errorEnvelope, formatFileSize, formatFileSizes, successEnvelope } from '@portal/contract';
 import { bearer, signIn } from '../../../test/auth.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { createAccount, createContact } from '../../../test/factories.js';
@@ -72,11 +72,12 @@ function unzip(data: Buffer): Promise<Map<string, string>> {
 const auditOf = async (accountId: number) => (await db().select().from(auditLog).where(eq(auditLog.accountId, accountId))).map((e) => e.action);
 
 describe('the catalogue and the build-and-download variant', () => {
-  it('lists the tools with their marks', async () => {
+  it('lists the tools with their marks, and sizes measured on the files they deliver, not the catalogue’s figure', async () => {
     const { token } = await adminOf();
     const agent = await createAgent();
     const tools = parse(await call('GET', '/crm/support-tools', token), successEnvelope(endpoints.listSupportTools.result)).result;
-    expect(tools.find((t) => t.id === agent.id)).toEqual({
+    const listed = tools.find((t) => t.id === agent.id)!;
+    expect(listed).toEqual({
       id: agent.id,
       name: agent.name,
       description: 'A tool made by a test',
@@ -84,9 +85,48 @@ describe('the catalogue and the build-and-download variant', () => {
       platforms: ['windows', 'mac', 'linux'],
       requires_custom_build: true,
       one_time_use: false,
-      file_size: '1 MB',
+      file_size: expect.stringMatching(/KB$/),
+      file_sizes: { windows: expect.any(Number), mac: expect.any(Number), linux: expect.any(Number) },
       documentation: null,
     });
+    expect(listed.file_size).not.toBe('1 MB');
+  });
+
+  it('states for each platform the bytes its download serves, directly and through a link, and the same in words', async () => {
+    const { token } = await adminOf();
+    const list = async () => parse(await call('GET', '/crm/support-tools', token), successEnvelope(endpoints.listSupportTools.result)).result;
+    for (const tool of [await createAgent(), await createTool({ platforms: ['windows', 'linux'] })]) {
+      const listed = (await list()).find((t) => t.id === tool.id)!;
+      const served: number[] = [];
+      for (const os of tool.platforms) {
+        const file = await call('POST', '/crm/support-tools/generate-link', token, { tool_id: tool.id, os_type: os });
+        expect(file.rawPayload.length).toBe(listed.file_sizes![os]);
+        expect(Number(file.headers['content-length'])).toBe(file.rawPayload.length);
+        const link = linkOf(await call('POST', '/crm/support-tools/generate-link', token, { tool_id: tool.id, valid_hours: 1, os_type: os }));
+        expect((await open(link.url)).rawPayload.length).toBe(listed.file_sizes![os]);
+        served.push(file.rawPayload.length);
+      }
+      expect(listed.file_size).toBe(formatFileSizes(served));
+    }
+  });
+
+  it('states no size for an agent the account cannot get (not in the monitoring system)', async () => {
+    const { token } = await adminOf(null);
+    const agent = await createAgent();
+    const listed = parse(await call('GET', '/crm/support-tools', token), successEnvelope(endpoints.listSupportTools.result)).result.find((t) => t.id === agent.id)!;
+    expect(listed.file_size).toBe('—');
+    expect(listed).not.toHaveProperty('file_sizes');
+  });
+
+  it('writes sizes in words', () => {
+    expect(formatFileSize(812)).toBe('812 bytes');
+    expect(formatFileSize(1)).toBe('1 byte');
+    expect(formatFileSize(1434)).toBe('1.4 KB');
+    expect(formatFileSize(50_541_773)).toBe('48.2 MB');
+    expect(formatFileSizes([1434, 1434])).toBe('1.4 KB');
+    expect(formatFileSizes([1330, 1640])).toBe('1.3–1.6 KB');
+    expect(formatFileSizes([900, 2048])).toBe('900 bytes–2.0 KB');
+    expect(formatFileSizes([])).toBe('—');
   });
 
   it('builds the agent for Windows as a zip holding the installer and the account’s configuration, and audits it', async () => {

@@ -1,4 +1,4 @@
-import { DIRECT_DOWNLOAD_TOKEN, type DownloadLink, type DownloadRecord, type SupportTool, type z } from '@portal/contract';
+import { DIRECT_DOWNLOAD_TOKEN, formatFileSizes, type DownloadLink, type DownloadRecord, type SupportTool, type z } from '@portal/contract';
 import type { generateLinkInput, downloadInput } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
@@ -45,7 +45,13 @@ export type OpenedLink = { kind: 'file'; file: AgentPackage } | { kind: 'choose-
 
 const REMOVED_USER = 'A removed user';
 
-function toSupportTool(row: repo.SupportToolRow): SupportTool {
+/**
+ * A tool as listed, its size measured on the files a download delivers (issue 31): the catalogue's own figure
+ * (`row.fileSize`) is the vendor installer's, which the launcher fetches later, not what the portal serves. No file
+ * can be made (an agent for an account the monitoring system does not know): no size.
+ */
+function toSupportTool(row: repo.SupportToolRow, fileSizes: Partial<Record<LinkOs, number>>): SupportTool {
+  const sizes = Object.values(fileSizes);
   return {
     id: row.id,
     name: row.name,
@@ -54,8 +60,9 @@ function toSupportTool(row: repo.SupportToolRow): SupportTool {
     platforms: row.platforms,
     requires_custom_build: row.requiresCustomBuild,
     one_time_use: row.oneTimeUse,
-    file_size: row.fileSize,
+    file_size: formatFileSizes(sizes),
     documentation: row.documentationUrl,
+    ...(sizes.length > 0 ? { file_sizes: fileSizes } : {}),
   };
 }
 
@@ -115,9 +122,24 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
     return built;
   }
 
+  /** The bytes of the file each platform's download of the tool delivers to this account, measured on the files. */
+  async function fileSizesOf(accountId: number, tool: repo.SupportToolRow): Promise<Partial<Record<LinkOs, number>>> {
+    const sizes: Partial<Record<LinkOs, number>> = {};
+    for (const os of tool.platforms) {
+      try {
+        sizes[os] = (await packageOf(accountId, tool, os)).data.length;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'configuration_not_found') return {};
+        throw error;
+      }
+    }
+    return sizes;
+  }
+
   return {
-    async tools(_caller: Caller): Promise<SupportTool[]> {
-      return (await repo.listTools(db)).map(toSupportTool);
+    async tools(caller: Caller): Promise<SupportTool[]> {
+      const tools = await repo.listTools(db);
+      return Promise.all(tools.map(async (tool) => toSupportTool(tool, await fileSizesOf(caller.accountId, tool))));
     },
 
     /** `{tool_id, os_type}`: the file, built now. The client records the download afterwards (token 'direct-download'). */

@@ -20,11 +20,12 @@ export async function catalogueToolPackage(tool: SupportToolRow, os: string, dow
       ? { file: 'install.ps1', mode: 0o644, text: [`# ${tool.name} for Windows`, "$ErrorActionPreference = 'Stop'", `$file = Join-Path $env:TEMP '${name}.exe'`, `Invoke-WebRequest -UseBasicParsing -Uri '${source}.exe' -OutFile $file`, 'Start-Process -FilePath $file -Wait', ''].join('\r\n') }
       : { file: 'install.sh', mode: 0o755, text: ['#!/bin/sh', `# ${tool.name} for ${OS_NAMES[os] ?? os}`, 'set -eu', `file="$(mktemp -d)/${name}"`, `curl -fsSL '${source}' -o "$file"`, 'chmod +x "$file"', '"$file"', ''].join('\n') };
   const readme = [
-    `${tool.name} (${OS_NAMES[os] ?? os}, ${tool.fileSize})`,
+    `${tool.name} (${OS_NAMES[os] ?? os})`,
     '',
     tool.description,
     '',
-    `Run ${launcher.file} on the device; it fetches the current signed release and starts it.`,
+    // The catalogue's size is the vendor's installer, which the launcher fetches; this zip is only the launcher.
+    `Run ${launcher.file} on the device; it fetches the current signed release (about ${tool.fileSize}) and starts it.`,
     ...(tool.documentationUrl ? ['', `Documentation: ${tool.documentationUrl}`] : []),
     '',
   ].join('\n');

@@ -155,7 +155,7 @@ export function SignedInSkeleton({ section }: { section: PortalSection }) {
         <Stack gap={8}>
           <Skeleton height={10} width={90} mx="sm" mb={6} />
           {[0, 1, 2, 3, 4].map((key) => (
-            <Skeleton key={key} height={36} radius="md" />
+            <Skeleton key={key} height={44} radius="md" />
           ))}
         </Stack>
       </AppShell.Navbar>
@@ -166,7 +166,7 @@ export function SignedInSkeleton({ section }: { section: PortalSection }) {
             <PageHeader
               title={heading.title}
               description={heading.description && <Purpose description={heading.description} />}
-              actions={heading.actionsWidth ? <Skeleton height={36} width={heading.actionsWidth} radius="sm" /> : undefined}
+              actions={heading.actionsWidth ? <Skeleton height={44} width={heading.actionsWidth} radius="sm" /> : undefined}
             />
             {!heading.description && <Skeleton height={16} maw={420} mt={-12} />}
             {/* Shown while the purpose is hidden (its paragraph empty, 4 px): the same grey line as without a purpose. */}

@@ -3,14 +3,14 @@ import { assetDate, passwordStateOf, vendorAndModel } from './inventory-display'
 
 describe('inventory display', () => {
   it('writes asset dates in the en-US short form, and N/A when there is none', () => {
-    expect(assetDate('2026-01-15')).toBe('1/15/2026');
+    expect(assetDate('2026-01-15')).toBe('Jan 15, 2026');
     expect(assetDate(null)).toBe('N/A');
     expect(assetDate(null, 'Never')).toBe('Never');
   });
 
   it('takes a timestamp too, as the day it is written with, and shows what it cannot read as sent', () => {
-    expect(assetDate('2027-01-31T00:00:00Z')).toBe('1/31/2027');
-    expect(assetDate('2027-01-31T23:30:00-05:00', 'Never')).toBe('1/31/2027');
+    expect(assetDate('2027-01-31T00:00:00Z')).toBe('Jan 31, 2027');
+    expect(assetDate('2027-01-31T23:30:00-05:00', 'Never')).toBe('Jan 31, 2027');
     expect(assetDate('someday')).toBe('someday');
   });
 

@@ -1,21 +1,13 @@
-import { formatNumericDate } from '../../shared/format';
+import { formatCalendarDate, formatDate } from '../../shared/format';
 import type { AcceptedAsset, AcceptedCredential } from '@portal/contract';
-
-/** docs/product.md §9: asset dates in the en-US short form (1/15/2026); a calendar date has no zone to shift it. */
-const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC' });
-/** The calendar day a date or timestamp starts with: `2027-01-31` of `2027-01-31T00:00:00Z`. */
-const LEADING_DAY = /^(\d{4}-\d{2}-\d{2})(?=$|[T ])/;
 
 /**
  * A date of an asset or credential (our server's YYYY-MM-DD, or a timestamp from another portal API,
- * docs/decisions/0029), in the en-US short form. A timestamp shows the day it is written with, so a
- * date sent as midnight UTC is the same day in every zone; what cannot be read is shown as sent.
+ * docs/decisions/0029), written as the portal writes days (decision 0035). A timestamp shows the day it is written
+ * with, so a date sent as midnight UTC is the same day in every zone; what cannot be read is shown as sent.
  */
 export function assetDate(date: string | null | undefined, missing = 'N/A'): string {
-  if (!date) return missing;
-  const day = LEADING_DAY.exec(date)?.[1];
-  const instant = new Date(day ? `${day}T12:00:00Z` : date);
-  return Number.isNaN(instant.getTime()) ? date : shortDate.format(instant);
+  return date ? formatCalendarDate(date) : missing;
 }
 
 /** The calendar day (YYYY-MM-DD) a date or timestamp is written with, as `assetDate` shows it; null when there is none to read. */
@@ -68,8 +60,8 @@ export const ASSET_FAILED = 'The asset could not be loaded';
 export const CREATE_FAILED = 'The credential could not be saved';
 export const DELETE_FAILED = 'The credential could not be deleted';
 
-/** An instant as an en-US short date in the user's zone (11/9/2026), beside the asset dates; what cannot be read is shown as sent. */
-export const shortDateIn = (iso: string, timeZone: string) => (Number.isNaN(new Date(iso).getTime()) ? iso : formatNumericDate(iso, timeZone));
+/** The day of an instant in the user's zone, beside the asset dates; what cannot be read is shown as sent. */
+export const shortDateIn = (iso: string, timeZone: string) => (Number.isNaN(new Date(iso).getTime()) ? iso : formatDate(iso, timeZone));
 
 /**
  * What a credential's answer says of its password (docs/product.md §3, §6; docs/decisions/0015):

@@ -1,6 +1,34 @@
 import { LOCALE } from '@portal/contract';
 
 /**
+ * The portal's one way of writing dates and times (issue 31): in the reader's language, as the browser states it, and
+ * in the user's time zone (their profile's, else the browser's). Screens never format a date themselves; they call
+ * formatDate (a day), formatDateTime (a moment), formatCalendarDate (a day without a zone: a purchase date) or
+ * formatRelative. Money stays en-US USD (docs/product.md §9): it is the account's currency, not the reader's.
+ */
+
+let chosenLocale: string | undefined;
+/** The browser's preferred language that Intl can write dates in, else the spec's en-US. */
+export function dateLocale(): string {
+  if (chosenLocale) return chosenLocale;
+  const wanted = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? [...navigator.languages] : [navigator.language].filter(Boolean);
+  let supported: string[] = [];
+  try {
+    supported = Intl.DateTimeFormat.supportedLocalesOf(wanted);
+  } catch {
+    // A malformed language tag: the default below.
+  }
+  return (chosenLocale = supported[0] ?? LOCALE);
+}
+
+/** For tests: forget the chosen language and the formatters made for it. */
+export function resetDateLocale(): void {
+  chosenLocale = undefined;
+  formatters.clear();
+  relativeFormat = undefined;
+}
+
+/**
  * Formatters are kept by their options: building an Intl.DateTimeFormat costs far more than using
  * one, and a ticket list formats a few hundred dates (issue 16: a third of its render on a phone).
  */
@@ -10,7 +38,7 @@ function formatterFor(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat 
   let formatter = formatters.get(key);
   if (formatter === undefined) {
     try {
-      formatter = new Intl.DateTimeFormat(LOCALE, options);
+      formatter = new Intl.DateTimeFormat(dateLocale(), options);
     } catch {
       // An unknown time zone: the caller falls back to the browser's.
       formatter = null;
@@ -19,6 +47,8 @@ function formatterFor(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat 
   }
   return formatter;
 }
+
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 
 /** A zone Intl knows, or undefined (the browser's) so a bad stored zone never breaks a page. */
 function safeZone(timeZone: string | undefined): string | undefined {
@@ -32,24 +62,32 @@ function formatIn(iso: string, options: Intl.DateTimeFormatOptions, timeZone: st
   return formatterFor(zone ? { ...options, timeZone: zone } : options)!.format(new Date(iso));
 }
 
-/** A calendar date such as "Nov 21, 2026", in the user's time zone. */
+/** The day of a moment, such as "Nov 21, 2026" (en-US) or "21 Nov 2026" (en-GB), in the user's time zone. */
 export function formatDate(iso: string, timeZone?: string): string {
-  return formatIn(iso, { dateStyle: 'medium' }, timeZone);
+  return formatIn(iso, DAY, timeZone);
 }
 
-/** A numeric date such as "11/9/2026", in the user's time zone. */
-export function formatNumericDate(iso: string, timeZone?: string): string {
-  return formatIn(iso, {}, timeZone);
-}
-
-/** Date and 12-hour time such as "Nov 21, 2026, 3:04 PM", in the user's time zone. */
+/** A moment, the day as formatDate writes it and the time in the language's clock: "Nov 21, 2026, 3:04 PM" (en-US). */
 export function formatDateTime(iso: string, timeZone?: string): string {
-  return formatIn(iso, { dateStyle: 'medium', timeStyle: 'short', hour12: true }, timeZone);
+  return formatIn(iso, { ...DAY, timeStyle: 'short' }, timeZone);
+}
+
+/** The calendar day a date or timestamp starts with: `2027-01-31` of `2027-01-31T00:00:00Z`. */
+const LEADING_DAY = /^(\d{4}-\d{2}-\d{2})(?=$|[T ])/;
+
+/**
+ * A day that has no time zone (a purchase date, a warranty's end: `2026-01-15`, or a timestamp sent for one), written
+ * as formatDate writes days, and the same day in every zone. What cannot be read is returned as sent.
+ */
+export function formatCalendarDate(date: string): string {
+  const day = LEADING_DAY.exec(date)?.[1];
+  const noon = new Date(day ? `${day}T12:00:00Z` : date);
+  return Number.isNaN(noon.getTime()) ? date : formatterFor({ ...DAY, timeZone: 'UTC' })!.format(noon);
 }
 
 let relativeFormat: Intl.RelativeTimeFormat | undefined;
 /** "3 hours ago", "yesterday": one formatter for every relative time on the screen. */
-export const relativeTimeFormat = () => (relativeFormat ??= new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' }));
+export const relativeTimeFormat = () => (relativeFormat ??= new Intl.RelativeTimeFormat(dateLocale(), { numeric: 'auto' }));
 
 /** "3 hours ago", "yesterday", "in 2 days": relative to now, for activity lists. */
 export function formatRelative(iso: string, now: Date = new Date()): string {

@@ -1,3 +1,3 @@
 export { formatMoney } from './money';
-export { formatDate, formatDateTime, formatMonth, formatMonthName, formatNumericDate, formatRelative, formatTimeZone, relativeTimeFormat } from './date-time';
+export { dateLocale, formatCalendarDate, formatDate, formatDateTime, formatMonth, formatMonthName, formatRelative, formatTimeZone, relativeTimeFormat } from './date-time';
 export { formatPhone, phoneHref } from './phone';

@@ -1,5 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { Modal } from '@mantine/core';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { lazy, useState } from 'react';
+import { renderWithProviders } from '../../test/render';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoadedWhenOpened, usePreloadWhenIdle, usePreloadWhile } from './LoadedWhenOpened';
 
@@ -23,6 +26,41 @@ describe('a dialog loaded when first opened', () => {
     rerender(view(false));
     expect(screen.getByText('dialog closed')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the focus when a dialog loaded at its first opening closes', () => {
+  it('goes back to the button that opened it, the first time as every time after', async () => {
+    const Dialog = lazy(async () => ({
+      default: ({ opened, onClose }: { opened: boolean; onClose: () => void }) => (
+        <Modal opened={opened} onClose={onClose} title="Download">
+          <button type="button">Inside</button>
+        </Modal>
+      ),
+    }));
+    function Screen() {
+      const [opened, setOpened] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpened(true)}>
+            Download the agent
+          </button>
+          <LoadedWhenOpened opened={opened}>
+            <Dialog opened={opened} onClose={() => setOpened(false)} />
+          </LoadedWhenOpened>
+        </>
+      );
+    }
+    renderWithProviders(<Screen />);
+    const opener = screen.getByRole('button', { name: 'Download the agent' });
+    for (const time of ['first', 'second']) {
+      await userEvent.click(opener);
+      expect(await screen.findByRole('dialog', { name: 'Download' }), time).toBeInTheDocument();
+      await waitFor(() => expect(document.activeElement?.closest('[role="dialog"]')).not.toBeNull());
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(opener, time).toHaveFocus());
+    }
   });
 });
 

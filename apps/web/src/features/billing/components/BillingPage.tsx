@@ -2,11 +2,11 @@ import { Alert, Box, Grid, Paper, SimpleGrid, Skeleton, Stack, Tabs } from '@man
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { useSignedInUser } from '../../../shared/session';
 import { usePreloadWhenIdle, usePreloadWhile } from '../../../shared/ui/LoadedWhenOpened';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { SectionTabs, useTabInAddress } from '../../../shared/ui/SectionTabs';
 import { ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { useFirstAnswerDeferred } from '../../../shared/ui/use-first-answer-deferred';
 import { billingAccountQuery } from '../api/billing-queries';
@@ -35,10 +35,7 @@ export const NO_BILLING_ACCOUNT = 'No billing account found';
 
 export function BillingPage() {
   const { billingApiId } = useSignedInUser();
-  const [search, setSearch] = useSearchParams();
-  const requested = search.get('tab');
-  const tab: BillingTab = BILLING_TABS.some((t) => t.value === requested) ? (requested as BillingTab) : 'overview';
-  const openTab = (next: BillingTab) => setSearch(next === 'overview' ? {} : { tab: next });
+  const [tab, openTab] = useTabInAddress(BILLING_TABS);
   // The payment form and the tabs' dialogs load when first shown; their code starts loading anyway once the screen is
   // shown and the browser is idle, so that a first opening seldom waits (issue 16).
   usePreloadWhenIdle(loadMakePaymentTab, loadCardModal, loadRemoveCardModal, loadOrderDetailsModal);
@@ -114,14 +111,7 @@ function BillingAccountView({ billingId, tab, openTab }: { billingId: string; ta
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, lg: 8, xl: 9 }}>
           <Paper ref={tabsRef} withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} style={{ scrollMarginTop: 80 }}>
-            <Tabs value={tab} onChange={(value) => value && openTab(value as BillingTab)} keepMounted={false}>
-              <Tabs.List mb="lg">
-                {BILLING_TABS.map((t) => (
-                  <Tabs.Tab key={t.value} value={t.value}>
-                    {t.label}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
+            <SectionTabs tabs={BILLING_TABS} value={tab} onChange={openTab} label="Billing sections">
               <Tabs.Panel value="overview">
                 <OverviewTab account={data} openTab={openTab} />
               </Tabs.Panel>
@@ -142,7 +132,7 @@ function BillingAccountView({ billingId, tab, openTab }: { billingId: string; ta
               <Tabs.Panel value="autopay">
                 <AutoPayTab billingId={billingId} account={data} />
               </Tabs.Panel>
-            </Tabs>
+            </SectionTabs>
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4, xl: 3 }}>

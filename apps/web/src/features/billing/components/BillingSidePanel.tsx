@@ -80,7 +80,7 @@ export function OverdueBox({ account, payNow }: { account: AcceptedBillingAccoun
               )}
               . Please pay now to avoid any interruption of service.
             </Text>
-            <Button size="xs" color="red.8" onClick={() => payNow(account.past_due_balance > 0 ? account.past_due_balance : account.balance)}>
+            <Button color="red.8" onClick={() => payNow(account.past_due_balance > 0 ? account.past_due_balance : account.balance)}>
               Pay now
             </Button>
           </Stack>

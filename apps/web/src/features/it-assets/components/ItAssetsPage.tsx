@@ -4,10 +4,11 @@ import { IconKey, IconLock, IconPlus, IconTool } from '@tabler/icons-react';
 import type { AcceptedAsset } from '@portal/contract';
 import { useQueries } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useSignedInUser } from '../../../shared/session';
 import { LoadedWhenOpened, usePreloadWhenIdle, usePreloadWhile } from '../../../shared/ui/LoadedWhenOpened';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { SectionTabs, useTabInAddress } from '../../../shared/ui/SectionTabs';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { assetsPageQuery, credentialsQuery, hasAnswered, inventoryStatsQuery, lastAnswerFailed, useEveryAsset, vendorsQuery } from '../api/inventory-queries';
 import { countersFromLists } from '../inventory-lists';
@@ -48,9 +49,7 @@ export const LOAD_FAILED = 'Failed to load IT asset data';
 export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode }) {
   const withVault = useSignedInUser().flags.admin_group;
   const tabs = inventoryTabsFor({ withVault });
-  const [search, setSearch] = useSearchParams();
-  const requested = search.get('tab');
-  const tab: InventoryTab = tabs.some((t) => t.value === requested) ? (requested as InventoryTab) : 'overview';
+  const [tab, openTab] = useTabInAddress<InventoryTab>(tabs);
   const [adding, addModal] = useDisclosure(false);
   const [opened, setOpened] = useState<AcceptedAsset | null>(null);
   const [stats, firstPage, vendors, credentials] = useQueries({
@@ -99,14 +98,7 @@ export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode 
         <ErrorState title={LOAD_FAILED_TITLE} message={LOAD_FAILED} onRetry={() => all.forEach((query) => void query.refetch())} retrying={all.some((query) => query.isFetching)} />
       ) : (
         <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
-          <Tabs value={tab} onChange={(value) => value && setSearch(value === 'overview' ? {} : { tab: value })} keepMounted={false}>
-            <Tabs.List mb="lg">
-              {tabs.map((t) => (
-                <Tabs.Tab key={t.value} value={t.value}>
-                  {t.label}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
+          <SectionTabs tabs={tabs} value={tab} onChange={openTab} label="IT Asset Manager sections">
             {loading ? (
               <LoadingState label="Loading IT asset data">
                 <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
@@ -151,7 +143,7 @@ export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode 
                 </Tabs.Panel>
               </>
             )}
-          </Tabs>
+          </SectionTabs>
         </Paper>
       )}
       {withVault && (

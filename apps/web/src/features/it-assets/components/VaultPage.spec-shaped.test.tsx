@@ -19,7 +19,7 @@ describe('VaultPage against a spec-shaped API', () => {
     renderSignedIn(<VaultPage />, { route: '/it-assets/vault' });
     const router = await screen.findByRole('article', { name: 'Router admin' });
     expect(router).toHaveTextContent('••••••••');
-    expect(router).toHaveTextContent('Expires1/31/2027');
+    expect(router).toHaveTextContent('ExpiresJan 31, 2027');
     await user.click(within(router).getByRole('button', { name: 'Show the password of Router admin' }));
     expect(within(router).getByText('S3cret-Router!')).toBeInTheDocument();
     await user.click(within(router).getByRole('button', { name: 'Copy the password of Router admin' }));

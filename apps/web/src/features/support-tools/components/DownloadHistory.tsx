@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../shared/format';
 import { useSignedInUser } from '../../../shared/session';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
+import { WHOLE_VALUE } from '../../../shared/ui/whole-value';
 import { downloadHistoryQuery, supportToolsQuery } from '../api/support-tools-queries';
 import { howDownloaded, toolNameOf } from '../support-tools-display';
 
@@ -63,7 +64,11 @@ function DownloadLine({ download, toolName, timeZone }: { download: AcceptedDown
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {download.downloaded_by}
             {download.downloaded_by && when && ' · '}
-            {when && <time dateTime={when}>{formatDateTime(when, timeZone)}</time>}
+            {when && (
+              <time dateTime={when} className={WHOLE_VALUE}>
+                {formatDateTime(when, timeZone)}
+              </time>
+            )}
           </Text>
         )}
       </Stack>

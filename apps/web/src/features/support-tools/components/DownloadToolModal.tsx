@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Divider, Group, Modal, Paper, SegmentedContr
 import { useClipboard } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconCopy, IconDownload, IconInfoCircle, IconLink } from '@tabler/icons-react';
-import { COPY_CONFIRMATION_MS, DEFAULT_TOOL_LINK_VALID_HOURS, DOWNLOAD_TOAST_MS, type DownloadLink, type SupportTool } from '@portal/contract';
+import { COPY_CONFIRMATION_MS, DEFAULT_TOOL_LINK_VALID_HOURS, DOWNLOAD_TOAST_MS, formatFileSize, type DownloadLink, type SupportTool } from '@portal/contract';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format';
 import { useSignedInUser } from '../../../shared/session';
@@ -125,7 +125,7 @@ function DownloadToolForm({ tool, customerName, onClose, onConfigurationNotFound
 
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm" c="dimmed" style={{ flex: '1 1 200px' }}>
-          Download the {osLabel(os)} file to this computer now.
+          Download the {osLabel(os)} file to this computer now{tool.file_sizes?.[os] === undefined ? '' : ` (${formatFileSize(tool.file_sizes[os])})`}.
         </Text>
         <Button leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={startDownload} loading={download.isPending} disabled={makeLink.isPending}>
           Download for {osLabel(os)}
