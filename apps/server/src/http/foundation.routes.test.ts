@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, errorEnvelope, buildPath, type Endpoint } from '@portal/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 
-const samplePathValues: Record<string, string> = { id: '1', licenseId: '1', appId: 'voice', token: 'not-a-link' };
+const samplePathValues: Record<string, string> = { id: '1', licenseId: '1', paymentId: '1', appId: 'voice', token: 'not-a-link' };
 
 describe('foundation routes', () => {
   let test: TestApp;

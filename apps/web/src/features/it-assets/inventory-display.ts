@@ -1,4 +1,6 @@
-import { formatCalendarDate, formatDate } from '../../shared/format';
+import { calendarDayOf, formatCalendarDate, formatDate } from '../../shared/format';
+
+export { calendarDayOf };
 import type { AcceptedAsset, AcceptedCredential } from '@portal/contract';
 
 /**
@@ -10,24 +12,15 @@ export function assetDate(date: string | null | undefined, missing = 'N/A'): str
   return date ? formatCalendarDate(date) : missing;
 }
 
-/** The calendar day (YYYY-MM-DD) a date or timestamp is written with, as `assetDate` shows it; null when there is none to read. */
-export function calendarDayOf(date: string | null | undefined): string | null {
-  if (!date) return null;
-  const day = LEADING_DAY.exec(date)?.[1];
-  if (day) return day;
-  const instant = new Date(date);
-  return Number.isNaN(instant.getTime()) ? null : instant.toISOString().slice(0, 10);
-}
-
 /** Today's calendar day in a time zone (the user's), as YYYY-MM-DD. */
 export const todayIn = (timeZone: string, now: Date = new Date()) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
-/** Issue 31: how far ahead an expiry is flagged as coming. */
+/** Decision 0033: how far ahead an expiry is flagged as coming. */
 export const EXPIRES_SOON_DAYS = 30;
 
 /**
- * Issue 31: where an expiry date (a credential's, an asset's warranty) stands against today:
+ * Decision 0033: where an expiry date (a credential's, an asset's warranty) stands against today:
  * `expired` the day after it, `soon` from 30 days before it through the day itself, else `valid`;
  * null when there is no date to read.
  */
@@ -40,7 +33,7 @@ export function expiryState(date: string | null | undefined, today: string): 'ex
   return day <= soonUntil.toISOString().slice(0, 10) ? 'soon' : 'valid';
 }
 
-/** Issue 31: a shown password masks itself again after this long. */
+/** Decision 0033: a shown password masks itself again after this long. */
 export const PASSWORD_SHOWN_FOR_MS = 30_000;
 
 /** docs/product.md §9: a password is masked by eight bullets, whatever its length. */

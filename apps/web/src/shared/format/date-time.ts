@@ -85,6 +85,15 @@ export function formatCalendarDate(date: string): string {
   return Number.isNaN(noon.getTime()) ? date : formatterFor({ ...DAY, timeZone: 'UTC' })!.format(noon);
 }
 
+/** The calendar day (YYYY-MM-DD) a date or timestamp is written with, as formatCalendarDate shows it; null when there is none to read. */
+export function calendarDayOf(date: string | null | undefined): string | null {
+  if (!date) return null;
+  const day = LEADING_DAY.exec(date)?.[1];
+  if (day) return day;
+  const instant = new Date(date);
+  return Number.isNaN(instant.getTime()) ? null : instant.toISOString().slice(0, 10);
+}
+
 let relativeFormat: Intl.RelativeTimeFormat | undefined;
 /** "3 hours ago", "yesterday": one formatter for every relative time on the screen. */
 export const relativeTimeFormat = () => (relativeFormat ??= new Intl.RelativeTimeFormat(dateLocale(), { numeric: 'auto' }));

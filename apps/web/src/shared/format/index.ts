@@ -1,3 +1,3 @@
 export { formatMoney } from './money';
-export { dateLocale, formatCalendarDate, formatDate, formatDateTime, formatMonth, formatMonthName, formatRelative, formatTimeZone, relativeTimeFormat } from './date-time';
+export { calendarDayOf, dateLocale, formatCalendarDate, formatDate, formatDateTime, formatMonth, formatMonthName, formatRelative, formatTimeZone, relativeTimeFormat } from './date-time';
 export { formatPhone, phoneHref } from './phone';
