@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Asset, Credential, InventoryStats, Vendor } from '@portal/contract';
+import type { InventoryStats, Vendor } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aStoredSession } from '../../../test/fixtures';
+import { aCredential, anAsset } from '../inventory.fixture';
 import { failure, ok, renderSignedIn, stubApi } from '../../../test/signed-in';
 import { PASSWORD_HIDDEN } from './CredentialCard';
 import { CREATE_FAILED } from '../inventory-display';
@@ -14,34 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 const ADMIN = aStoredSession({ admin_group: true });
 
 const STATS: InventoryStats = { total_assets: 2, active_assets: 1, vendors: 1, credentials: 2, matching_assets: 2 };
-const anAsset = (overrides: Partial<Asset> = {}): Asset => ({
-  id: 1,
-  name: 'Edge Firewall',
-  type: 'network',
-  status: 'active',
-  vendor: 'Fortinet',
-  model: 'FortiGate 60F',
-  serial_number: 'FGT60F123',
-  location: 'Server Room',
-  assigned_to: null,
-  purchase_date: '2025-10-21',
-  warranty_expires: null,
-  ...overrides,
-});
 const VENDOR: Vendor = { id: 1, name: 'CDW', contact_person: 'Megan Walsh', email: 'megan@cdw.example', phone: '+13125550115', website: null };
-const aCredential = (overrides: Partial<Credential> = {}): Credential => ({
-  id: 7,
-  service_name: 'FortiGate Firewall',
-  category: 'network',
-  username: 'admin',
-  password_hidden: false,
-  has_password: true,
-  website: null,
-  notes: null,
-  last_updated: '2026-07-27T12:00:00.000Z',
-  expires: null,
-  ...overrides,
-});
 const HIDDEN = aCredential({ id: 8, service_name: 'Domain Administrator', password: null, password_hidden: true });
 
 const everythingLoads = () => ({

@@ -1,15 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Asset, Credential, InventoryStats } from '@portal/contract';
+import type { Credential, InventoryStats } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aStoredSession } from '../../../test/fixtures';
+import { aCredential as aStoredCredential, anAsset } from '../inventory.fixture';
 import { ok, renderSignedIn, stubApi } from '../../../test/signed-in';
 import { PASSWORD_MASK, PASSWORD_SHOWN_FOR_MS, todayIn } from '../inventory-display';
 import { EXPIRED, EXPIRES_SOON } from './ExpiryBadge';
 import { ItAssetsPage } from './ItAssetsPage';
 import { VaultPage } from './VaultPage';
 
-/** Issue 31: copy without show, a shown password hides again, expiries flagged, the form sets category and expiry. */
+/** Decision 0033: copy without show, a shown password hides again, expiries flagged, the form sets category and expiry. */
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -25,33 +26,7 @@ const dayFromToday = (days: number) => {
 };
 const SECRET = 'Copper-Orbit-7731!';
 
-const aCredential = (overrides: Partial<Credential> = {}): Credential => ({
-  id: 7,
-  service_name: 'FortiGate Firewall',
-  category: 'Network',
-  username: 'admin',
-  password_hidden: false,
-  has_password: true,
-  website: null,
-  notes: null,
-  last_updated: '2026-07-27T12:00:00.000Z',
-  expires: null,
-  ...overrides,
-});
-const anAsset = (overrides: Partial<Asset> = {}): Asset => ({
-  id: 1,
-  name: 'Edge Firewall',
-  type: 'network',
-  status: 'active',
-  vendor: 'Fortinet',
-  model: 'FortiGate 60F',
-  serial_number: 'FGT60F123',
-  location: 'Server Room',
-  assigned_to: null,
-  purchase_date: '2025-10-21',
-  warranty_expires: null,
-  ...overrides,
-});
+const aCredential = (overrides: Partial<Credential> = {}) => aStoredCredential({ category: 'Network', ...overrides });
 const STATS: InventoryStats = { total_assets: 3, active_assets: 3, vendors: 0, credentials: 1, matching_assets: 3 };
 const vault = (credentials: Credential[], extra: Record<string, Response | (() => Response)> = {}) => ({ 'GET /api/crm/credentials': () => ok(credentials), ...extra });
 const reveals = (fetchMock: ReturnType<typeof stubApi>) =>
