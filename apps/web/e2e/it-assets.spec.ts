@@ -133,7 +133,7 @@ test.describe('IT assets and the credential vault', () => {
     await expect(dialog).toBeHidden();
     const card = page.getByRole('article', { name: title });
     await expect(card).toContainText('Storage');
-    await expect(card).toContainText('3/31/2024');
+    await expect(card).toContainText('Mar 31, 2024');
     await expect(card.getByText('Expired', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 

@@ -27,7 +27,8 @@ export function PagedList<T>({ label, rows, rowKey, columns, card }: { label: st
           </Paper>
         ))}
       </Stack>
-      <Box visibleFrom="md">
+      {/* Beside the side panel (md–lg) a wide table scrolls within its card instead of running under the panel. */}
+      <Box visibleFrom="md" style={{ overflowX: 'auto' }}>
         <Table verticalSpacing="sm" highlightOnHover aria-label={label}>
           <Table.Thead>
             <Table.Tr>
