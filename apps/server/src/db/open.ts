@@ -66,10 +66,8 @@ export async function openDatabase(config: AppConfig, log: Logger, options: { at
 async function migrateAndSeedInTurn(db: Database, config: AppConfig, log: Logger): Promise<boolean> {
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${STARTUP_LOCK})`);
-    await applyMigrations(tx);
     // An older version must not serve a database a newer one has upgraded (decision 0023).
-    const { rows } = await tx.execute<{ level: string | null }>(sql`SELECT max(created_at)::text AS level FROM drizzle.__drizzle_migrations`);
-    const refusal = schemaRefusal(stateAtLevel(Number(rows[0]?.level ?? 0)));
+    const refusal = schemaRefusal(stateAtLevel(await applyMigrations(tx)));
     if (refusal) throw new SchemaMismatchError(`This version of the portal will not use this database: ${refusal}.`);
     if (!config.seedDemoData || !(await databaseIsEmpty(tx))) return false;
     log.info('the database is empty; adding the demo data');

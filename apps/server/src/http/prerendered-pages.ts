@@ -86,14 +86,6 @@ export interface RenderOptions {
 /** The program's answer as it came (base64 copies): what the page cache keeps (prerender-cache.ts). */
 export type { ProgramPages };
 
-/**
- * Renders PRERENDERED_ADDRESSES, and the skeletons of the signed-in screens: runPrerenderProgram, each page made
- * ready to send.
- */
-export async function renderPrerenderedPages(options: RenderOptions): Promise<PrerenderedPages> {
-  return sendablePages(await runPrerenderProgram(options));
-}
-
 /** A kept or received answer checked (every address there) and made ready to send; throws when it is not complete. */
 export function sendablePages(answer: unknown): PrerenderedPages {
   const { pages, skeletons } = checkedAnswer(answer);
@@ -103,10 +95,14 @@ export function sendablePages(answer: unknown): PrerenderedPages {
   };
 }
 
-function checkedAnswer(answer: unknown, printed = ''): ProgramPages {
+function checkedAnswer(answer: unknown): ProgramPages {
   const parsed = prerenderAnswer.safeParse(answer);
-  if (!parsed.success) throw new Error(`The prerendered pages are not in the program's form${printed}: ${parsed.error.message}`);
-  const answered = parsed.data;
+  if (!parsed.success) throw new Error(`The prerendered pages are not in the program's form: ${parsed.error.message}`);
+  return completeAnswer(parsed.data);
+}
+
+/** The pages of an answer in the program's form, or the program's failure, or which addresses it left out. */
+function completeAnswer(answered: z.infer<typeof prerenderAnswer>, printed = ''): ProgramPages {
   if ('error' in answered) throw new Error(`The prerender program failed: ${answered.error}`);
   const missing = PRERENDERED_ADDRESSES.filter((address) => answered.pages[address] === undefined);
   if (missing.length) throw new Error(`The prerender program left out ${missing.join(', ')}${printed}`);
@@ -147,13 +143,14 @@ export function runPrerenderProgram({ entry, config, template, timeoutMs, signal
     child.once('error', reject);
     child.once('close', (code, exitSignal) => {
       const printed = stderr.trim() ? `; it printed: ${stderr.trim()}` : '';
-      if (!prerenderAnswer.safeParse(answer).success) {
+      const parsed = prerenderAnswer.safeParse(answer);
+      if (!parsed.success) {
         const ending = exitSignal === 'SIGKILL' ? `was killed after ${timeoutMs} ms` : `exited (${exitSignal ?? code}) without an answer`;
         reject(new Error(`The prerender program ${ending}${printed}`));
         return;
       }
       try {
-        resolve(checkedAnswer(answer, printed));
+        resolve(completeAnswer(parsed.data, printed));
       } catch (error) {
         reject(error as Error);
       }
