@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
-import type { AgentPackage, MonitoringSystem } from '../../platform/monitoring-system.js';
+import type { AgentPackage, MonitoredAccount, MonitoringSystem } from '../../platform/monitoring-system.js';
 import { createToolLinkSigner, type LinkOs } from '../../platform/signed-links.js';
 import { hashToken } from '../../platform/tokens.js';
 import { recordAudit, recordCallerAction } from '../audit/audit-log.js';
@@ -46,7 +46,7 @@ export type OpenedLink = { kind: 'file'; file: AgentPackage } | { kind: 'choose-
 const REMOVED_USER = 'A removed user';
 
 /**
- * A tool as listed, its size measured on the files a download delivers (issue 31): the catalogue's own figure
+ * A tool as listed, its size measured on the files a download delivers (decision 0035): the catalogue's own figure
  * (`row.fileSize`) is the vendor installer's, which the launcher fetches later, not what the portal serves. No file
  * can be made (an agent for an account the monitoring system does not know): no size.
  */
@@ -116,22 +116,29 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
   }
 
   async function packageOf(accountId: number, tool: repo.SupportToolRow, os: LinkOs): Promise<AgentPackage> {
-    if (!tool.requiresCustomBuild) return catalogueToolPackage(tool, os, downloadServer);
-    const built = await monitoring.buildAgent(await monitoredAccount(accountId), os);
+    return packageFor(tool.requiresCustomBuild ? await monitoredAccount(accountId) : undefined, tool, os);
+  }
+
+  /** `account`: the account as the monitoring system knows it, for a tool built per account. */
+  async function packageFor(account: MonitoredAccount | undefined, tool: repo.SupportToolRow, os: LinkOs): Promise<AgentPackage> {
+    if (!account) return catalogueToolPackage(tool, os, downloadServer);
+    const built = await monitoring.buildAgent(account, os);
     if (!built) throw new AppError('configuration_not_found', CONFIGURATION_NOT_FOUND_MESSAGE);
     return built;
   }
 
-  /** The bytes of the file each platform's download of the tool delivers to this account, measured on the files. */
+  /**
+   * The bytes of the file each platform's download of the tool delivers to this account, measured on the files;
+   * the account is looked up in the monitoring system once for all the tool's platforms.
+   */
   async function fileSizesOf(accountId: number, tool: repo.SupportToolRow): Promise<Partial<Record<LinkOs, number>>> {
     const sizes: Partial<Record<LinkOs, number>> = {};
-    for (const os of tool.platforms) {
-      try {
-        sizes[os] = (await packageOf(accountId, tool, os)).data.length;
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'configuration_not_found') return {};
-        throw error;
-      }
+    try {
+      const account = tool.requiresCustomBuild ? await monitoredAccount(accountId) : undefined;
+      for (const os of tool.platforms) sizes[os] = (await packageFor(account, tool, os)).data.length;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'configuration_not_found') return {};
+      throw error;
     }
     return sizes;
   }
