@@ -6,18 +6,17 @@ import { contacts, licenses, products, services } from '../../db/schema/index.js
 
 type ContactRow = typeof contacts.$inferSelect;
 
-// Spelled out with table names: drizzle leaves columns unqualified in a one-table select, and an
-// unqualified "id" inside the subquery would be the license's own.
-const licensesCount = sql<number>`(SELECT count(*)::int FROM "licenses" WHERE "licenses"."contact_id" = "contacts"."id" AND "licenses"."account_id" = "contacts"."account_id")`;
-
-// A page's users with their licenses in the same query (issue 31: the list shows them): one small
-// correlated subquery per row of the page, as for the count, ordered as GET …/licenses orders them.
+// A page's users with their licenses in the same query (the list shows them, decision 0034): one small
+// correlated subquery per row of the page, ordered as GET …/licenses orders them. The foreign keys
+// hold every license to its service and product, so the count is the list's length. Spelled out with
+// table names: drizzle leaves columns unqualified in a one-table select, and an unqualified "id"
+// inside the subquery would be the license's own.
 const heldLicenses = sql<HeldLicense[]>`(SELECT coalesce(json_agg(json_build_object('pk', "licenses"."id", 'service_id', "licenses"."service_id", 'service_name', "products"."name") ORDER BY "products"."name", "licenses"."id"), '[]'::json)
   FROM "licenses" JOIN "services" ON "services"."id" = "licenses"."service_id" JOIN "products" ON "products"."id" = "services"."product_id"
   WHERE "licenses"."contact_id" = "contacts"."id" AND "licenses"."account_id" = "contacts"."account_id")`;
 
-export function toAccountUser(row: ContactRow & { licensesCount: number; licenses: HeldLicense[] }): AccountUser {
-  return { ...toWireContact(row), licenses_count: row.licensesCount, licenses: row.licenses, invitation_pending: row.passwordHash === null };
+export function toAccountUser(row: ContactRow & { licenses: HeldLicense[] }): AccountUser {
+  return { ...toWireContact(row), licenses_count: row.licenses.length, licenses: row.licenses, invitation_pending: row.passwordHash === null };
 }
 
 /** Name, e-mail or mobile containing the words, case-insensitively (the account's own contacts only). */
@@ -33,13 +32,13 @@ function matching(accountId: number, search: string | undefined): SQL {
 
 export async function listAccountUsers(db: Executor, accountId: number, page: { search?: string; limit?: number; offset: number }): Promise<AccountUser[]> {
   const query = db
-    .select({ contact: contacts, licensesCount, licenses: heldLicenses })
+    .select({ contact: contacts, licenses: heldLicenses })
     .from(contacts)
     .where(matching(accountId, page.search))
     .orderBy(asc(sql`lower(${contacts.lastname})`), asc(sql`lower(${contacts.firstname})`), asc(contacts.id))
     .offset(page.offset);
   const rows = await (page.limit === undefined ? query : query.limit(page.limit));
-  return rows.map(({ contact, licensesCount: count, licenses: held }) => toAccountUser({ ...contact, licensesCount: count, licenses: held }));
+  return rows.map(({ contact, licenses: held }) => toAccountUser({ ...contact, licenses: held }));
 }
 
 export async function accountUserStats(db: Executor, accountId: number, search: string | undefined): Promise<AccountUserStats> {
@@ -58,10 +57,10 @@ export async function accountUserStats(db: Executor, accountId: number, search: 
 
 export async function findAccountUser(db: Executor, accountId: number, contactId: number): Promise<AccountUser | undefined> {
   const [row] = await db
-    .select({ contact: contacts, licensesCount, licenses: heldLicenses })
+    .select({ contact: contacts, licenses: heldLicenses })
     .from(contacts)
     .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)));
-  return row && toAccountUser({ ...row.contact, licensesCount: row.licensesCount, licenses: row.licenses });
+  return row && toAccountUser({ ...row.contact, licenses: row.licenses });
 }
 
 /** Locks the contact's row for the rest of the transaction; undefined if it is not the account's. */

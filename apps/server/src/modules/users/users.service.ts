@@ -98,7 +98,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
     return zone;
   }
 
-  /** A mobile number must be a valid one (issue 31); `stored` is the one the contact has, which stays acceptable as it is. */
+  /** A mobile number must be a valid one (decision 0034); `stored` is the one the contact has, which stays acceptable as it is. */
   function checkMobile(mobile: string | null | undefined, stored?: string | null): void {
     if (mobile === undefined || mobile === stored) return;
     const problem = mobileNumberProblem(mobile);
@@ -119,6 +119,13 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
     return license;
   }
 
+  /** Takes a license from the contact, in the caller's transaction; false when the contact holds no such license. */
+  async function takeLicense(tx: Executor, caller: Caller, meta: ClientMeta, contactId: number, licenseId: number): Promise<boolean> {
+    const removed = await repo.deleteLicense(tx, caller.accountId, contactId, licenseId);
+    if (removed) await audit(tx, caller, meta, 'users.license_removed', contactId, { service_id: removed.serviceId, license_id: licenseId });
+    return removed !== undefined;
+  }
+
   /**
    * Makes the contact's licenses exactly `serviceIds`, in the caller's transaction: a seat that
    * cannot be given throws, and with it the whole change (the profile too) is undone. Services are
@@ -127,10 +134,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
   async function setLicenses(tx: Executor, caller: Caller, meta: ClientMeta, contactId: number, serviceIds: readonly number[]): Promise<void> {
     const wanted = [...new Set(serviceIds)].sort((a, b) => a - b);
     const held = await repo.contactLicenses(tx, caller.accountId, contactId);
-    for (const license of held.filter((l) => !wanted.includes(l.service_id))) {
-      await repo.deleteLicense(tx, caller.accountId, contactId, license.pk);
-      await audit(tx, caller, meta, 'users.license_removed', contactId, { service_id: license.service_id, license_id: license.pk });
-    }
+    for (const license of held.filter((l) => !wanted.includes(l.service_id))) await takeLicense(tx, caller, meta, contactId, license.pk);
     for (const serviceId of wanted.filter((id) => !held.some((l) => l.service_id === id))) {
       await giveLicense(tx, caller, meta, contactId, serviceId, 'service_ids');
     }
@@ -290,9 +294,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
 
     async removeLicense(caller: Caller, contactId: number, licenseId: number, meta: ClientMeta): Promise<void> {
       await inTransaction(db, async (tx) => {
-        const removed = await repo.deleteLicense(tx, caller.accountId, contactId, licenseId);
-        if (!removed) throw notFound('The license');
-        await audit(tx, caller, meta, 'users.license_removed', contactId, { service_id: removed.serviceId, license_id: licenseId });
+        if (!(await takeLicense(tx, caller, meta, contactId, licenseId))) throw notFound('The license');
       });
     },
   };
