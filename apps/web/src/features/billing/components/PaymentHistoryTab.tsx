@@ -1,9 +1,7 @@
-import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconDownload, IconReceipt } from '@tabler/icons-react';
+import { Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
 import type { Payment } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { formatDate, formatDateTime } from '../../../shared/format';
@@ -13,6 +11,7 @@ import { downloadReceipt, paymentsQuery } from '../api/billing-queries';
 import { hasReceipt, paymentMethodOf, paymentStatusColour } from '../billing-display';
 import { Money, NoWrap } from './Money';
 import { PagedList } from './PagedList';
+import { useRowDownloads } from './RowDownloads';
 
 export const PAYMENTS_FAILED = 'Failed to load payments history';
 export const RECEIPT_FAILED = 'Failed to download receipt';
@@ -43,19 +42,8 @@ function DateAndTime({ iso, timeZone }: { iso: string; timeZone: string | undefi
 export function PaymentHistoryTab({ billingId }: { billingId: string }) {
   const { timeZone } = useSignedInUser();
   const payments = useQuery(paymentsQuery(billingId));
-  const [downloading, setDownloading] = useState<string | null>(null);
+  const downloadButton = useRowDownloads((payment: Payment) => downloadReceipt(billingId, payment), RECEIPT_FAILED);
 
-  async function download(payment: Payment) {
-    setDownloading(payment._id);
-    try {
-      const filename = await downloadReceipt(billingId, payment);
-      notifications.show({ color: 'green', message: `${filename} is downloading.` });
-    } catch (error) {
-      notifications.show({ color: 'red', title: RECEIPT_FAILED, message: errorMessage(error, RECEIPT_FAILED) });
-    } finally {
-      setDownloading(null);
-    }
-  }
   if (payments.isPending) {
     return (
       <LoadingState label="Loading payment history">
@@ -77,20 +65,7 @@ export function PaymentHistoryTab({ billingId }: { billingId: string }) {
   );
   /** A receipt for a payment that went through; nothing for a failed or refunded one. */
   const receiptButton = (p: Payment) =>
-    hasReceipt(p) ? (
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconDownload size={14} aria-hidden="true" />}
-        loading={downloading === p._id}
-        disabled={downloading !== null && downloading !== p._id}
-        onClick={() => void download(p)}
-        aria-label={`Download the receipt of ${p.confirmation_number ?? `the payment of ${formatDateTime(p.created, timeZone)}`}`}
-        style={{ flexShrink: 0 }}
-      >
-        Receipt
-      </Button>
-    ) : null;
+    hasReceipt(p) ? downloadButton(p, `Download the receipt of ${p.confirmation_number ?? `the payment of ${formatDateTime(p.created, timeZone)}`}`, 'Receipt') : null;
   return (
     <PagedList
       label="Payment history"

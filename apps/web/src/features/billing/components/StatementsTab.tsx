@@ -1,23 +1,22 @@
-import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconDownload, IconFileInvoice } from '@tabler/icons-react';
+import { Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconFileInvoice } from '@tabler/icons-react';
 import type { Statement } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { errorMessage } from '../../../shared/api';
-import { formatDate } from '../../../shared/format';
+import { formatCalendarDate, formatDate } from '../../../shared/format';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { downloadStatement, statementsQuery } from '../api/billing-queries';
 import { statementStatusColour, statementStatusLabel } from '../billing-display';
 import { Money, NoWrap } from './Money';
 import { PagedList } from './PagedList';
+import { useRowDownloads } from './RowDownloads';
 
 export const STATEMENTS_FAILED = 'Failed to load statements';
 export const DOWNLOAD_FAILED = 'Failed to download statement';
 
 /** A calendar date of the billing system ('YYYY-MM-DD'), shown as the same day everywhere. */
-const calendarDay = (date: string | undefined) => (date ? formatDate(`${date}T12:00:00Z`, 'UTC') : '—');
+const calendarDay = (date: string | undefined) => (date ? formatCalendarDate(date) : '—');
 
 /** Paid, Partly paid, Due or Overdue, with what is left when some of it is paid or it is late (docs/decisions/0032). */
 function StatementStatus({ statement }: { statement: Statement }) {
@@ -40,19 +39,7 @@ const statementName = (s: Statement) => (s.number ? `statement ${s.number}` : `t
 
 export function StatementsTab({ billingId }: { billingId: string }) {
   const statements = useQuery(statementsQuery(billingId));
-  const [downloading, setDownloading] = useState<string | null>(null);
-
-  async function download(statement: Statement) {
-    setDownloading(statement._id);
-    try {
-      const filename = await downloadStatement(statement);
-      notifications.show({ color: 'green', message: `${filename} is downloading.` });
-    } catch (error) {
-      notifications.show({ color: 'red', title: DOWNLOAD_FAILED, message: errorMessage(error, DOWNLOAD_FAILED) });
-    } finally {
-      setDownloading(null);
-    }
-  }
+  const downloadButton = useRowDownloads(downloadStatement, DOWNLOAD_FAILED);
 
   if (statements.isPending) {
     return (
@@ -68,21 +55,6 @@ export function StatementsTab({ billingId }: { billingId: string }) {
   if (statements.isError) return <ErrorState title={STATEMENTS_FAILED} message={errorMessage(statements.error, STATEMENTS_FAILED)} onRetry={() => void statements.refetch()} retrying={statements.isFetching} />;
   if (statements.data.length === 0) return <EmptyState icon={IconFileInvoice} title="No statements yet" message="Your first statement appears here after your first billing day." />;
 
-  const downloadButton = (statement: Statement) => (
-    <Button
-      size="xs"
-      variant="light"
-      leftSection={<IconDownload size={14} aria-hidden="true" />}
-      loading={downloading === statement._id}
-      disabled={downloading !== null && downloading !== statement._id}
-      onClick={() => void download(statement)}
-      aria-label={`Download ${statementName(statement)}`}
-      // Beside a wrapping date on a phone, the button keeps its width rather than clipping 'PDF'.
-      style={{ flexShrink: 0 }}
-    >
-      PDF
-    </Button>
-  );
   return (
     <PagedList
       label="Statements"
@@ -107,7 +79,7 @@ export function StatementsTab({ billingId }: { billingId: string }) {
         { header: 'Due', cell: (s) => <NoWrap>{calendarDay(s.due_date)}</NoWrap> },
         { header: 'Amount due', align: 'right', cell: (s) => (s.amount_due === undefined ? '—' : <Money amount={s.amount_due} fw={600} />) },
         { header: 'Status', cell: (s) => <StatementStatus statement={s} /> },
-        { header: 'Download', align: 'right', cell: downloadButton },
+        { header: 'Download', align: 'right', cell: (s) => downloadButton(s, `Download ${statementName(s)}`, 'PDF') },
       ]}
       card={(s) => (
         <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
@@ -133,7 +105,7 @@ export function StatementsTab({ billingId }: { billingId: string }) {
             </Text>
             {s.status && <StatementStatus statement={s} />}
           </Stack>
-          {downloadButton(s)}
+          {downloadButton(s, `Download ${statementName(s)}`, 'PDF')}
         </Group>
       )}
     />
