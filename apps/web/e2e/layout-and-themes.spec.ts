@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from './auth-support';
+import { expect, test, type Page } from '@playwright/test';
+import { chooseTheme, openScreen, signedInPage } from './support/screens';
 
 /**
  * Issue 15: every built screen, measured in the browser rather than by eye — nothing scrolls
@@ -10,7 +10,6 @@ import { signIn } from './auth-support';
  * survives sign-out and another browser.
  */
 
-const ALICE = 'alice.admin@acme.example';
 /** Every built screen alice (admin and billing) can open, with the tabs that have their own content. */
 const SCREENS = [
   '/dashboard',
@@ -32,24 +31,6 @@ const SCREENS = [
   '/it-assets?tab=support-tools',
   '/it-assets/vault',
 ];
-
-/** Opens a screen and waits until its data has arrived (no loader or skeleton left). */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  // A shared machine may take a while to show a screen.
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
-}
-
-async function chooseTheme(page: Page, theme: 'Light' | 'Dark' | 'System') {
-  await page.getByRole('button', { name: /account menu/i }).click();
-  const saved = page.waitForResponse((response) => response.url().endsWith('/api/portal/my-profile/preferences') && response.ok());
-  await page.getByRole('menuitem', { name: theme }).click();
-  await expect(page.getByRole('menuitem', { name: theme })).toHaveAttribute('aria-current', 'true');
-  await saved;
-  await page.keyboard.press('Escape');
-}
 
 const colourScheme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
 
@@ -99,14 +80,6 @@ async function axeViolations(page: Page) {
   return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-async function signedInPage(browser: Browser, width: number) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, ALICE);
-  await expect(page).toHaveURL(/\/apps$/);
-  return { page, close: () => context.close() };
-}
-
 test.describe('layout and themes on every built screen', () => {
   // Each test walks every screen.
   test.setTimeout(600_000);
@@ -116,7 +89,7 @@ test.describe('layout and themes on every built screen', () => {
     const { page, close } = await signedInPage(browser, 320);
     const overflowing: string[] = [];
     for (const path of SCREENS) {
-      await open(page, path);
+      await openScreen(page, path);
       const extra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       if (extra > 0) overflowing.push(`${path}: ${extra}px`);
     }
@@ -129,7 +102,7 @@ test.describe('layout and themes on every built screen', () => {
       const { page, close } = await signedInPage(browser, width);
       const broken: string[] = [];
       for (const path of SCREENS) {
-        await open(page, path);
+        await openScreen(page, path);
         for (const value of await wrappedValues(page)) broken.push(`${width}px ${path}: ${value}`);
       }
       expect(broken).toEqual([]);
@@ -143,7 +116,7 @@ test.describe('layout and themes on every built screen', () => {
     for (const theme of ['Light', 'Dark'] as const) {
       await chooseTheme(page, theme);
       for (const path of SCREENS) {
-        await open(page, path);
+        await openScreen(page, path);
         expect(await colourScheme(page)).toBe(theme.toLowerCase());
         for (const violation of await axeViolations(page)) found.push(`${theme} ${path}: ${violation}`);
       }
@@ -179,7 +152,7 @@ test.describe('layout and themes on every built screen', () => {
 
   test('a skip link is the first tab stop and moves focus to the content', async ({ browser }) => {
     const { page, close } = await signedInPage(browser, 1280);
-    await open(page, '/services');
+    await openScreen(page, '/services');
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();
@@ -190,7 +163,7 @@ test.describe('layout and themes on every built screen', () => {
 
   test('the sidebar folds behind the burger below desktop width, and the header says where you are and for which account', async ({ browser }) => {
     const { page, close } = await signedInPage(browser, 768);
-    await open(page, '/users');
+    await openScreen(page, '/users');
     await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).not.toBeInViewport();
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/Admin\s*\/\s*Users/);
@@ -198,7 +171,7 @@ test.describe('layout and themes on every built screen', () => {
     await expect(page.getByRole('button', { name: 'Open navigation' })).toBeHidden();
     await expect(page.getByRole('banner')).toContainText('Acme Logistics');
     await expect(page.getByRole('banner').getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/Admin\s*\/\s*Users/);
-    await open(page, '/billing');
+    await openScreen(page, '/billing');
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/Finance\s*\/\s*Billing/);
     await close();
   });
