@@ -1,5 +1,5 @@
 /**
- * The cluster test's cold start and scale-out under load (issue 34, decision 0037), run by run.ts while its load
+ * The cluster test's cold start and scale-out under load (decision 0037), run by run.ts while its load
  * goes on: every instance stopped and started together, then a fourth instance added. Each start reads the
  * prerendered pages the first start kept in the database, so the instances get ready on a busy machine within the
  * health checks' patience. Failures allowed in the cold start: HAProxy's own 503s while it had no server up, counted

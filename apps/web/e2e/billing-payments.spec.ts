@@ -14,7 +14,7 @@ async function paymentsListed(page: Page): Promise<number> {
 }
 
 /**
- * Issue 31: no accidental charge. Pay now fills the amount the overdue box names; a payment is
+ * Decision 0014: no accidental charge. Pay now fills the amount the overdue box names; a payment is
  * confirmed before anything is sent and charged once; after it the form is not armed again.
  */
 test.describe('billing payments', () => {

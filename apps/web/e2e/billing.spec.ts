@@ -34,7 +34,7 @@ test.describe('billing', () => {
     await form.getByRole('textbox', { name: 'Last name on card' }).fill('Carter');
     await form.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
     await form.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
-    // Issue 31: a payment is reviewed and confirmed (it used to be one click on "Pay $12.34").
+    // Decision 0014: a payment is reviewed and confirmed (it used to be one click on "Pay $12.34").
     await form.getByRole('button', { name: 'Review payment' }).click();
     await page.getByRole('button', { name: 'Confirm payment' }).click();
     const received = page.getByRole('status', { name: 'Payment received' });
@@ -58,7 +58,7 @@ test.describe('billing', () => {
     await expect(history.getByRole('row').nth(2)).toContainText('Paid');
     await expect(history.getByRole('row').nth(2)).toContainText('$12.34');
     await expect(history.getByRole('row').nth(2)).toContainText('Visa •••• 4242');
-    // Issue 31: a receipt to file, for the payment that went through only.
+    // Decision 0032: a receipt to file, for the payment that went through only.
     await expect(history.getByRole('row').nth(1).getByRole('button', { name: /receipt/ })).toHaveCount(0);
     const [receipt] = await Promise.all([page.waitForEvent('download'), history.getByRole('row').nth(2).getByRole('button', { name: `Download the receipt of ${confirmation}` }).click()]);
     expect(receipt.suggestedFilename()).toBe(`receipt-${confirmation}.pdf`);
@@ -127,7 +127,7 @@ test.describe('billing', () => {
     await openTab(page, 'Statements');
     const statements = page.getByRole('table', { name: 'Statements' });
     const newest = statements.getByRole('row').nth(1);
-    // Issue 31: each statement's number, status and due date (the previous one's card payment failed: overdue).
+    // Decision 0032: each statement's number, status and due date (the previous one's card payment failed: overdue).
     const cells = (row: number) => statements.getByRole('row').nth(row).getByRole('cell');
     await expect(cells(1).nth(0)).toHaveText(/^ST-\d+-\d{4}[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     await expect(cells(1).nth(2)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);

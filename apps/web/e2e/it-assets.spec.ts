@@ -106,7 +106,7 @@ test.describe('IT assets and the credential vault', () => {
     await expect(page.getByRole('dialog', { name: 'Edit Domain Administrator' })).toContainText('cannot be changed here');
   });
 
-  test('issue 31: category and expiry from the form, expired flagged, copy without show on record, a shown password hides after 30 s', async ({ page, context }) => {
+  test('category and expiry from the form, expired flagged, copy without show on record, a shown password hides after 30 s', async ({ page, context }) => {
     // Two screens, two forms and axe: more steps than the default budget allows on a slow machine.
     test.slow();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -4,7 +4,7 @@ import { signIn } from './auth-support';
 import { ALICE, ticketApi, totalBadge } from './support/tickets';
 
 /**
- * Issue 31 (decision 0031): what the technical flag grants, as Tess (technical only, in the seed) meets it — the
+ * Decision 0031: what the technical flag grants, as Tess (technical only, in the seed) meets it — the
  * account's tickets, the IT Asset Manager without its vault, the support tools — and what a screen she may not open
  * says when a link takes her there. With axe in the light and the dark theme, at a desktop's width and a phone's.
  */

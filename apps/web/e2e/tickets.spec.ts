@@ -130,7 +130,7 @@ test.describe('support tickets', () => {
     await expect(first).toContainText(UMA.name);
     await expect(first).toContainText('via Customer Portal');
     await expect(box).toHaveValue('');
-    // Issue 31: the focus stays in the ticket, back in the reply box, not lost to the page.
+    // Decision 0033: the focus stays in the ticket, back in the reply box, not lost to the page.
     await expect(box).toBeFocused();
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   });
@@ -157,7 +157,7 @@ test.describe('support tickets', () => {
     await expect(page.getByText(`${before + 1} total`)).toBeVisible();
   });
 
-  test('issue 31: the whole row opens the ticket, the subject is whole at 1440 px, who raised and handles it, waiting for your reply', async ({ page, request }) => {
+  test('the whole row opens the ticket, the subject is whole at 1440 px, who raised and handles it, waiting for your reply', async ({ page, request }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const api = await ticketApi(request, ALICE.email);
     const active = (await api.list({ status: 'active' })) as unknown as { tickets: { id: number; ticket_number: string; subject: string; raised_by?: string | null; handled_by?: string | null; waiting_for_customer?: boolean }[] };

@@ -49,7 +49,7 @@ test.describe('users and licenses', () => {
     await page.goto('/users');
     const table = page.getByRole('table', { name: 'Users' });
     await table.waitFor();
-    // The spec's columns without the row number, and the licenses (issue 31).
+    // The spec's columns without the row number, and the licenses (decision 0034).
     await expect(table.getByRole('columnheader')).toHaveText(['User', 'Email', 'Roles', 'Licenses', 'Timezone', 'Actions']);
     await expect(table.getByRole('columnheader', { name: '#' })).toHaveCount(0);
     await expect(table.getByRole('columnheader', { name: 'Licenses' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /**
- * A contact's mobile number (issue 31): the spec makes it optional and gives no rule, so any
+ * A contact's mobile number (decision 0034): the spec makes it optional and gives no rule, so any
  * number libphonenumber-js recognises as valid is taken, written as the administrator typed it. A
  * number without a country code is read as a North American one (the provider's customers are).
  *

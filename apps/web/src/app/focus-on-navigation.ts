@@ -6,7 +6,7 @@ const HEADING_WAIT_MS = 10_000;
 /**
  * After a client-side navigation to another screen, the focus moves to the new screen's h1 (made focusable with
  * tabindex -1 here, once for every screen), so keyboard and screen-reader users start reading the new screen where
- * it starts instead of on a link of the sidebar or on nothing at all (issue 31). `screen` names the screen shown: a
+ * it starts instead of on a link of the sidebar or on nothing at all (decision 0035). `screen` names the screen shown: a
  * change within a screen (a tab, a ticket opened over the list) is not a navigation to another one.
  *
  * Never on the page the browser opened, nor on a redirect made before the user did anything (a link to a screen

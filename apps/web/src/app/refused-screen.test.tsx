@@ -8,7 +8,7 @@ import { PORTAL_SECTIONS } from './portal-sections';
 import { AppRoutes } from './router';
 
 /**
- * Issue 31: a link to a screen the user may not open lands on /apps, as spec §2 says, and /apps says why: which
+ * Decision 0031: a link to a screen the user may not open lands on /apps, as spec §2 says, and /apps says why: which
  * screen, and who can grant it. Read out by screen readers, and dismissible.
  */
 const network = stubFetchForEachTest();

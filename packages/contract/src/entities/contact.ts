@@ -43,7 +43,7 @@ export type HeldLicense = z.infer<typeof heldLicense>;
 /** A contact as the Users screen lists it: the contact, their licenses, whether they have signed in yet. */
 export const accountUser = contact.extend({
   licenses_count: z.number().int(),
-  /** The user's licenses by service name (issue 31: the list shows them). */
+  /** The user's licenses by service name (decision 0034: the list shows them). */
   licenses: z.array(heldLicense),
   /** Invited but no password chosen yet: they cannot sign in until they follow the invitation. */
   invitation_pending: z.boolean(),
@@ -100,7 +100,7 @@ export const contactInput = z.object({
 export type ContactInput = z.infer<typeof contactInput>;
 
 /**
- * PATCH /crm/contacts/{id}: any profile field, and (ours, optional, issue 31) `service_ids`, every
+ * PATCH /crm/contacts/{id}: any profile field, and (ours, optional, decision 0034) `service_ids`, every
  * voice service the user is to hold a license of afterwards. The server applies both in one
  * transaction: a license it cannot give leaves the profile unchanged too (docs/decisions/0034).
  */

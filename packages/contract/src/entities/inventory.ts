@@ -106,13 +106,13 @@ export const credentialInput = z.object({
     .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'URL must start with http:// or https://')
     .optional(),
   notes: optionalText(5000, 'Notes'),
-  /** Beyond the spec's form (issue 31): what the card's category badge shows; '' clears it. */
+  /** Beyond the spec's form (decision 0033): what the card's category badge shows; '' clears it. */
   category: singleLineText('Category')
     .trim()
     .max(CREDENTIAL_CATEGORY_MAX, `Category must be at most ${CREDENTIAL_CATEGORY_MAX} characters`)
     .optional()
     .or(z.literal('')),
-  /** Beyond the spec's form (issue 31): the card's Expires, YYYY-MM-DD; '' or null clears it ('Never'). */
+  /** Beyond the spec's form (decision 0033): the card's Expires, YYYY-MM-DD; '' or null clears it ('Never'). */
   expires: z.union([expiryDay, z.literal('')]).nullable().optional(),
 });
 export type CredentialInput = z.infer<typeof credentialInput>;

@@ -89,7 +89,7 @@ export const ticketListQuery = z.object({
 });
 
 /**
- * A ticket as the list shows it (issue 31, docs/decisions/0033): the summary, who raised it and who
+ * A ticket as the list shows it (docs/decisions/0033): the summary, who raised it and who
  * handles it, and whether it waits for the customer's reply. Beyond the spec: optional in `accepts`.
  */
 export const listedTicket = ticketSummary.extend({

@@ -108,7 +108,7 @@ export const payments = pgTable(
     amount: money('amount').notNull(),
     paymentType: text('payment_type', { enum: PAYMENT_TYPES }).notNull(),
     last4: char('last4', { length: 4 }),
-    /** The card's network (visa, …) for a card payment made in the portal, for its receipt; null before issue 31. */
+    /** The card's network (visa, …) for a card payment made in the portal, for its receipt; null for a payment stored before decision 0032. */
     cardType: text('card_type', { enum: CARD_TYPES }),
     transactionId: text('transaction_id'),
     /** 'Paid' | 'Failed' | anything else the gateway reports. */

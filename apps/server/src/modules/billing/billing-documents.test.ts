@@ -12,7 +12,7 @@ import { createAccount, createContact } from '../../../test/factories.js';
 import { createTestApiKey, keyHeader } from '../../../test/provider-keys.js';
 import { auditLog, billingAccounts, payments, statements } from '../../db/schema/index.js';
 
-/** Statement numbers, statuses and due dates; the statement and receipt PDFs (issue 31, docs/decisions/0032). */
+/** Statement numbers, statuses and due dates; the statement and receipt PDFs (docs/decisions/0032). */
 let test: TestApp;
 beforeAll(async () => {
   test = await buildTestApp({ PROVIDER_NAME: 'Northwind Managed IT', PROVIDER_ADDRESS: '12 Quay Street, Portland, ME 04101', SUPPORT_PHONE: '+1 (555) 010-4242', SUPPORT_EMAIL: 'billing@northwind.example' });

@@ -232,7 +232,7 @@ describe('the credential vault', () => {
     expect(await db().select().from(credentials).where(eq(credentials.accountId, account.id))).toEqual([]);
   });
 
-  it('stores the category and expiry the form sets, changes and clears them (issue 31)', async () => {
+  it('stores the category and expiry the form sets, changes and clears them (decision 0033)', async () => {
     const { token } = await adminAccount();
     const created = credentialOf(await addCredential(token, { category: '  Network ', expires: '2027-02-28' }));
     expect(created).toMatchObject({ category: 'Network', expires: '2027-02-28' });

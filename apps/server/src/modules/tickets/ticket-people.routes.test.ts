@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { createAccount, createContact, createTicket, createTicketEntry } from '../../../test/factories.js';
 
 /**
- * Issue 31 (docs/decisions/0033): each listed ticket says who raised it (its contact), who handles it
+ * Decision 0033: each listed ticket says who raised it (its contact), who handles it
  * (the provider's person who last wrote) and whether it waits for the customer's reply; the dashboard
  * counts the open tickets that wait.
  */

@@ -30,7 +30,7 @@ describe('inventory display', () => {
   });
 });
 
-describe('expiries (issue 31)', () => {
+describe('expiries (decision 0033)', () => {
   it('says expired from the day after the date, soon from 30 days before it through the day itself', async () => {
     const { expiryState } = await import('./inventory-display');
     expect(expiryState('2026-11-26', '2026-11-27')).toBe('expired');

@@ -1,7 +1,7 @@
 import { LOCALE } from '@portal/contract';
 
 /**
- * The portal's one way of writing dates and times (issue 31): in the reader's language, as the browser states it, and
+ * The portal's one way of writing dates and times (decision 0035): in the reader's language, as the browser states it, and
  * in the user's time zone (their profile's, else the browser's). Screens never format a date themselves; they call
  * formatDate (a day), formatDateTime (a moment), formatCalendarDate (a day without a zone: a purchase date) or
  * formatRelative. Money stays en-US USD (docs/product.md §9): it is the account's currency, not the reader's.

@@ -8,7 +8,7 @@ const CLOSING_MS = 1_000;
  * belongs to: a screen's first paint on a phone then waits for none of its dialogs' code (issue 16). From the first
  * opening on it stays mounted, so it closes with its transition and opens again at once.
  *
- * Closed, the dialog gives the focus back to what opened it (issue 31). Mantine's dialogs do that themselves, but only
+ * Closed, the dialog gives the focus back to what opened it (decision 0035). Mantine's dialogs do that themselves, but only
  * for an opening they saw happen: a dialog mounted already open (its first opening here) drops the focus on the page.
  */
 export function LoadedWhenOpened({ opened, children }: { opened: boolean; children: ReactNode }) {

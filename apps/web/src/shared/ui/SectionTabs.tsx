@@ -32,7 +32,7 @@ interface SectionTabsProps<T extends string> {
 }
 
 /**
- * A screen's tabs in a single row at every width (issue 31): where they do not fit (a phone), the strip scrolls
+ * A screen's tabs in a single row at every width (decision 0035): where they do not fit (a phone), the strip scrolls
  * sideways on its own, fades at the edge that has more, and keeps the open tab in view — so the open tab's content
  * starts right below one row instead of after three or four. The tabs stay tabs (arrow keys, tab panels), at every
  * width alike.

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, ok, stubApi } from '../../../test/signed-in';
 import { BILLING, aPayment, anAccount, callsTo, renderBilling } from './billing-test-helpers';
 
-/** The Statements tab's numbers, statuses and due dates, and the Payment History tab's receipts (issue 31). */
+/** The Statements tab's numbers, statuses and due dates, and the Payment History tab's receipts (decision 0032). */
 const aStatement = (overrides: Partial<Statement>): Statement => ({
   _id: 'st_1',
   created: '2026-11-05T10:00:00.000Z',

@@ -73,7 +73,7 @@ describe('BillingPage', () => {
     await user.clear(amount);
     await user.type(amount, '200');
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
-    // Changed from one click: "Pay $200.00" used to charge at once; now only Confirm does (issue 31).
+    // Changed from one click: "Pay $200.00" used to charge at once; now only Confirm does (decision 0014).
     expect(callsTo(fetchMock, `POST ${BILLING}/payments/creditcard-onfile`)).toHaveLength(0);
     const confirm = screen.getByRole('button', { name: 'Confirm payment' });
     await user.click(confirm);

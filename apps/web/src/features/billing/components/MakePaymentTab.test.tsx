@@ -1,5 +1,5 @@
 /*
- * Issue 31: no accidental charge, and the card form tells the truth. Pay now fills the amount the
+ * Decision 0014: no accidental charge, and the card form tells the truth. Pay now fills the amount the
  * overdue box names; every payment is confirmed before anything is sent; the form is not armed again
  * after a payment; the amount is checked as it is typed; the card's type follows its number; the
  * security code is asked for; the text under the card says what really happens to it.

@@ -66,7 +66,7 @@ describe('DashboardPage', () => {
     expect(within(screen.getByRole('navigation', { name: 'Shortcuts' })).getByRole('link', { name: /Billing/ })).toHaveAttribute('href', '/billing');
   });
 
-  it('says how many open tickets wait for the user’s reply, as a link to the tickets (issue 31)', async () => {
+  it('says how many open tickets wait for the user’s reply, as a link to the tickets (decision 0033)', async () => {
     stubApi({ 'GET /api/portal/dashboard': ok(summary({ tickets_waiting_for_customer: 2 })) });
     const { unmount } = render();
     const openTickets = within(await screen.findByRole('region', { name: 'Key figures' })).getByRole('group', { name: 'Open Tickets' });

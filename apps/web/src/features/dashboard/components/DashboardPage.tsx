@@ -115,7 +115,7 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
   );
 }
 
-/** Whose open tickets these are, and (issue 31) how many wait for the customer's reply, as a link to the tickets. */
+/** Whose open tickets these are, and (decision 0033) how many wait for the customer's reply, as a link to the tickets. */
 function OpenTicketsHint({ summary }: { summary: DashboardSummary }) {
   const scope = summary.tickets_scope === 'account' ? 'Across your organization' : 'Assigned to you';
   const waiting = summary.tickets_waiting_for_customer;

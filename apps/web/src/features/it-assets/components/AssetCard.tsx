@@ -19,7 +19,7 @@ export function AssetFact({ label, children }: { label: string; children: ReactN
   );
 }
 
-/** The warranty's date, flagged when it has passed or comes soon (issue 31), by the user's today. */
+/** The warranty's date, flagged when it has passed or comes soon (decision 0033), by the user's today. */
 export function WarrantyExpires({ date }: { date: string | null }) {
   const { timeZone } = useSignedInUser();
   return (

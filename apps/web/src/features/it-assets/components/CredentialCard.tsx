@@ -22,7 +22,7 @@ const Label = ({ children }: { children: ReactNode }) => (
 
 /**
  * One stored credential (docs/product.md §2): the password stays masked until shown, and masks itself again
- * 30 seconds after (issue 31). This server's answer leaves the password out: it is read from the server each
+ * 30 seconds after (decision 0033). This server's answer leaves the password out: it is read from the server each
  * time it is shown or copied, so the audit log knows every reveal (docs/decisions/0015). Copy needs no Show
  * first: it reads the password through the same recorded call and puts it on the clipboard without ever
  * drawing it (docs/decisions/0033). An answer that carries it (the spec's) is shown and copied from the

@@ -23,7 +23,7 @@ function useCategorySuggestions(): string[] {
 
 /**
  * 'Add New Credential' (docs/product.md §2, §5), and the same form to edit one in the vault. Beyond the spec's
- * form (issue 31) it sets the category and the expiry date that the cards show; a new credential's empty ones are
+ * form (decision 0033) it sets the category and the expiry date that the cards show; a new credential's empty ones are
  * not sent, so an API that knows only the spec's fields gets exactly those.
  * Add is disabled while the title is empty or a save runs. A failed save keeps the form open and
  * says what failed — the spec's silent failure is a weakness we fixed (docs/decisions/0015).

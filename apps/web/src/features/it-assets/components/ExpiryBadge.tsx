@@ -5,7 +5,7 @@ export const EXPIRED = 'Expired';
 export const EXPIRES_SOON = 'Expires soon';
 
 /**
- * Issue 31: an expiry date (a credential's, an asset's warranty) that has passed or comes within 30 days of
+ * Decision 0033: an expiry date (a credential's, an asset's warranty) that has passed or comes within 30 days of
  * `today`, flagged beside the date; nothing for a date further off or none at all.
  */
 export function ExpiryBadge({ date, today }: { date: string | null | undefined; today: string }) {

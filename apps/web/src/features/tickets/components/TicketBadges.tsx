@@ -26,7 +26,7 @@ export function OverdueBadge({ dueDate, timeZone }: { dueDate: string; timeZone:
   );
 }
 
-/** Issue 31 (docs/decisions/0033): the provider's newest entry on an open ticket asks the customer something. */
+/** Decision 0033: the provider's newest entry on an open ticket asks the customer something. */
 export const WAITING_FOR_YOU = 'Waiting for your reply';
 export function WaitingForYouBadge() {
   return (

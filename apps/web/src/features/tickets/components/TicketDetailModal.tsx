@@ -228,7 +228,7 @@ function CopyTicketLink({ id }: { id: number }) {
 /**
  * Spec §5: trimmed; sending is disabled while the text is empty after trimming or a send is under way.
  * Disabling the focused button drops the focus to the page; once the send is done (or failed, with its
- * message on the box) the focus is back in the reply box, inside the ticket (issue 31).
+ * message on the box) the focus is back in the reply box, inside the ticket (decision 0033).
  */
 function ResponseForm({ ticketId }: { ticketId: number }) {
   const [text, setText] = useState('');

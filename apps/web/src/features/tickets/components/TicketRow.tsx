@@ -17,7 +17,7 @@ interface TicketRowProps {
 
 /**
  * Spec §2: number and subject, status and priority, the description's start, times, the id, View Details; and
- * (issue 31) who raised it, who handles it, and whether it waits for the customer's reply, when the answer says.
+ * (decision 0033) who raised it, who handles it, and whether it waits for the customer's reply, when the answer says.
  * The whole row opens the ticket: the View Details link is stretched over it (TicketRow.module.css), so a click
  * anywhere follows that one real link and keyboard users still reach it with Tab; nothing interactive is nested.
  * Plain elements styled by TicketRow.module.css, not Mantine components: a page draws a hundred rows, and Mantine's

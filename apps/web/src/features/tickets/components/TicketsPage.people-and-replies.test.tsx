@@ -11,7 +11,7 @@ if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { 
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** Issue 31: who raised and handles a ticket, whether it waits for the customer, the row as a whole, the focus after a reply. */
+/** Decision 0033: who raised and handles a ticket, whether it waits for the customer, the row as a whole, the focus after a reply. */
 const aTicket = (overrides: Partial<AcceptedListedTicket> = {}): AcceptedListedTicket => ({
   id: 7,
   ticket_number: 'TKT-104233',

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { licensableServicesQuery, userLicensesQuery } from '../api/users-queries';
 
 /**
- * A user's licenses by service name, for the Users list (issue 31). Our server lists them with each user; a server
+ * A user's licenses by service name, for the Users list (decision 0034). Our server lists them with each user; a server
  * that answers only the spec's contact is asked for this user's licenses ({pk, service_id}), named from the services.
  */
 export function UserLicenses({ user, size = 'sm' }: { user: AcceptedAccountUser; size?: 'xs' | 'sm' }) {

@@ -50,7 +50,7 @@ describe('UsersPage', () => {
     render();
     const table = await screen.findByRole('table', { name: 'Users' });
     expect(screen.queryByRole('list', { name: 'Users' })).not.toBeInTheDocument();
-    // The spec's columns without its row number ('#'), and each user's licenses (issue 31).
+    // The spec's columns without its row number ('#'), and each user's licenses (decision 0034).
     expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['User', 'Email', 'Roles', 'Licenses', 'Timezone', 'Actions']);
     const summary = screen.getByRole('region', { name: 'Summary' });
     expect(within(within(summary).getByRole('group', { name: 'Total Users' })).getByText('120')).toBeInTheDocument();

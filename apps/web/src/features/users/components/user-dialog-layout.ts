@@ -2,7 +2,7 @@ import { getDefaultZIndex, useMantineTheme, type ModalProps } from '@mantine/cor
 import { useMediaQuery } from '@mantine/hooks';
 
 /**
- * The Add and Edit User dialogs sit above the notices (issue 31): a notice shown by the page (a user was added, an
+ * The Add and Edit User dialogs sit above the notices (decision 0034): a notice shown by the page (a user was added, an
  * invitation was sent) stays behind the dialog until it closes, and never covers the dialog's fields or buttons.
  * Their popovers (the time-zone list) sit above the dialog in turn.
  */
