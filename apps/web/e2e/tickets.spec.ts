@@ -193,9 +193,14 @@ test.describe('support tickets', () => {
 
     // A click on the row's description, away from View Details, opens the ticket at its address (the link's
     // overlay covers the row, so the point is the row's, not the paragraph's, which the overlay lies over).
-    const description = await row.locator('p').first().boundingBox();
+    // A row off the screen is not painted until it nears the viewport (content-visibility), and a click on it before
+    // then meets the bare row, not the link's overlay; a person clicks what they can see, so wait until it is painted.
+    await row.scrollIntoViewIfNeeded();
+    const description = (await row.locator('p').first().boundingBox())!;
+    const point = { x: description.x + 40, y: description.y + description.height / 2 };
+    await expect.poll(() => page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.textContent ?? null, point)).toContain('View Details');
     const box = (await row.boundingBox())!;
-    await row.click({ position: { x: description!.x - box.x + 40, y: description!.y - box.y + description!.height / 2 } });
+    await row.click({ position: { x: point.x - box.x, y: point.y - box.y } });
     await expect(page).toHaveURL(new RegExp(`/tickets/${first.id}$`));
     await expect(page.getByRole('dialog', { name: 'Ticket details' }).getByRole('heading', { name: first.subject })).toBeVisible();
   });

@@ -171,58 +171,60 @@ export function TicketsPage() {
         refreshing={tickets.isFetching && !tickets.isPending}
       />
 
-      <div ref={listTop} style={{ scrollMarginTop: 80 }} />
-      {tickets.isPending ? (
-        <LoadingState label="Loading your tickets">
-          <Stack gap={6}>
-            {[0, 1, 2, 3, 4, 5].map((key) => (
-              <Skeleton key={key} height={64} radius="md" />
-            ))}
+      {/* The list's own box, where a new page scrolls to (not an empty marker, which took a gap of its own). */}
+      <div ref={listTop} style={{ scrollMarginTop: 80 }}>
+        {tickets.isPending ? (
+          <LoadingState label="Loading your tickets">
+            <Stack gap={6}>
+              {[0, 1, 2, 3, 4, 5].map((key) => (
+                <Skeleton key={key} height={64} radius="md" />
+              ))}
+            </Stack>
+          </LoadingState>
+        ) : tickets.isError ? (
+          // Spec §8: the list is emptied and the message shown, with a way to retry.
+          <ErrorState title="Error Loading Tickets" message={errorMessage(tickets.error, TICKETS_ERROR)} onRetry={() => void tickets.refetch()} retrying={tickets.isFetching} />
+        ) : tickets.data.tickets.length === 0 ? (
+          <EmptyState icon={IconLifebuoy} title={EMPTY_TITLE} message={hasNonDefaultFilter(view) ? EMPTY_FILTERED : EMPTY_NONE} />
+        ) : (
+          <Stack gap="sm">
+            <Stack
+              gap={6}
+              component="section"
+              aria-label="Tickets"
+              aria-busy={tickets.isPlaceholderData}
+              style={{ opacity: tickets.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+            >
+              <TicketRows tickets={tickets.data.tickets} timeZone={zone} search={location.search} detailsState={FROM_LIST} />
+            </Stack>
+            <Group justify="space-between" gap="sm" wrap="wrap">
+              <Text size="sm" c="dimmed" aria-live="polite" data-testid="ticket-range">
+                Showing {firstShown.toLocaleString('en-US')}–{(firstShown + tickets.data.tickets.length - 1).toLocaleString('en-US')} of {formatTicketCount(tickets.data.total_count, tickets.data.total_count_capped)}
+              </Text>
+              <Text size="sm" c="dimmed">
+                Times in {formatTimeZone(zone)}
+              </Text>
+              {pages > 1 && (
+                <nav aria-label="Ticket pages">
+                <Pagination
+                  total={pages}
+                  value={Math.min(view.page, pages)}
+                  onChange={(page) => {
+                    showView({ page });
+                    listTop.current?.scrollIntoView({ block: 'start' });
+                  }}
+                  siblings={1}
+                  boundaries={1}
+                  size="sm"
+                  getControlProps={(control) => ({ 'aria-label': `${control === 'previous' ? 'Previous' : control === 'next' ? 'Next' : control === 'first' ? 'First' : 'Last'} page` })}
+                  getItemProps={(page) => ({ 'aria-label': `Page ${page}`, 'aria-current': page === view.page ? 'page' : undefined })}
+                />
+                </nav>
+              )}
+            </Group>
           </Stack>
-        </LoadingState>
-      ) : tickets.isError ? (
-        // Spec §8: the list is emptied and the message shown, with a way to retry.
-        <ErrorState title="Error Loading Tickets" message={errorMessage(tickets.error, TICKETS_ERROR)} onRetry={() => void tickets.refetch()} retrying={tickets.isFetching} />
-      ) : tickets.data.tickets.length === 0 ? (
-        <EmptyState icon={IconLifebuoy} title={EMPTY_TITLE} message={hasNonDefaultFilter(view) ? EMPTY_FILTERED : EMPTY_NONE} />
-      ) : (
-        <Stack gap="sm">
-          <Stack
-            gap={6}
-            component="section"
-            aria-label="Tickets"
-            aria-busy={tickets.isPlaceholderData}
-            style={{ opacity: tickets.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
-          >
-            <TicketRows tickets={tickets.data.tickets} timeZone={zone} search={location.search} detailsState={FROM_LIST} />
-          </Stack>
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Text size="sm" c="dimmed" aria-live="polite" data-testid="ticket-range">
-              Showing {firstShown.toLocaleString('en-US')}–{(firstShown + tickets.data.tickets.length - 1).toLocaleString('en-US')} of {formatTicketCount(tickets.data.total_count, tickets.data.total_count_capped)}
-            </Text>
-            <Text size="sm" c="dimmed">
-              Times in {formatTimeZone(zone)}
-            </Text>
-            {pages > 1 && (
-              <nav aria-label="Ticket pages">
-              <Pagination
-                total={pages}
-                value={Math.min(view.page, pages)}
-                onChange={(page) => {
-                  showView({ page });
-                  listTop.current?.scrollIntoView({ block: 'start' });
-                }}
-                siblings={1}
-                boundaries={1}
-                size="sm"
-                getControlProps={(control) => ({ 'aria-label': `${control === 'previous' ? 'Previous' : control === 'next' ? 'Next' : control === 'first' ? 'First' : 'Last'} page` })}
-                getItemProps={(page) => ({ 'aria-label': `Page ${page}`, 'aria-current': page === view.page ? 'page' : undefined })}
-              />
-              </nav>
-            )}
-          </Group>
-        </Stack>
-      )}
+        )}
+      </div>
 
       <LoadedWhenOpened opened={openTicketId !== null}>
         <TicketDetailModal
