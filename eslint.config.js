@@ -14,10 +14,25 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-const wholeEndpointsImport = { name: '@portal/contract', importNames: ['endpoints'], message: 'Import the endpoint group instead, e.g. ticketsEndpoints.listTickets.' };
+const wholeEndpointsImport = {
+  name: '@portal/contract',
+  importNames: ['endpoints'],
+  message: 'Import the endpoint group instead, e.g. ticketsEndpoints.listTickets.',
+};
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-prerender/**', 'release/**', '**/node_modules/**', '.data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/db/migrations/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-prerender/**',
+      'release/**',
+      '**/node_modules/**',
+      '.data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/server/src/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -84,7 +99,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*/*.repository', '../*/*.repository.js'], message: 'Never import another module’s repository; call its service or a seam it exports.' }] },
+        {
+          patterns: [
+            {
+              group: ['../*/*.repository', '../*/*.repository.js'],
+              message: 'Never import another module’s repository; call its service or a seam it exports.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -98,7 +120,8 @@ export default tseslint.config(
         'error',
         {
           selector: "CallExpression[callee.property.name='transaction']",
-          message: 'Open a transaction with inTransaction(db, work) from db/transaction.ts: it runs the work again after a deadlock or a serialization failure.',
+          message:
+            'Open a transaction with inTransaction(db, work) from db/transaction.ts: it runs the work again after a deadlock or a serialization failure.',
         },
       ],
     },
@@ -106,7 +129,10 @@ export default tseslint.config(
   {
     files: ['packages/contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@portal/server', '@portal/web'], message: 'The contract depends on nothing of the apps.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/**', '@portal/server', '@portal/web'], message: 'The contract depends on nothing of the apps.' }] },
+      ],
     },
   },
   {
@@ -118,7 +144,10 @@ export default tseslint.config(
           paths: [{ name: 'fastify', message: 'Services, repositories and policies never know HTTP; keep Fastify in *.routes.ts.' }],
           patterns: [
             { group: ['**/*.routes', '**/*.routes.js', '**/http/*'], message: 'Services never import the HTTP layer.' },
-            { group: ['../*/*.repository', '../*/*.repository.js'], message: 'Never import another module’s repository; call its service or a seam it exports.' },
+            {
+              group: ['../*/*.repository', '../*/*.repository.js'],
+              message: 'Never import another module’s repository; call its service or a seam it exports.',
+            },
           ],
         },
       ],
@@ -132,8 +161,14 @@ export default tseslint.config(
         {
           paths: [{ name: 'fastify', message: 'Repositories never know HTTP.' }],
           patterns: [
-            { group: ['**/*.service', '**/*.service.js', '**/*.routes', '**/*.routes.js', '**/http/*'], message: 'routes → service → repository → db, never back.' },
-            { group: ['../*/*.repository', '../*/*.repository.js'], message: 'Never import another module’s repository; call its service or a seam it exports.' },
+            {
+              group: ['**/*.service', '**/*.service.js', '**/*.routes', '**/*.routes.js', '**/http/*'],
+              message: 'routes → service → repository → db, never back.',
+            },
+            {
+              group: ['../*/*.repository', '../*/*.repository.js'],
+              message: 'Never import another module’s repository; call its service or a seam it exports.',
+            },
           ],
         },
       ],
@@ -156,10 +191,7 @@ export default tseslint.config(
     // bundle carries, and a phone builds at start-up, the schemas of its own calls only (issue 16).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [wholeEndpointsImport] },
-      ],
+      'no-restricted-imports': ['error', { paths: [wholeEndpointsImport] }],
     },
   },
   {

@@ -67,7 +67,9 @@ const rows = [
 
 console.log('first load                      files   gzip KB  brotli KB   budget KB (gzip)');
 for (const row of rows) {
-  console.log(`${row.name.padEnd(30)}${String(row.files).padStart(7)}${row.gzip.toFixed(1).padStart(10)}${row.brotli.toFixed(1).padStart(11)}${row.budget.toFixed(1).padStart(12)}`);
+  console.log(
+    `${row.name.padEnd(30)}${String(row.files).padStart(7)}${row.gzip.toFixed(1).padStart(10)}${row.brotli.toFixed(1).padStart(11)}${row.budget.toFixed(1).padStart(12)}`,
+  );
 }
 
 const firstLoadFiles = new Set([...filesOf(signedIn, 'js')]);
@@ -75,7 +77,12 @@ const lazy = Object.values(manifest)
   .filter((chunk) => chunk.file.endsWith('.js') && !firstLoadFiles.has(chunk.file))
   .map((chunk) => ({ file: chunk.file.replace('assets/', ''), kb: size([chunk.file], gzip) }))
   .sort((a, b) => b.kb - a.kb);
-console.log(`lazy chunks: ${lazy.length}, largest (gzip): ${lazy.slice(0, 6).map((chunk) => `${chunk.file} ${chunk.kb.toFixed(1)} KB`).join(', ')}`);
+console.log(
+  `lazy chunks: ${lazy.length}, largest (gzip): ${lazy
+    .slice(0, 6)
+    .map((chunk) => `${chunk.file} ${chunk.kb.toFixed(1)} KB`)
+    .join(', ')}`,
+);
 
 const problems = [];
 for (const row of rows) {

@@ -23,13 +23,19 @@ try {
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) runs.push(await measure(browser, route));
     const median = (key) => Math.round(runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(RUNS / 2)]);
-    console.log(`| ${route.split('?')[0]} | ${median('fcp')} | ${median('lcp')} | ${median('hydrated')} | ${runs.every((r) => r.prerendered) ? 'yes' : 'no'} |`);
+    console.log(
+      `| ${route.split('?')[0]} | ${median('fcp')} | ${median('lcp')} | ${median('hydrated')} | ${runs.every((r) => r.prerendered) ? 'yes' : 'no'} |`,
+    );
   }
   await browser.close();
 } finally {
   await portal.stop();
 }
-console.log(`medians of ${RUNS}; machine load (1/5/15 min) before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `medians of ${RUNS}; machine load (1/5/15 min) before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 
 async function measure(browser, route) {
   const { context, page } = await openPhonePage(browser, { baseURL: portal.base });
@@ -45,7 +51,10 @@ async function measure(browser, route) {
   });
   await page.goto(route);
   // Hydrated (or rendered) once React's props are on the page's main heading.
-  await page.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((key) => key.startsWith('__reactProps')), null, { timeout: 60_000, polling: 'raf' });
+  await page.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((key) => key.startsWith('__reactProps')), null, {
+    timeout: 60_000,
+    polling: 'raf',
+  });
   const hydrated = await page.evaluate(() => performance.now());
   await page.waitForTimeout(300);
   const paints = await page.evaluate(() => ({ fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN, lcp: window.__largestPaint }));

@@ -38,8 +38,17 @@ const profileDir = mkdtempSync(join(tmpdir(), 'portal-lh-'));
 // load on a shared machine lands in the scores fourfold. As root, Chromium (and the renderers it
 // forks, which inherit it) runs at a higher priority to keep that distortion small (LH_NICE=0: off).
 const NICE = process.getuid?.() === 0 ? Number(process.env.LH_NICE ?? -10) : 0;
-const chromiumCommand = ['/usr/bin/chromium', ...CHROMIUM_ARGS, '--headless=new', `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profileDir}`, 'about:blank'];
-const browserProcess = spawn(NICE ? 'nice' : chromiumCommand[0], NICE ? ['-n', String(NICE), ...chromiumCommand] : chromiumCommand.slice(1), { stdio: 'ignore' });
+const chromiumCommand = [
+  '/usr/bin/chromium',
+  ...CHROMIUM_ARGS,
+  '--headless=new',
+  `--remote-debugging-port=${DEBUG_PORT}`,
+  `--user-data-dir=${profileDir}`,
+  'about:blank',
+];
+const browserProcess = spawn(NICE ? 'nice' : chromiumCommand[0], NICE ? ['-n', String(NICE), ...chromiumCommand] : chromiumCommand.slice(1), {
+  stdio: 'ignore',
+});
 
 try {
   await waitFor(`http://127.0.0.1:${DEBUG_PORT}/json/version`);
@@ -78,7 +87,19 @@ try {
     rows.map((row) => {
       const misses = missedTargets(row);
       failures += misses.length ? 1 : 0;
-      return [row.route, row.visit, row.performance.toFixed(2), row.accessibility.toFixed(2), ms(row.fcp), ms(row.lcp), ms(row.tbt), row.cls.toFixed(3), (row.bytes / 1024).toFixed(1), String(Math.round(row.benchmarkIndex)), misses.join(', ')];
+      return [
+        row.route,
+        row.visit,
+        row.performance.toFixed(2),
+        row.accessibility.toFixed(2),
+        ms(row.fcp),
+        ms(row.lcp),
+        ms(row.tbt),
+        row.cls.toFixed(3),
+        (row.bytes / 1024).toFixed(1),
+        String(Math.round(row.benchmarkIndex)),
+        misses.join(', '),
+      ];
     }),
   );
   for (const row of rows.filter((r) => r.a11yFailures.length)) console.log(`accessibility on ${row.route} (${row.visit}): ${row.a11yFailures.join('; ')}`);
@@ -90,9 +111,13 @@ try {
     );
     if (usable.medianUsableMs > TARGET.usableAfterSignInMs) failures += 1;
   }
-  console.log("CPU index: Lighthouse's benchmark of this machine at that moment (an unloaded laptop scores about 1,000-2,000; under load it falls and the simulated times rise with it)");
+  console.log(
+    "CPU index: Lighthouse's benchmark of this machine at that moment (an unloaded laptop scores about 1,000-2,000; under load it falls and the simulated times rise with it)",
+  );
   const loadAfter = loadavg();
-  console.log(`Chromium at nice ${NICE}; machine load (1/5/15 min) before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')} (${availableParallelism()} cores)`);
+  console.log(
+    `Chromium at nice ${NICE}; machine load (1/5/15 min) before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')} (${availableParallelism()} cores)`,
+  );
   if (failures) {
     console.error(`${failures} result(s) miss issue 16's targets`);
     process.exitCode = 1;
@@ -130,7 +155,8 @@ async function audit(route, visit, flags, attempt = 1) {
     ...flags,
   });
   const { lhr } = result;
-  if (process.env.LH_SAVE) writeFileSync(`${process.env.LH_SAVE}/${route.split('?')[0].replace(/\//g, '_')}-${visit.replace(/ /g, '-')}.json`, JSON.stringify(lhr));
+  if (process.env.LH_SAVE)
+    writeFileSync(`${process.env.LH_SAVE}/${route.split('?')[0].replace(/\//g, '_')}-${visit.replace(/ /g, '-')}.json`, JSON.stringify(lhr));
   process.stderr.write(`lighthouse ${route} (${visit}): ${lhr.categories.performance.score}\n`);
   if (lhr.runtimeError) {
     // Seen once under heavy load: Chromium reported the document as failed. One more try, then give up.
@@ -143,7 +169,13 @@ async function audit(route, visit, flags, attempt = 1) {
   const a11yFailures = lhr.categories.accessibility.auditRefs
     .map((ref) => lhr.audits[ref.id])
     .filter((item) => item.score !== null && item.score < 1 && item.scoreDisplayMode === 'binary')
-    .map((item) => `${item.id}: ${(item.details?.items ?? []).map((entry) => entry.node?.snippet ?? '').join(' | ').slice(0, 300)}`);
+    .map(
+      (item) =>
+        `${item.id}: ${(item.details?.items ?? [])
+          .map((entry) => entry.node?.snippet ?? '')
+          .join(' | ')
+          .slice(0, 300)}`,
+    );
   return {
     route: route.split('?')[0],
     visit,
@@ -191,7 +223,9 @@ async function timeToUsableAfterSignIn(browser) {
     await page.getByLabel('Password').first().fill(DEMO.password);
     await page.evaluate(() => {
       window.__longTasks = [];
-      new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((entry) => entry.startTime + entry.duration))).observe({ type: 'longtask' });
+      new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((entry) => entry.startTime + entry.duration))).observe({
+        type: 'longtask',
+      });
     });
     const requests = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname.replace(/-[\w-]{8}\.js$/, '.js')));

@@ -18,7 +18,23 @@ const cpuSlowdown = Number(process.env.RATE ?? 4);
 const top = Number(process.env.TOP ?? 12);
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'loading'];
 /** The trace events a long task's time is told by. */
-const KINDS = new Set(['v8.evaluateModule', 'EvaluateScript', 'FunctionCall', 'TimerFire', 'FireAnimationFrame', 'RunMicrotasks', 'EventDispatch', 'UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'ParseHTML', 'ParseAuthorStyleSheet', 'MinorGC', 'MajorGC']);
+const KINDS = new Set([
+  'v8.evaluateModule',
+  'EvaluateScript',
+  'FunctionCall',
+  'TimerFire',
+  'FireAnimationFrame',
+  'RunMicrotasks',
+  'EventDispatch',
+  'UpdateLayoutTree',
+  'Layout',
+  'Paint',
+  'PrePaint',
+  'ParseHTML',
+  'ParseAuthorStyleSheet',
+  'MinorGC',
+  'MajorGC',
+]);
 
 const assets = new URL('../apps/web/dist/assets/', import.meta.url).pathname;
 const sourceMaps = new Map();
@@ -49,7 +65,10 @@ try {
   const page = await context.newPage();
   await page.goto(`${portal.base}/login`);
   await page.getByRole('textbox', { name: 'Username' }).fill('alice.admin@acme.example');
-  await page.getByLabel('Password').first().fill(process.env.DEMO_PASSWORD ?? 'demo-pass-2026');
+  await page
+    .getByLabel('Password')
+    .first()
+    .fill(process.env.DEMO_PASSWORD ?? 'demo-pass-2026');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/apps');
   const cdp = await context.newCDPSession(page);
@@ -72,8 +91,13 @@ function report(route, events) {
   // The renderer's main thread: the one that ran the most tasks.
   const mainThreads = new Set(events.filter((e) => e.name === 'thread_name' && e.args.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   const taskTime = new Map();
-  for (const e of events) if (e.name === 'RunTask' && e.ph === 'X' && mainThreads.has(`${e.pid}:${e.tid}`)) taskTime.set(`${e.pid}:${e.tid}`, (taskTime.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
-  const [pid, tid] = [...taskTime].sort((a, b) => b[1] - a[1])[0][0].split(':').map(Number);
+  for (const e of events)
+    if (e.name === 'RunTask' && e.ph === 'X' && mainThreads.has(`${e.pid}:${e.tid}`))
+      taskTime.set(`${e.pid}:${e.tid}`, (taskTime.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
+  const [pid, tid] = [...taskTime]
+    .sort((a, b) => b[1] - a[1])[0][0]
+    .split(':')
+    .map(Number);
   const onMain = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X');
   const start = events.find((e) => e.name === 'navigationStart' && e.pid === pid)?.ts ?? onMain[0].ts;
   const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid)?.ts ?? start;
@@ -83,7 +107,9 @@ function report(route, events) {
   const blocking = long.reduce((sum, e) => sum + Math.max(0, (e.ts + e.dur - Math.max(e.ts, fcp)) / 1000 - 50), 0);
   const busy = tasks.filter((e) => e.ts >= fcp).reduce((sum, e) => sum + e.dur / 1000, 0);
   const ms = (us) => (us / 1000).toFixed(0);
-  console.log(`${route} (repeat visit, CPU ${cpuSlowdown}x): first contentful paint ${ms(fcp - start)} ms, blocking after it ${blocking.toFixed(0)} ms, main thread busy after it ${busy.toFixed(0)} ms, ${long.length} long tasks`);
+  console.log(
+    `${route} (repeat visit, CPU ${cpuSlowdown}x): first contentful paint ${ms(fcp - start)} ms, blocking after it ${blocking.toFixed(0)} ms, main thread busy after it ${busy.toFixed(0)} ms, ${long.length} long tasks`,
+  );
   if (top === 0) return;
 
   const samples = cpuSamples(events, pid);
@@ -101,15 +127,32 @@ function report(route, events) {
     const groups = new Map();
     for (const [key, time] of bySource(fcp, Infinity)) {
       const path = key.split(' ')[0];
-      const group = path.startsWith('src/') ? path.split('/').slice(0, 3).join('/') : path.split('/').slice(0, path.startsWith('@') ? 2 : 1).join('/');
+      const group = path.startsWith('src/')
+        ? path.split('/').slice(0, 3).join('/')
+        : path
+            .split('/')
+            .slice(0, path.startsWith('@') ? 2 : 1)
+            .join('/');
       groups.set(group, (groups.get(group) ?? 0) + time);
     }
-    console.log(`  after the first paint, by package or folder (ms):\n${[...groups].sort((a, b) => b[1] - a[1]).slice(0, top * 2).map(([group, time]) => `    ${time.toFixed(0).padStart(5)} ${group}`).join('\n')}`);
+    console.log(
+      `  after the first paint, by package or folder (ms):\n${[...groups]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, top * 2)
+        .map(([group, time]) => `    ${time.toFixed(0).padStart(5)} ${group}`)
+        .join('\n')}`,
+    );
   }
   for (const task of long) {
     const kinds = new Map();
     for (const e of onMain) if (KINDS.has(e.name) && e.ts >= task.ts && e.ts < task.ts + task.dur) kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur / 1000);
-    console.log(`  @${ms(task.ts - start)} ms, ${ms(task.dur)} ms: ${[...kinds].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([kind, time]) => `${kind} ${time.toFixed(0)}`).join(', ')}`);
+    console.log(
+      `  @${ms(task.ts - start)} ms, ${ms(task.dur)} ms: ${[...kinds]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([kind, time]) => `${kind} ${time.toFixed(0)}`)
+        .join(', ')}`,
+    );
     for (const [source, time] of bySource(task.ts, task.ts + task.dur).slice(0, top)) console.log(`    ${time.toFixed(0).padStart(5)} ${source}`);
   }
 }

@@ -10,12 +10,23 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const COMPILED_SERVER = 'apps/server/dist/bin/main.js';
 
 /** Debian's Chromium as root on a machine with only loopback (apps/web/playwright.config.ts, CHROMIUM_LAUNCH). */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 /** Waits until /login comes with its markup (the server renders it just after it is ready); warns if it never does. */
 async function prerendered(base) {
   for (let attempt = 0; attempt < 60; attempt += 1) {
-    const page = await fetch(`${base}/login`, { headers: { accept: 'text/html' } }).then((response) => response.text(), () => '');
+    const page = await fetch(`${base}/login`, { headers: { accept: 'text/html' } }).then(
+      (response) => response.text(),
+      () => '',
+    );
     if (/<div id="root">\s*<[^/]/.test(page)) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

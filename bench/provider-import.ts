@@ -52,8 +52,12 @@ const { key } = await createApiKey(database.db, { name: 'Import benchmark', scop
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 const run = randomBytes(4).toString('hex');
 
-const pendingMail = async () => (await database.db.execute<{ pending: number }>(sql`SELECT count(*)::int AS pending FROM mail_outbox WHERE status = 'pending'`)).rows[0]!.pending;
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const pendingMail = async () =>
+  (await database.db.execute<{ pending: number }>(sql`SELECT count(*)::int AS pending FROM mail_outbox WHERE status = 'pending'`)).rows[0]!.pending;
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const PASSES = ['first import', 're-run, one field changed', 're-run, identical'] as const;
 
 /**
@@ -84,7 +88,9 @@ async function importThrice(what: string, path: string, count: number, itemOf: (
     const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
     process.stdout.write(
       `${what.padEnd(24)} ${label.padEnd(26)} ${count.toLocaleString('en-US')} in ${calls.length} call${calls.length === 1 ? '' : 's'}: ` +
-        `${Math.round(count / (total / 1000)).toLocaleString('en-US').padStart(6)} items/s, ${(total / 1000).toFixed(2)} s; ` +
+        `${Math.round(count / (total / 1000))
+          .toLocaleString('en-US')
+          .padStart(6)} items/s, ${(total / 1000).toFixed(2)} s; ` +
         `per call of up to ${PER_CALL}: median ${ms(sorted[Math.floor(sorted.length / 2)]!)}, slowest ${ms(sorted.at(-1)!)}; ` +
         `load average ${loadBefore} → ${load()}; created ${createdCount}, updated ${updatedCount}\n`,
     );
@@ -104,7 +110,11 @@ try {
   }));
 
   const account = `bench-${run}`;
-  const created = await fetch(`${base}/api/provider/v1/accounts/${account}`, { method: 'PUT', headers, body: JSON.stringify({ name: `Import bench ${account}` }) });
+  const created = await fetch(`${base}/api/provider/v1/accounts/${account}`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ name: `Import bench ${account}` }),
+  });
   if (created.status !== 201) throw new Error(`the account was not created: ${created.status} ${await created.text()}`);
 
   await importThrice('contacts (each invited)', `/accounts/${account}/contacts/bulk`, CONTACTS, (n, pass) => ({
@@ -132,7 +142,9 @@ try {
     status: statuses[n % statuses.length],
     priority: n % 5 === 0 ? 'high' : 'medium',
     time_logged_hours: (n % 8) * 0.25,
-    entries: [{ external_id: `PSA-${n}-1`, author_name: 'Jordan Reyes', author_email: 'jordan@itpartners.example', content: `Checked the switch port (pass ${pass}).` }],
+    entries: [
+      { external_id: `PSA-${n}-1`, author_name: 'Jordan Reyes', author_email: 'jordan@itpartners.example', content: `Checked the switch port (pass ${pass}).` },
+    ],
   }));
   // The invitations are delivered after each call, off the request path; let the last of them go before closing.
   for (let waited = 0; waited < 120 && (await pendingMail()) > 0; waited += 1) await sleep(500);

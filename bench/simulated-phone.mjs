@@ -8,7 +8,13 @@ export const PHONE = { latencyMs: 150, downloadKbps: 1.6 * 1024, uploadKbps: 750
 
 /** A page in a fresh context (nothing cached) with a phone's screen, network and CPU. */
 export async function openPhonePage(browser, contextOptions = {}) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, ...contextOptions });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    ...contextOptions,
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');

@@ -20,7 +20,10 @@ const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 5);
 const IDLE_SECONDS = Number(process.env.BENCH_STARTUP_IDLE_SECONDS ?? 20);
 const SIGN_INS = Number(process.env.BENCH_STARTUP_SIGN_INS ?? 10);
 const DEMO_USERS = ['alice.admin@acme.example', 'bill.billing@acme.example', 'tess.tech@acme.example', 'uma.user@acme.example', 'gina.admin@globex.example'];
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const env = {
   ...process.env,
   PORT: String(PORT),
@@ -43,7 +46,10 @@ async function startOnce({ beforeStop } = {}) {
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before it was ready`);
-      const ready = await fetch(`http://127.0.0.1:${PORT}/readyz`).then((response) => response.ok, () => false);
+      const ready = await fetch(`http://127.0.0.1:${PORT}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (ready) break;
       if (performance.now() - startedAt > 120_000) throw new Error('the server was not ready within 2 minutes');
       await sleep(10);

@@ -31,13 +31,18 @@ try {
     let wire = 0;
     let decoded = 0;
     for (const response of responses) {
-      const sizes = await response.request().sizes().catch(() => null);
+      const sizes = await response
+        .request()
+        .sizes()
+        .catch(() => null);
       if (!sizes) continue;
       wire += sizes.responseHeadersSize + sizes.responseBodySize;
       decoded += (await response.body().catch(() => Buffer.alloc(0))).length;
     }
     if (route === '/login') {
-      unexpected = responses.map((response) => new URL(response.url()).pathname).filter((path) => path.endsWith('.js') && path.startsWith('/assets/') && !signInScripts.has(path));
+      unexpected = responses
+        .map((response) => new URL(response.url()).pathname)
+        .filter((path) => path.endsWith('.js') && path.startsWith('/assets/') && !signInScripts.has(path));
     }
     rows.push([route, String(responses.length), (wire / 1024).toFixed(1), (decoded / 1024).toFixed(1)]);
     await context.close();

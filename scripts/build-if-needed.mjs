@@ -12,7 +12,15 @@ const TARGETS = [
     name: 'web app',
     // Both halves of the web build (decision 0022): a missing prerender program rebuilds it too.
     outputs: ['apps/web/dist/index.html', 'apps/web/dist-prerender/prerender.js'],
-    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/build', 'packages/contract/src', 'package-lock.json'],
+    sources: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/public',
+      'apps/web/vite.config.ts',
+      'apps/web/build',
+      'packages/contract/src',
+      'package-lock.json',
+    ],
     build: ['run', '--workspace', 'apps/web', 'build'],
   },
   {
@@ -26,7 +34,14 @@ const TARGETS = [
         {
           name: 'release folder',
           outputs: ['release/server/main.js', 'release/web-prerender/prerender.js'],
-          sources: ['apps/web/dist/index.html', 'apps/web/dist-prerender/prerender.js', 'apps/server/dist/bin/main.js', 'apps/server/src/db/migrations', 'scripts/build-release.mjs', 'package-lock.json'],
+          sources: [
+            'apps/web/dist/index.html',
+            'apps/web/dist-prerender/prerender.js',
+            'apps/server/dist/bin/main.js',
+            'apps/server/src/db/migrations',
+            'scripts/build-release.mjs',
+            'package-lock.json',
+          ],
           build: ['run', 'build:release'],
         },
       ]

@@ -51,13 +51,17 @@ const manifest = {
 };
 const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
 const manifestFile = join(release, 'package.json');
-const unchanged = existsSync(manifestFile) && readFileSync(manifestFile, 'utf8') === manifestText && existsSync(join(release, 'node_modules/.package-lock.json'));
+const unchanged =
+  existsSync(manifestFile) && readFileSync(manifestFile, 'utf8') === manifestText && existsSync(join(release, 'node_modules/.package-lock.json'));
 writeFileSync(manifestFile, manifestText);
 if (unchanged) {
   console.log('release dependencies are up to date');
 } else {
   console.log('installing the release’s production dependencies…');
-  const install = spawnSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: release, stdio: 'inherit' });
+  const install = spawnSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
+    cwd: release,
+    stdio: 'inherit',
+  });
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
 console.log('release assembled (release/): node release/server/main.js');

@@ -43,7 +43,8 @@ function serverSecrets() {
   for (const key of (process.env.VAULT_OLD_KEYS ?? '').split(',').filter(Boolean)) secrets.push({ name: 'VAULT_OLD_KEYS', value: key.trim() });
   const file = join(dataDir, 'secrets.json');
   if (existsSync(file)) {
-    for (const [name, value] of Object.entries(JSON.parse(readFileSync(file, 'utf8')))) if (typeof value === 'string' && value.length >= 16) secrets.push({ name: `secrets.json ${name}`, value });
+    for (const [name, value] of Object.entries(JSON.parse(readFileSync(file, 'utf8'))))
+      if (typeof value === 'string' && value.length >= 16) secrets.push({ name: `secrets.json ${name}`, value });
   }
   return secrets;
 }
@@ -75,7 +76,10 @@ const patterns = [
   { name: 'a support-tool link token', test: (line) => /\/support-tools\/links\/(?!\[redacted\])[A-Za-z0-9_~.-]{16,}/.test(line) },
   // randomToken(): 32 random bytes in base64url, the shape of reset, refresh, launch and link tokens
   // (a run followed by a dot is a file name: the web app's assets are name-hash.js).
-  { name: 'a random token (43 base64url characters)', test: (line) => /(?<![A-Za-z0-9_.-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_.-])/.test(line.replace(NUMERIC_FIELDS, '')) },
+  {
+    name: 'a random token (43 base64url characters)',
+    test: (line) => /(?<![A-Za-z0-9_.-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_.-])/.test(line.replace(NUMERIC_FIELDS, '')),
+  },
   {
     name: 'a card number (13–19 digits of a card network, passing the Luhn check)',
     // A card number's first digit (ISO/IEC 7812's industry identifier) is 2–6 for every card network

@@ -21,7 +21,12 @@ const redocly = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js'
 const redoclyEnv = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' };
 
 // Secrets given, so nothing is generated into a data folder; the address is never dialled.
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TOKEN_SECRET: randomBytes(32).toString('hex'), VAULT_KEY: randomBytes(32).toString('base64') });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  TOKEN_SECRET: randomBytes(32).toString('hex'),
+  VAULT_KEY: randomBytes(32).toString('base64'),
+});
 const database = connectDatabase('postgres://lint@127.0.0.1:9/never-connected');
 const app = await buildApp({ config, database, logger: createLogger('silent'), webDistDir: '/nonexistent' });
 const folder = mkdtempSync(join(tmpdir(), 'portal-api-reference-'));

@@ -11,7 +11,15 @@ const baseURL = `http://127.0.0.1:${port}`;
 /** Debian's Chromium, as root, on a machine with no network but loopback (docs/architecture.md, testing). */
 export const CHROMIUM_LAUNCH = {
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 };
 
 /**

@@ -38,7 +38,10 @@ export interface ColdStartFigures {
   loadAtReady: string;
 }
 
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 /** user + sys of a process and of the children it reaped, in seconds (/proc/<pid>/stat, ticks of 10 ms). */
 function cpuSecondsOf(pid: number): number {
@@ -83,7 +86,9 @@ export async function coldStart(controls: ClusterControls, indexes: number[]): P
     }),
   );
   const loadAtReady = load();
-  controls.note(`all ready: ${readyAt.map((ready, position) => `app${indexes[position]! + 1} in ${ready.ms} ms, ${ready.cpu.toFixed(2)} CPU-s`).join('; ')} [load ${loadAtReady}]`);
+  controls.note(
+    `all ready: ${readyAt.map((ready, position) => `app${indexes[position]! + 1} in ${ready.ms} ms, ${ready.cpu.toFixed(2)} CPU-s`).join('; ')} [load ${loadAtReady}]`,
+  );
   await Promise.all(indexes.map((index) => controls.upInHaproxy(index)));
   controls.note('all UP in HAProxy');
   controls.setPhase('after cold start');
@@ -125,19 +130,40 @@ export function checkColdStartAndScaleOut(
   const failed = samples.filter((sample) => sample.phase === 'cold start' && !ok(sample));
   const unroutable = failed.filter((sample) => balancerOwn503(sample) && inWindow(sample));
   const other = failed.filter((sample) => !unroutable.includes(sample));
-  console.log(`  cold start: ${failed.length} failed request${failed.length === 1 ? '' : 's'}, ${unroutable.length} of them HAProxy's 503 while no server was UP (windows: ${windows})`);
+  console.log(
+    `  cold start: ${failed.length} failed request${failed.length === 1 ? '' : 's'}, ${unroutable.length} of them HAProxy's 503 while no server was UP (windows: ${windows})`,
+  );
   check(
     other.length === 0,
-    `cold start under load: no failed request beyond the ${unroutable.length} HAProxy could not route while no server was up${other.length ? `: ${other.slice(0, 5).map((s) => `${s.action} ${s.status} ${s.instance ?? 'no instance'} ${s.error ?? ''}`).join('; ')}` : ''}`,
+    `cold start under load: no failed request beyond the ${unroutable.length} HAProxy could not route while no server was up${
+      other.length
+        ? `: ${other
+            .slice(0, 5)
+            .map((s) => `${s.action} ${s.status} ${s.instance ?? 'no instance'} ${s.error ?? ''}`)
+            .join('; ')}`
+        : ''
+    }`,
   );
-  console.log(`  cold start: CPU-s to ready ${figures.startCpuSeconds.map((seconds) => seconds.toFixed(2)).join(', ')}, ready after ${figures.readyMs.join(', ')} ms; load ${figures.loadAtReady}`);
+  console.log(
+    `  cold start: CPU-s to ready ${figures.startCpuSeconds.map((seconds) => seconds.toFixed(2)).join(', ')}, ready after ${figures.readyMs.join(', ')} ms; load ${figures.loadAtReady}`,
+  );
   check(
     keptPages.length === 1 && keptPages[0]!.renderedAt.getTime() < figures.startedAt,
     `the prerendered pages were rendered once, before the cold start, and read by every later start (${keptPages.length} kept, rendered ${keptPages.map((row) => `${((figures.startedAt - row.renderedAt.getTime()) / 1000).toFixed(0)} s before it`).join(', ')})`,
   );
   for (const name of ['after cold start', 'scale-out']) {
     const phaseFailed = samples.filter((sample) => sample.phase === name && !ok(sample));
-    check(phaseFailed.length === 0, `no failed request in the phase "${name}"${phaseFailed.length ? `: ${phaseFailed.slice(0, 5).map((s) => `${s.action} ${s.status} ${s.error ?? ''}`).join('; ')}` : ''}`);
+    check(
+      phaseFailed.length === 0,
+      `no failed request in the phase "${name}"${
+        phaseFailed.length
+          ? `: ${phaseFailed
+              .slice(0, 5)
+              .map((s) => `${s.action} ${s.status} ${s.error ?? ''}`)
+              .join('; ')}`
+          : ''
+      }`,
+    );
   }
   const served = samples.filter((sample) => sample.phase === 'scale-out' && sample.instance === `app${scaleOutIndex + 1}`).length;
   check(served > 0, `the added app${scaleOutIndex + 1} served requests once UP (${served})`);

@@ -37,7 +37,10 @@ const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-ty
  * One request on a connection of its own (`agent: false`), so a failure is about the load balancer and
  * the instances, never a keep-alive connection between this client and HAProxy closing as it is reused.
  */
-function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; instance?: string; body: unknown; error?: string }> {
+function send(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; instance?: string; body: unknown; error?: string }> {
   return new Promise((resolve) => {
     const request = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers, agent: false, timeout: 15_000 }, (response) => {
       const chunks: Buffer[] = [];
@@ -73,7 +76,8 @@ const ACTIONS: Array<[string, number, Action]> = [
   [
     'sign-in',
     8,
-    async (t) => send(`${t.base}/api/crm/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(pick(t.signIns)) }),
+    async (t) =>
+      send(`${t.base}/api/crm/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(pick(t.signIns)) }),
   ],
   [
     'ticket reply',
@@ -97,7 +101,15 @@ const ACTIONS: Array<[string, number, Action]> = [
         method: 'POST',
         headers: { ...json(t.accessToken), 'idempotency-key': key },
         body: JSON.stringify({
-          payment: { amount: 1.25, cc_first_name: 'Alice', cc_last_name: 'Morgan', cc_num: '4242 4242 4242 4242', cc_exp_month: '12', cc_exp_year: String(new Date().getUTCFullYear() + 3), cc_type: 'visa' },
+          payment: {
+            amount: 1.25,
+            cc_first_name: 'Alice',
+            cc_last_name: 'Morgan',
+            cc_num: '4242 4242 4242 4242',
+            cc_exp_month: '12',
+            cc_exp_year: String(new Date().getUTCFullYear() + 3),
+            cc_type: 'visa',
+          },
         }),
       });
       const id = (answer.body as { result?: { payment?: { _id?: string } } } | undefined)?.result?.payment?._id;
@@ -119,7 +131,14 @@ function chooseAction(): [string, Action] {
  * `workers` clients, each sending one request after another with a short pause, until `running()`
  * turns false or `maxRequests` have been sent; every answer is recorded with the phase it started in.
  */
-export async function driveLoad(options: { target: LoadTarget; workers: number; pauseMs: number; maxRequests: number; phase: () => string; running: () => boolean }): Promise<Sample[]> {
+export async function driveLoad(options: {
+  target: LoadTarget;
+  workers: number;
+  pauseMs: number;
+  maxRequests: number;
+  phase: () => string;
+  running: () => boolean;
+}): Promise<Sample[]> {
   const samples: Sample[] = [];
   let sent = 0;
   const worker = async () => {

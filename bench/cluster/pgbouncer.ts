@@ -45,7 +45,9 @@ export interface RunningPgbouncer {
 /** The settings README's "Operating the portal" documents; transaction pooling is what the portal is made correct for. */
 export function pgbouncerConfig(options: PgbouncerOptions): string {
   const upstream = new URL(options.upstreamUrl);
-  const login = [`user=${decodeURIComponent(upstream.username || 'postgres')}`, upstream.password ? `password=${decodeURIComponent(upstream.password)}` : ''].filter(Boolean).join(' ');
+  const login = [`user=${decodeURIComponent(upstream.username || 'postgres')}`, upstream.password ? `password=${decodeURIComponent(upstream.password)}` : '']
+    .filter(Boolean)
+    .join(' ');
   return [
     '[databases]',
     `* = host=${upstream.hostname} port=${upstream.port || 5432} ${login}`,

@@ -87,7 +87,9 @@ function ensureHaproxy(): void {
 
 /** The release's own start command's Node flags (release/package.json, from apps/server's start script); read once the release is built. */
 const releaseStartFlags = () =>
-  (JSON.parse(readFileSync(join(root, 'release/package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--'));
+  (JSON.parse(readFileSync(join(root, 'release/package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+    .split(/\s+/)
+    .filter((arg) => arg.startsWith('--'));
 const instances = new Map<number, ReturnType<typeof launch>>();
 /** HAProxy's name for the instance the test SIGKILLs (instances.get(0)). */
 const KILLED = 'app1';
@@ -101,7 +103,8 @@ function startInstance(index: number) {
   return child;
 }
 const readyz = async (index: number) => ((await fetch(`http://127.0.0.1:${portOf(index)}/readyz`)).ok ? true : undefined);
-const upInHaproxy = (index: number) => waitFor(`HAProxy to see app${index + 1} UP`, 30_000, async () => ((await haproxyServerStates(statsUrl)).get(`app${index + 1}`) === 'UP' ? true : undefined));
+const upInHaproxy = (index: number) =>
+  waitFor(`HAProxy to see app${index + 1} UP`, 30_000, async () => ((await haproxyServerStates(statsUrl)).get(`app${index + 1}`) === 'UP' ? true : undefined));
 
 async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; result: T }> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) };
@@ -110,7 +113,11 @@ async function api<T>(path: string, init: RequestInit & { token?: string } = {})
   return { status: response.status, result: body.result };
 }
 const signIn = async (username: string, via = base) => {
-  const response = await fetch(`${via}/api/crm/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
+  const response = await fetch(`${via}/api/crm/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
   if (!response.ok) throw new Error(`sign-in of ${username} answered ${response.status}`);
   return ((await response.json()) as { result: { access_token: string } }).result.access_token;
 };
@@ -134,7 +141,10 @@ async function main(): Promise<void> {
     launch(process.execPath, ['release/server/cli.js', 'migrate'], { cwd: root, env: instanceEnv, logFile: join(runDir, 'migrate.log') }),
   );
   const migrationExits = await Promise.all(migrations.map(exitOf));
-  check(migrationExits.every((exit) => exit.code === 0), 'three simultaneous migrations of an empty database all succeed');
+  check(
+    migrationExits.every((exit) => exit.code === 0),
+    'three simultaneous migrations of an empty database all succeed',
+  );
 
   db = new pg.Client({ connectionString: databaseUrl });
   // Dropping the database at the end ends this connection too, if an assertion left it open.
@@ -182,14 +192,26 @@ async function main(): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'uma.user@acme.example', password: PASSWORD }),
   });
-  check(wrong.every((status) => status === 401) && sixth.status === 429, `5 wrong sign-ins over 3 instances answered ${wrong.join(',')}; the 6th (right password, third instance) ${sixth.status}`);
+  check(
+    wrong.every((status) => status === 401) && sixth.status === 429,
+    `5 wrong sign-ins over 3 instances answered ${wrong.join(',')}; the 6th (right password, third instance) ${sixth.status}`,
+  );
 
   // Globex turns auto-pay on through the portal: a card stored, auto-pay on; the next auto-pay run charges it.
   const gina = await signIn('gina.admin@globex.example');
   const stored = await api(`/billing/account/${GLOBEX_BILLING_ID}`, {
     method: 'PATCH',
     token: gina,
-    body: JSON.stringify({ credit_card_info: { first_name: 'Gina', last_name: 'Rossi', number: '4242 4242 4242 4242', exp_month: '12', exp_year: String(new Date().getUTCFullYear() + 3), type: 'visa' } }),
+    body: JSON.stringify({
+      credit_card_info: {
+        first_name: 'Gina',
+        last_name: 'Rossi',
+        number: '4242 4242 4242 4242',
+        exp_month: '12',
+        exp_year: String(new Date().getUTCFullYear() + 3),
+        type: 'visa',
+      },
+    }),
   });
   const autoPayOn = await api(`/billing/account/${GLOBEX_BILLING_ID}`, { method: 'PATCH', token: gina, body: JSON.stringify({ automatic_payments: true }) });
   check(stored.status === 200 && autoPayOn.status === 200, 'Globex stored a card and turned auto-pay on');
@@ -284,36 +306,68 @@ async function main(): Promise<void> {
   const killFailures = samples.filter((s) => s.phase === 'sigkill' && !ok(s));
   const inFlightAtKill = samples.filter((s) => s.startedAt <= diedAt && s.endedAt >= killedAt);
   check(
-    killFailures.every((s) => s.startedAt <= diedAt && s.endedAt >= killedAt && (s.status === 502 || s.status === 0) && (s.instance === undefined || s.instance === KILLED)),
+    killFailures.every(
+      (s) => s.startedAt <= diedAt && s.endedAt >= killedAt && (s.status === 502 || s.status === 0) && (s.instance === undefined || s.instance === KILLED),
+    ),
     `failures in the SIGKILL phase: ${killFailures.length}, all in flight at the kill (${inFlightAtKill.length} were in flight; ${
-      killFailures.map((s) => `${s.action} ${s.status} ${s.instance ?? 'no instance'} sent ${s.startedAt - killedAt} ms, ended ${s.endedAt - killedAt} ms after the kill${s.error ? ` (${s.error})` : ''}`).join(', ') || 'none failed'
+      killFailures
+        .map(
+          (s) =>
+            `${s.action} ${s.status} ${s.instance ?? 'no instance'} sent ${s.startedAt - killedAt} ms, ended ${s.endedAt - killedAt} ms after the kill${s.error ? ` (${s.error})` : ''}`,
+        )
+        .join(', ') || 'none failed'
     })`,
   );
   const keptPages = (await db.query<{ rendered_at: Date }>('SELECT rendered_at FROM prerendered_pages')).rows.map((row) => ({ renderedAt: row.rendered_at }));
   checkColdStartAndScaleOut(samples, coldStartFigures, SCALE_OUT, keptPages, check);
   for (const name of ['steady', 'recovered', 'rolling restart', 'after']) {
     const failed = samples.filter((s) => s.phase === name && !ok(s));
-    check(failed.length === 0, `no failed request in the phase "${name}"${failed.length ? `: ${failed.slice(0, 5).map((s) => `${s.action} ${s.status} ${s.error ?? ''}`).join('; ')}` : ''}`);
+    check(
+      failed.length === 0,
+      `no failed request in the phase "${name}"${
+        failed.length
+          ? `: ${failed
+              .slice(0, 5)
+              .map((s) => `${s.action} ${s.status} ${s.error ?? ''}`)
+              .join('; ')}`
+          : ''
+      }`,
+    );
   }
   const spread = new Map<string, number>();
   samples.forEach((s) => s.instance && spread.set(s.instance, (spread.get(s.instance) ?? 0) + 1));
-  check(spread.size === 4, `every instance served requests (${[...spread].sort().map(([name, count]) => `${name} ${count}`).join(', ')})`);
+  check(
+    spread.size === 4,
+    `every instance served requests (${[...spread]
+      .sort()
+      .map(([name, count]) => `${name} ${count}`)
+      .join(', ')})`,
+  );
 
   // Every acknowledged write is in the database, and no payment was made twice.
   const replies = samples.filter((s) => ok(s) && s.wrote?.kind === 'reply').map((s) => (s.wrote as { marker: string }).marker);
   const storedReplies = new Set(
-    (await db.query<{ marker: string }>("SELECT substring(content FROM 'cluster-reply-[0-9a-f-]{36}') AS marker FROM ticket_entries WHERE content LIKE '%cluster-reply-%'")).rows.map((row) => row.marker),
+    (
+      await db.query<{ marker: string }>(
+        "SELECT substring(content FROM 'cluster-reply-[0-9a-f-]{36}') AS marker FROM ticket_entries WHERE content LIKE '%cluster-reply-%'",
+      )
+    ).rows.map((row) => row.marker),
   );
   const missingReplies = replies.filter((marker) => !storedReplies.has(marker));
   check(replies.length > 0 && missingReplies.length === 0, `all ${replies.length} acknowledged ticket replies are stored (${missingReplies.length} missing)`);
   const payments = samples.filter((s) => ok(s) && s.wrote?.kind === 'payment').map((s) => s.wrote as { id: string; key: string });
   const storedPayments = (
-    await db.query<{ id: string; idempotency_key: string; payment_status: string }>("SELECT id, idempotency_key, payment_status FROM payments WHERE idempotency_key LIKE 'cluster-pay-%'")
+    await db.query<{ id: string; idempotency_key: string; payment_status: string }>(
+      "SELECT id, idempotency_key, payment_status FROM payments WHERE idempotency_key LIKE 'cluster-pay-%'",
+    )
   ).rows;
   const paid = new Map(storedPayments.map((row) => [row.id, row]));
   const missingPayments = payments.filter((p) => paid.get(p.id)?.idempotency_key !== p.key || paid.get(p.id)?.payment_status !== 'Paid');
   const keys = storedPayments.map((row) => row.idempotency_key);
-  check(payments.length > 0 && missingPayments.length === 0, `all ${payments.length} acknowledged payments are stored and Paid (${missingPayments.length} missing)`);
+  check(
+    payments.length > 0 && missingPayments.length === 0,
+    `all ${payments.length} acknowledged payments are stored and Paid (${missingPayments.length} missing)`,
+  );
   check(new Set(keys).size === keys.length, `no Idempotency-Key was charged twice (${keys.length} payments, ${new Set(keys).size} keys)`);
 
   // Scheduled work: the sweeper ran once for five instance starts; Globex's due auto-pay was charged once.
@@ -321,10 +375,10 @@ async function main(): Promise<void> {
   const probeLeft = Number((await db.query('SELECT count(*) FROM rate_limits WHERE key = $1', [SWEEP_PROBE_KEY])).rows[0].count);
   check(sweep?.runs === 1 && probeLeft === 0, `the token sweeper ran once for 10 instance starts (runs: ${sweep?.runs}) and deleted the expired window`);
   const autoPayments = () =>
-    db.query<{ id: string; payment_status: string }>('SELECT p.id, p.payment_status FROM payments p JOIN billing_accounts b ON b.account_id = p.account_id WHERE b.id = $1 AND p.idempotency_key LIKE $2', [
-      GLOBEX_BILLING_ID,
-      `autopay:${GLOBEX_BILLING_ID}:%`,
-    ]);
+    db.query<{ id: string; payment_status: string }>(
+      'SELECT p.id, p.payment_status FROM payments p JOIN billing_accounts b ON b.account_id = p.account_id WHERE b.id = $1 AND p.idempotency_key LIKE $2',
+      [GLOBEX_BILLING_ID, `autopay:${GLOBEX_BILLING_ID}:%`],
+    );
   // Wait for the charge and at least one more run, so a second run had the chance to charge again. A run is
   // claimed at least 54 s after the last (decision 0023) by whichever instance's minute timer fires next; the
   // timers restart with their instances, so two runs can take up to about 2 × (54 + 60) s.
@@ -338,10 +392,15 @@ async function main(): Promise<void> {
     charged.length === 1 && charged[0]!.payment_status === 'Paid' && runs - runsAtEnable >= 2,
     `Globex's due auto-pay was charged once (${charged.length} payment${charged.length === 1 ? '' : 's'}) in ${runs - runsAtEnable} auto-pay runs since it was turned on (${runs} in ${minutes.toFixed(1)} min on 3 instances)`,
   );
-  check(runs <= Math.ceil(minutes / 0.9) + 1, `auto-pay ran once a minute across the cluster, not once per instance (${runs} runs in ${minutes.toFixed(1)} min)`);
+  check(
+    runs <= Math.ceil(minutes / 0.9) + 1,
+    `auto-pay ran once a minute across the cluster, not once per instance (${runs} runs in ${minutes.toFixed(1)} min)`,
+  );
   await db.end();
 
-  const loadAverage = loadavg().map((value) => value.toFixed(2)).join(', ');
+  const loadAverage = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
   console.log(`\nrun took ${((Date.now() - startedAt) / 1000).toFixed(0)} s; load average ${loadAverage}`);
 }
 
@@ -358,7 +417,9 @@ function report(samples: Sample[], killedAt: number, diedAt: number): void {
   const byAction = new Map<string, number>();
   samples.forEach((s) => byAction.set(s.action, (byAction.get(s.action) ?? 0) + 1));
   console.log(`  mix: ${[...byAction].map(([action, count]) => `${action} ${count}`).join(', ')}`);
-  console.log(`  in flight at the SIGKILL (sent before the process was gone, answered after the signal): ${samples.filter((s) => s.startedAt <= diedAt && s.endedAt >= killedAt).length}\n`);
+  console.log(
+    `  in flight at the SIGKILL (sent before the process was gone, answered after the signal): ${samples.filter((s) => s.startedAt <= diedAt && s.endedAt >= killedAt).length}\n`,
+  );
 }
 
 async function cleanUp(): Promise<void> {

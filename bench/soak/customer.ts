@@ -41,9 +41,11 @@ function expect(c: Context, answer: Answer, type: WebhookEventType): void {
 }
 
 /** A GET as the signed-in customer. */
-const read = (name: string, path: (c: Context) => string): Action => async (c) => {
-  await call(c.recorder, name, `${c.world.base}/api${path(c)}`, { token: c.me.session.access });
-};
+const read =
+  (name: string, path: (c: Context) => string): Action =>
+  async (c) => {
+    await call(c.recorder, name, `${c.world.base}/api${path(c)}`, { token: c.me.session.access });
+  };
 
 function send<T = unknown>(c: Context, name: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer<T>> {
   return call<T>(c.recorder, name, `${c.world.base}/api${path}`, { method, token: c.me.session.access, body, headers });
@@ -60,7 +62,9 @@ async function signInAgain(c: Context): Promise<void> {
 }
 
 async function refresh(c: Context): Promise<void> {
-  const answer = await call<{ access_token: string; refresh_token: string }>(c.recorder, 'GET refresh', `${c.world.base}/api/crm/auth/refresh`, { token: c.me.session.refresh });
+  const answer = await call<{ access_token: string; refresh_token: string }>(c.recorder, 'GET refresh', `${c.world.base}/api/crm/auth/refresh`, {
+    token: c.me.session.refresh,
+  });
   if (answer.ok) c.me.session = { access: answer.result.access_token, refresh: answer.result.refresh_token, at: Date.now() } satisfies Session;
 }
 
@@ -97,7 +101,15 @@ const amount = () => Math.floor(1 + Math.random() * 5) / 100;
 async function payWithNewCard(c: Context): Promise<void> {
   const key = `soak-${randomUUID()}`;
   const body = {
-    payment: { amount: amount(), cc_first_name: c.me.firstname, cc_last_name: c.me.lastname, cc_num: '4242 4242 4242 4242', cc_exp_month: '12', cc_exp_year: String(year), cc_type: 'visa' },
+    payment: {
+      amount: amount(),
+      cc_first_name: c.me.firstname,
+      cc_last_name: c.me.lastname,
+      cc_num: '4242 4242 4242 4242',
+      cc_exp_month: '12',
+      cc_exp_year: String(year),
+      cc_type: 'visa',
+    },
   };
   const path = `/billing/account/${c.world.billingId}/payments/creditcard`;
   const answer = await send<{ payment: { _id: string } }>(c, 'POST payment (new card)', 'POST', path, body, { 'idempotency-key': key });
@@ -114,7 +126,14 @@ async function payWithNewCard(c: Context): Promise<void> {
 
 async function payWithStoredCard(c: Context): Promise<void> {
   const usd = amount();
-  const answer = await send(c, 'POST payment (stored card)', 'POST', `/billing/account/${c.world.billingId}/payments/creditcard-onfile`, { amount: usd }, { 'idempotency-key': `soak-${randomUUID()}` });
+  const answer = await send(
+    c,
+    'POST payment (stored card)',
+    'POST',
+    `/billing/account/${c.world.billingId}/payments/creditcard-onfile`,
+    { amount: usd },
+    { 'idempotency-key': `soak-${randomUUID()}` },
+  );
   expect(c, answer, 'payment.succeeded');
   countPaid(answer, usd);
 }
@@ -138,7 +157,12 @@ async function reveal(c: Context): Promise<void> {
 
 async function changeProfile(c: Context): Promise<void> {
   const timeZone = pick(TIME_ZONES.filter((zone) => zone !== c.me.timeZone));
-  const answer = await send(c, 'PATCH profile', 'PATCH', '/portal/my-profile', { firstname: c.me.firstname, lastname: c.me.lastname, email: c.me.email, timezone: timeZone });
+  const answer = await send(c, 'PATCH profile', 'PATCH', '/portal/my-profile', {
+    firstname: c.me.firstname,
+    lastname: c.me.lastname,
+    email: c.me.email,
+    timezone: timeZone,
+  });
   expect(c, answer, 'profile.changed');
   if (answer.ok) c.me.timeZone = timeZone;
 }
@@ -165,7 +189,11 @@ async function launchApp(c: Context): Promise<void> {
   if (!appId) return;
   const launched = await send<{ url: string }>(c, 'POST app launch', 'POST', `/portal/apps/${encodeURIComponent(appId)}/launch`);
   const token = launched.ok ? new URL(launched.result.url).searchParams.get('token') : null;
-  if (token) await call(c.recorder, 'POST app launch redeem (the app)', `${c.world.base}/api/portal/apps/${encodeURIComponent(appId)}/launch/redeem`, { method: 'POST', body: { token } });
+  if (token)
+    await call(c.recorder, 'POST app launch redeem (the app)', `${c.world.base}/api/portal/apps/${encodeURIComponent(appId)}/launch/redeem`, {
+      method: 'POST',
+      body: { token },
+    });
 }
 
 /** The mix, with weights (shares of the actions; they need not add to 100). */

@@ -58,7 +58,9 @@ async function upsertTicket(p: Provider): Promise<void> {
       status: pick(ACTIVE),
       priority: pick(['low', 'medium', 'high']),
       time_logged_hours: Math.floor(Math.random() * 8) / 4,
-      entries: [{ external_id: `${externalId}-1`, author_name: TECHNICIANS[0][0], author_email: TECHNICIANS[0][1], content: '<p>Logged from the phone call.</p>' }],
+      entries: [
+        { external_id: `${externalId}-1`, author_name: TECHNICIANS[0][0], author_email: TECHNICIANS[0][1], content: '<p>Logged from the phone call.</p>' },
+      ],
     },
   });
   if (answer.ok && answer.result.created) {
@@ -73,7 +75,12 @@ async function technicianReply(p: Provider): Promise<void> {
   await call(p.recorder, 'PUT provider technician reply', `${account(p)}/tickets/${ticket}/entries/tech-${randomUUID()}`, {
     ...asKey(p),
     method: 'PUT',
-    body: { author_name: name, author_email: email, content: `<p>Remote session done; ${pick(['rebooted the switch', 'cleared the queue', 'reset the VPN profile'])}.</p>`, visible_to_customer: Math.random() < 0.85 },
+    body: {
+      author_name: name,
+      author_email: email,
+      content: `<p>Remote session done; ${pick(['rebooted the switch', 'cleared the queue', 'reset the VPN profile'])}.</p>`,
+      visible_to_customer: Math.random() < 0.85,
+    },
   });
 }
 
@@ -82,7 +89,12 @@ async function statement(p: Provider): Promise<void> {
   await call(p.recorder, 'PUT provider statement', `${account(p)}/statements/soak-${p.world.run}-${month}`, {
     ...asKey(p),
     method: 'PUT',
-    body: { period_start: `${month}-01`, period_end: `${month}-28`, amount_due: 42.5, lines: [{ description: 'Soak Voice Seats', quantity: 1, unit_price: 42.5, amount: 42.5 }] },
+    body: {
+      period_start: `${month}-01`,
+      period_end: `${month}-28`,
+      amount_due: 42.5,
+      lines: [{ description: 'Soak Voice Seats', quantity: 1, unit_price: 42.5, amount: 42.5 }],
+    },
   });
 }
 
@@ -93,7 +105,11 @@ const ACTIONS: Array<[number, (p: Provider) => Promise<void>]> = [
   [2, async (p) => void (await call(p.recorder, 'GET provider ticket entries', `${account(p)}/ticket-entries?limit=50&updated_since=${since(2)}`, asKey(p)))],
   [1, async (p) => void (await call(p.recorder, 'GET provider tickets', `${account(p)}/tickets?limit=50&updated_since=${since(5)}`, asKey(p)))],
   [0.5, statement],
-  [1, async (p) => void (await call(p.recorder, 'GET provider failed deliveries', `${p.world.provider.base}/webhook-deliveries?status=failed&limit=50`, asKey(p)))],
+  [
+    1,
+    async (p) =>
+      void (await call(p.recorder, 'GET provider failed deliveries', `${p.world.provider.base}/webhook-deliveries?status=failed&limit=50`, asKey(p))),
+  ],
 ];
 const TOTAL = ACTIONS.reduce((sum, [weight]) => sum + weight, 0);
 

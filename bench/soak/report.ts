@@ -36,7 +36,15 @@ export function printCalls(recorder: Recorder, seconds: number): void {
       ];
     });
   const all = [...recorder.calls.values()].flatMap((stats) => stats.latencies);
-  rows.push(['all calls', fmt(recorder.total), fmt(recorder.total / seconds, 2), fmt(percentile(all, 50), 1), fmt(percentile(all, 99), 1), fmt(all.length ? Math.max(...all) : 0), String(recorder.failedTotal)]);
+  rows.push([
+    'all calls',
+    fmt(recorder.total),
+    fmt(recorder.total / seconds, 2),
+    fmt(percentile(all, 50), 1),
+    fmt(percentile(all, 99), 1),
+    fmt(all.length ? Math.max(...all) : 0),
+    String(recorder.failedTotal),
+  ]);
   printTable(['call', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'failed (status×count)'], rows);
 }
 
@@ -52,7 +60,9 @@ export function printMemory(samples: MemorySample[], durationMs: number): { rssS
   const heapFit = linearFit(warm.filter((s) => s.heapMb !== undefined).map((s) => [s.t / 600_000, s.heapMb!]));
   const rssValues = samples.map((s) => s.rssMb);
   if (warm.length < 6) {
-    out(`RSS: ${fmt(rssValues[0] ?? 0, 1)} MB at the start, ${fmt(Math.max(...rssValues), 1)} MB at most, ${fmt(rssValues.at(-1) ?? 0, 1)} MB at the end; too few samples after the warm-up for a slope`);
+    out(
+      `RSS: ${fmt(rssValues[0] ?? 0, 1)} MB at the start, ${fmt(Math.max(...rssValues), 1)} MB at most, ${fmt(rssValues.at(-1) ?? 0, 1)} MB at the end; too few samples after the warm-up for a slope`,
+    );
     return { rssSlope: 0 };
   }
   out(

@@ -50,7 +50,10 @@ import { SETTINGS } from './settings.js';
 import { prepare } from './setup.js';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 const clock = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, '0')}`;
 
 out(
@@ -76,7 +79,12 @@ const problems: string[] = [];
 try {
   const { world, secret } = await prepare(setupRecorder, portal, receiverUrl);
   receiver.secret = secret;
-  const balanceOf = async () => (await call<{ balance: number }>(setupRecorder, 'check: balance', `${portal.base}/api/billing/account/${world.billingId}`, { token: world.customers[0]!.session.access })).result?.balance;
+  const balanceOf = async () =>
+    (
+      await call<{ balance: number }>(setupRecorder, 'check: balance', `${portal.base}/api/billing/account/${world.billingId}`, {
+        token: world.customers[0]!.session.access,
+      })
+    ).result?.balance;
   const balanceBefore = await balanceOf();
   const mostSpent = (SETTINGS.durationMs / SETTINGS.paceMs) * SETTINGS.vus * PAYMENT_SHARE * LARGEST_PAYMENT;
   out(
@@ -139,7 +147,13 @@ try {
   while (missing().length > 0 && Date.now() < graceEnds && !portal.exited() && !interrupted) await sleep(250);
   const waitedMs = Date.now() - (started + loadMs);
   const deliveries = async (status: string) =>
-    ((await call<{ items: unknown[] }>(setupRecorder, 'check: deliveries', `${world.provider.base}/webhook-deliveries?status=${status}&limit=200`, { token: world.provider.key })).result?.items ?? []).length;
+    (
+      (
+        await call<{ items: unknown[] }>(setupRecorder, 'check: deliveries', `${world.provider.base}/webhook-deliveries?status=${status}&limit=200`, {
+          token: world.provider.key,
+        })
+      ).result?.items ?? []
+    ).length;
   const waiting = { pending: await deliveries('pending'), failed: await deliveries('failed'), dead: await deliveries('dead') };
   const dbAfter = await databaseSize();
   const balanceAfter = await balanceOf();
@@ -149,7 +163,10 @@ try {
   printCalls(recorder, loadMs / 1000);
   out();
   printMemory(memory, SETTINGS.durationMs);
-  writeFileSync(`${repoRoot}/${SETTINGS.dataDir}/memory.csv`, `seconds,rss_mb,heap_used_mb\n${memory.map((s) => `${(s.t / 1000).toFixed(1)},${s.rssMb.toFixed(1)},${s.heapMb?.toFixed(1) ?? ''}`).join('\n')}\n`);
+  writeFileSync(
+    `${repoRoot}/${SETTINGS.dataDir}/memory.csv`,
+    `seconds,rss_mb,heap_used_mb\n${memory.map((s) => `${(s.t / 1000).toFixed(1)},${s.rssMb.toFixed(1)},${s.heapMb?.toFixed(1) ?? ''}`).join('\n')}\n`,
+  );
   out(`  (every sample in ${SETTINGS.dataDir}/memory.csv)`);
   printDatabase(dbBefore, dbAfter, requests);
   const serverMs = cpuAfter.serverMs - cpuBefore.serverMs;
@@ -162,7 +179,9 @@ try {
   const balanceMoved = balanceBefore !== undefined && balanceAfter !== undefined ? Math.round((balanceBefore - balanceAfter) * 100) : undefined;
   out(
     `Payments: ${paid.count} succeeded, $${(paid.cents / 100).toFixed(2)} in all; Acme's balance $${balanceBefore?.toFixed(2)} → $${balanceAfter?.toFixed(2)}` +
-      (balanceMoved === paid.cents ? `, down by exactly the card payments (the ${statements} upserts of a provider statement of $42.50 left it as it was)` : `, which is not the payments' sum`),
+      (balanceMoved === paid.cents
+        ? `, down by exactly the card payments (the ${statements} upserts of a provider statement of $42.50 left it as it was)`
+        : `, which is not the payments' sum`),
   );
   const received = [...expected.keys()].map((type) => `${type} ${receiver.byType.get(type) ?? 0}/${expected.get(type)}`).join(', ');
   out(
@@ -171,12 +190,19 @@ try {
       `waited ${(waitedMs / 1000).toFixed(1)} s after the load; deliveries pending ${waiting.pending}, failed ${waiting.failed}, dead ${waiting.dead}`,
   );
   const fiveHundreds = [...serverAnswers.entries()].filter(([status]) => status.startsWith('5'));
-  out(`Server: answered ${[...serverAnswers.entries()].map(([status, count]) => `${status}×${count}`).join(' ')} (its /metrics); logged ${portal.counts.errors} errors and ${portal.counts.warnings} warnings`);
+  out(
+    `Server: answered ${[...serverAnswers.entries()].map(([status, count]) => `${status}×${count}`).join(' ')} (its /metrics); logged ${portal.counts.errors} errors and ${portal.counts.warnings} warnings`,
+  );
   out(`Load average: ${loadAtStart} at the start, ${loadAtEnd} at the end of the load (1 / 5 / 15 min)`);
 
   if (recorder.failedTotal > 0) problems.push(`${recorder.failedTotal} requests failed`);
   if (fiveHundreds.length > 0) problems.push(`the server answered ${fiveHundreds.map(([s, c]) => `${s}×${c}`).join(' ')}`);
-  if (missing().length > 0) problems.push(`webhooks missing: ${missing().map(([type, count]) => `${type} ${receiver.byType.get(type) ?? 0}/${count}`).join(', ')}`);
+  if (missing().length > 0)
+    problems.push(
+      `webhooks missing: ${missing()
+        .map(([type, count]) => `${type} ${receiver.byType.get(type) ?? 0}/${count}`)
+        .join(', ')}`,
+    );
   if (receiver.refusedCount > 0) problems.push(`${receiver.refusedCount} webhook messages did not verify: ${receiver.refused.slice(0, 3).join('; ')}`);
   if (waiting.pending + waiting.failed + waiting.dead > 0) problems.push(`webhook deliveries not done: ${JSON.stringify(waiting)}`);
   if (portal.counts.errors > 0) problems.push(`the server logged ${portal.counts.errors} errors`);
@@ -193,7 +219,10 @@ if (recorder.failures.length > 0) {
   out('\nFailed requests (first 20):');
   for (const failure of recorder.failures.slice(0, 20)) out(`  ${new Date(failure.at).toISOString()} ${failure.call} → ${failure.status}: ${failure.detail}`);
 }
-for (const [kind, lines] of [['errors', portal.errors], ['warnings', portal.warnings]] as const) {
+for (const [kind, lines] of [
+  ['errors', portal.errors],
+  ['warnings', portal.warnings],
+] as const) {
   if (lines.length > 0) {
     out(`\nServer log ${kind} (first ${Math.min(lines.length, 10)}; all in ${SETTINGS.dataDir}/server.log):`);
     for (const line of lines.slice(0, 10)) out(`  ${line.line.slice(0, 600)}`);

@@ -66,10 +66,25 @@ export async function startPortal(): Promise<Portal> {
     SEED_DEMO_DATA: 'true',
   };
   // The request budgets are the production defaults (decision 0009): each virtual customer is a contact of its own.
-  for (const name of ['API_REQUESTS_PER_MINUTE', 'PROVIDER_API_REQUESTS_PER_MINUTE', 'DATABASE_URL', 'SMTP_URL', 'LOG_FILE', 'METRICS_PORT', 'WEBHOOK_POLL_MS', 'TOKEN_SECRET', 'VAULT_KEY']) delete env[name];
+  for (const name of [
+    'API_REQUESTS_PER_MINUTE',
+    'PROVIDER_API_REQUESTS_PER_MINUTE',
+    'DATABASE_URL',
+    'SMTP_URL',
+    'LOG_FILE',
+    'METRICS_PORT',
+    'WEBHOOK_POLL_MS',
+    'TOKEN_SECRET',
+    'VAULT_KEY',
+  ])
+    delete env[name];
 
   const log = createWriteStream(`${dataDir}/server.log`, { flags: 'a' });
-  const child: ChildProcess = spawn(process.execPath, [...startFlags(), 'dist/bin/main.js'], { cwd: `${repoRoot}/apps/server`, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...startFlags(), 'dist/bin/main.js'], {
+    cwd: `${repoRoot}/apps/server`,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let exit: { code: number | null; signal: string | null } | undefined;
   const exitPromise = new Promise<void>((resolve) =>
     child.once('exit', (code, signal) => {
@@ -116,7 +131,10 @@ export async function startPortal(): Promise<Portal> {
       child.kill('SIGTERM');
       throw new Error('the portal was not ready within 180 s');
     }
-    const ready = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+    const ready = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     await sleep(300);
   }
@@ -157,7 +175,9 @@ export function residentMb(pid: number): number {
 /** The V8 heap in use, from the portal's own /metrics (prom-client's nodejs_heap_size_used_bytes), in MB. */
 export async function heapUsedMb(portal: Portal): Promise<number | undefined> {
   try {
-    const text = await (await fetch(`${portal.base}/metrics`, { headers: { authorization: `Bearer ${portal.metricsToken}` }, signal: AbortSignal.timeout(5000) })).text();
+    const text = await (
+      await fetch(`${portal.base}/metrics`, { headers: { authorization: `Bearer ${portal.metricsToken}` }, signal: AbortSignal.timeout(5000) })
+    ).text();
     const value = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(text)?.[1];
     return value ? Number(value) / 1024 / 1024 : undefined;
   } catch {
@@ -168,7 +188,9 @@ export async function heapUsedMb(portal: Portal): Promise<number | undefined> {
 /** The server's own count of answers by status class, from /metrics (portal_http_requests_total). */
 export async function answersByStatus(portal: Portal): Promise<Map<string, number>> {
   const totals = new Map<string, number>();
-  const text = await (await fetch(`${portal.base}/metrics`, { headers: { authorization: `Bearer ${portal.metricsToken}` }, signal: AbortSignal.timeout(5000) })).text();
+  const text = await (
+    await fetch(`${portal.base}/metrics`, { headers: { authorization: `Bearer ${portal.metricsToken}` }, signal: AbortSignal.timeout(5000) })
+  ).text();
   for (const match of text.matchAll(/^portal_http_requests_total\{[^}]*status="(\d+)"[^}]*\} (\S+)$/gm)) {
     totals.set(match[1]!, (totals.get(match[1]!) ?? 0) + Number(match[2]));
   }
@@ -186,7 +208,9 @@ export async function databaseSize(): Promise<DatabaseSize> {
   await client.connect();
   try {
     const size = await client.query<{ bytes: string }>("SELECT pg_database_size('portal') AS bytes");
-    const tables = await client.query<{ name: string; bytes: string }>('SELECT relname AS name, pg_total_relation_size(relid) AS bytes FROM pg_stat_user_tables');
+    const tables = await client.query<{ name: string; bytes: string }>(
+      'SELECT relname AS name, pg_total_relation_size(relid) AS bytes FROM pg_stat_user_tables',
+    );
     return { bytes: Number(size.rows[0]!.bytes), tables: new Map(tables.rows.map((row) => [row.name, Number(row.bytes)])) };
   } finally {
     await client.end();

@@ -35,7 +35,7 @@ export const SETTINGS = {
   sampleMs: positive('SOAK_SAMPLE_S', 10) * 1000,
   requestTimeoutMs: positive('SOAK_REQUEST_TIMEOUT_S', 15) * 1000,
   /** A ceiling on the requests of the whole run, far above what the pace gives, so no loop can run away. */
-  maxRequests: positive('SOAK_MAX_REQUESTS', Math.ceil((minutes * 60_000 * (vus / paceMs + 1 / 1000)) * 5) + 10_000),
+  maxRequests: positive('SOAK_MAX_REQUESTS', Math.ceil(minutes * 60_000 * (vus / paceMs + 1 / 1000) * 5) + 10_000),
 } as const;
 
 export const ACME = { externalId: 'crm-acme-1001', billingId: 'ba_acme_1001' } as const;

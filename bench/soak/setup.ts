@@ -64,7 +64,13 @@ export const PSA_TICKETS_AT_START = 20;
 const LONG_CONVERSATION = 150;
 export const SOAK_SERVICE = 'Soak Voice Seats';
 
-export async function signIn(recorder: Recorder, base: string, email: string, password: string, name = 'setup: sign-in'): Promise<{ session: Session; contactId: number }> {
+export async function signIn(
+  recorder: Recorder,
+  base: string,
+  email: string,
+  password: string,
+  name = 'setup: sign-in',
+): Promise<{ session: Session; contactId: number }> {
   const result = await must<LoginResult>(recorder, name, `${base}/api/crm/auth/login`, { method: 'POST', body: { username: email, password } });
   return { session: { access: result.access_token, refresh: result.refresh_token, at: Date.now() }, contactId: result.pk };
 }
@@ -101,29 +107,53 @@ export async function prepare(recorder: Recorder, portal: Portal, receiverUrl: s
   });
 
   // One contact per virtual customer, administrators with billing (every action is theirs to take), each invited.
-  const people = Array.from({ length: SETTINGS.vus }, (_, i) => ({ n: i + 1, email: `soak.vu${i + 1}.${run}@soak-customer.example`, firstname: 'Soak', lastname: `Customer ${i + 1}` }));
+  const people = Array.from({ length: SETTINGS.vus }, (_, i) => ({
+    n: i + 1,
+    email: `soak.vu${i + 1}.${run}@soak-customer.example`,
+    firstname: 'Soak',
+    lastname: `Customer ${i + 1}`,
+  }));
   await must(recorder, 'setup: contacts bulk', `${account}/contacts/bulk`, {
     ...asProvider,
     method: 'POST',
     body: {
-      items: people.map((p) => ({ external_id: `soak-vu-${run}-${p.n}`, firstname: p.firstname, lastname: p.lastname, email: p.email, admin_group: true, billing_group: true, technical_group: true })),
+      items: people.map((p) => ({
+        external_id: `soak-vu-${run}-${p.n}`,
+        firstname: p.firstname,
+        lastname: p.lastname,
+        email: p.email,
+        admin_group: true,
+        billing_group: true,
+        technical_group: true,
+      })),
     },
   });
   const until = Date.now() + 60_000;
   while (people.some((p) => !portal.invitations.has(p.email))) {
-    if (Date.now() > until) throw new Error(`only ${people.filter((p) => portal.invitations.has(p.email)).length} of ${people.length} invitations were printed within 60 s`);
+    if (Date.now() > until)
+      throw new Error(`only ${people.filter((p) => portal.invitations.has(p.email)).length} of ${people.length} invitations were printed within 60 s`);
     await sleep(100);
   }
 
   const customers: VirtualCustomer[] = [];
   for (const person of people) {
     const password = `soak-${randomBytes(9).toString('base64url')}-lantern`;
-    await must(recorder, 'setup: choose password', `${base}/api/crm/myprofile`, { method: 'PATCH', token: portal.invitations.get(person.email), body: { password } });
+    await must(recorder, 'setup: choose password', `${base}/api/crm/myprofile`, {
+      method: 'PATCH',
+      token: portal.invitations.get(person.email),
+      body: { password },
+    });
     const { session, contactId } = await signIn(recorder, base, person.email, password);
     const credential = await must<{ id: number | string }>(recorder, 'setup: credential', `${base}/api/crm/credentials`, {
       method: 'POST',
       token: session.access,
-      body: { title: `Soak router ${person.n}`, username: `admin${person.n}`, password: `router-${randomBytes(6).toString('hex')}`, url: 'https://router.soak.example', notes: 'Made by the soak benchmark' },
+      body: {
+        title: `Soak router ${person.n}`,
+        username: `admin${person.n}`,
+        password: `router-${randomBytes(6).toString('hex')}`,
+        url: 'https://router.soak.example',
+        notes: 'Made by the soak benchmark',
+      },
     });
     customers.push({ ...person, password, contactId, session, credentialId: Number(credential.id), timeZone: 'US/Eastern' });
   }
@@ -151,17 +181,26 @@ export async function prepare(recorder: Recorder, portal: Portal, receiverUrl: s
       })),
     },
   });
-  const listed = await must<{ tickets: Array<{ id: number }> }>(recorder, 'setup: tickets', `${base}/api/crm/nable-tickets?limit=100&status=active`, { token: first });
+  const listed = await must<{ tickets: Array<{ id: number }> }>(recorder, 'setup: tickets', `${base}/api/crm/nable-tickets?limit=100&status=active`, {
+    token: first,
+  });
   const ticketIds = [...new Set([...listed.tickets.map((t) => t.id), ...bulk.items.map((t) => t.id)])];
 
-  const services = await must<Array<{ service_id: number; name: string }>>(recorder, 'setup: licensable services', `${base}/api/crm/licenses/services`, { token: first });
+  const services = await must<Array<{ service_id: number; name: string }>>(recorder, 'setup: licensable services', `${base}/api/crm/licenses/services`, {
+    token: first,
+  });
   const licenseService = services.find((s) => s.name === SOAK_SERVICE);
   if (!licenseService) throw new Error(`the service "${SOAK_SERVICE}" is not offered as licenses: ${JSON.stringify(services)}`);
 
   const apps = await must<Array<{ id: string; launch: string }>>(recorder, 'setup: apps', `${base}/api/portal/apps`, { token: first });
   const tokenApps = apps.filter((app) => app.launch === 'token').map((app) => app.id);
 
-  const tools = await must<Array<{ id: number; platforms: string[]; one_time_use: boolean }>>(recorder, 'setup: support tools', `${base}/api/crm/support-tools`, { token: first });
+  const tools = await must<Array<{ id: number; platforms: string[]; one_time_use: boolean }>>(
+    recorder,
+    'setup: support tools',
+    `${base}/api/crm/support-tools`,
+    { token: first },
+  );
   const tool = tools.find((t) => !t.one_time_use && t.platforms.length > 0);
 
   const endpoint = await must<{ id: number; secret: string }>(recorder, 'setup: webhook endpoint', `${providerBase}/webhook-endpoints`, {

@@ -32,7 +32,9 @@ const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 // flags in their place (decision 0028 compares V8's heap settings this way).
 const compiledServer = await compileBenchServer();
 const startFlags = process.env.BENCH_START_FLAGS?.split(' ').filter(Boolean) ?? npmStartFlags();
-console.log(`server: node ${[...nodeArgs, ...startFlags].join(' ')} (the flags of npm start${process.env.BENCH_START_FLAGS ? ', replaced by BENCH_START_FLAGS' : ''})`);
+console.log(
+  `server: node ${[...nodeArgs, ...startFlags].join(' ')} (the flags of npm start${process.env.BENCH_START_FLAGS ? ', replaced by BENCH_START_FLAGS' : ''})`,
+);
 const server = spawn(process.execPath, [...nodeArgs, ...startFlags, compiledServer], {
   cwd: repoRoot,
   env: { ...process.env, ...BENCH_ENV },
@@ -61,7 +63,9 @@ try {
   const headers = { authorization: `Bearer ${token}` };
 
   const list = async (query: string) =>
-    (await (await fetch(`${base}/api/crm/nable-tickets?${query}`, { headers })).json()) as { result: { total_count: number; total_count_capped?: boolean; tickets: { id: number }[] } };
+    (await (await fetch(`${base}/api/crm/nable-tickets?${query}`, { headers })).json()) as {
+      result: { total_count: number; total_count_capped?: boolean; tickets: { id: number }[] };
+    };
   const sample = await list('limit=1&status=&sort=oldest');
   // The oldest ticket carries the long conversation (seed-sql.ts); the others have five entries each.
   const lowest = sample.result.tickets[0]!.id;
@@ -76,7 +80,11 @@ try {
     { name: 'list: sorted by priority', path: `/api/crm/nable-tickets?${q(undefined, 'priority')}`, auth: true },
     { name: `list: search '${SEARCH_WORD}', all statuses`, path: `/api/crm/nable-tickets?${q(SEARCH_WORD).replace('status=active', 'status=')}`, auth: true },
     // A different ticket on every request (5 entries each, two of them HTML).
-    { name: 'detail: ticket with conversation', path: () => `/api/crm/nable-tickets/${lowest + 1 + Math.floor(Math.random() * (TICKET_COUNT - 1))}`, auth: true },
+    {
+      name: 'detail: ticket with conversation',
+      path: () => `/api/crm/nable-tickets/${lowest + 1 + Math.floor(Math.random() * (TICKET_COUNT - 1))}`,
+      auth: true,
+    },
     // docs/decisions/0027: the newest 50 entries of 5,000, then the 50 before those.
     { name: `detail: ticket with ${LONG_CONVERSATION_ENTRIES.toLocaleString('en-US')} entries`, path: `/api/crm/nable-tickets/${lowest}`, auth: true },
     { name: 'conversation: 50 older entries', path: `/api/crm/nable-tickets/${lowest}/conversation?before=${olderThan ?? 1}`, auth: true },
@@ -93,7 +101,12 @@ try {
     const { result } = await list(query);
     return `${result.total_count.toLocaleString('en-US')}${result.total_count_capped ? '+' : ''}`;
   };
-  const counts = { all: await counted('limit=1&status='), default: await counted(q()), search: await counted(q(SEARCH_WORD)), searchAll: await counted(q(SEARCH_WORD).replace('status=active', 'status=')) };
+  const counts = {
+    all: await counted('limit=1&status='),
+    default: await counted(q()),
+    search: await counted(q(SEARCH_WORD)),
+    searchAll: await counted(q(SEARCH_WORD).replace('status=active', 'status=')),
+  };
   process.stdout.write(
     `\nAccount: ${TICKET_COUNT.toLocaleString('en-US')} tickets (the list says ${counts.all}); 'active' matches ${counts.default}; ` +
       `'${SEARCH_WORD}' matches ${counts.search} active / ${counts.searchAll} in all.\n` +
@@ -131,7 +144,12 @@ try {
     ]);
   }
   printTable(['scenario', 'req/s', 'p50', 'p99', 'max', 'failed', 'node CPU ms/req', 'PG CPU ms/req', '2-core capacity est.', 'server RSS MB (max)'], rows);
-  process.stdout.write(`\nLoad average during the run: ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${(await import('node:os')).cpus().length} cores.\n`);
+  process.stdout.write(
+    `\nLoad average during the run: ${(await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (1 / 5 / 15 min) on ${(await import('node:os')).cpus().length} cores.\n`,
+  );
 
   function request(scenario: (typeof scenarios)[number]) {
     const path = typeof scenario.path === 'string' ? scenario.path : undefined;

@@ -19,34 +19,100 @@ import {
  * 1 subject of 40 and 1 description sentence of 30 (about 5 % of tickets).
  */
 const ISSUES = [
-  'VoIP phones dropping calls', 'Label printer not printing', 'Outlook keeps asking for password', 'VPN disconnects every hour',
-  'New hire laptop setup', 'Shared drive permissions', 'Wi-Fi slow in the afternoon', 'Firewall firmware update',
-  'Teams meetings freeze', 'Invoice question', 'Switch port flapping', 'Backup job failed overnight',
-  'Password reset for a driver', 'Scanner sends blank pages', 'Conference room display', 'MFA prompt not arriving',
-  'Mailbox is full', 'Server disk almost full', 'Certificate expires soon', 'Toner low on copier',
-  'Remote desktop will not connect', 'Voicemail to e-mail stopped', 'Fax line busy signal', 'Tablet will not sync',
-  'Barcode scanners losing connection', 'Camera offline', 'Door badge reader error', 'UPS battery warning',
-  'Antivirus alert on workstation', 'Domain renewal', 'Website is slow', 'Spam getting through',
-  'New phone number request', 'Printer driver after Windows update', 'Laptop battery swelling', 'Keyboard replacement',
-  'Shared calendar missing', 'Dispatch app crashes', 'ERP login error', 'Network cabling for new office',
+  'VoIP phones dropping calls',
+  'Label printer not printing',
+  'Outlook keeps asking for password',
+  'VPN disconnects every hour',
+  'New hire laptop setup',
+  'Shared drive permissions',
+  'Wi-Fi slow in the afternoon',
+  'Firewall firmware update',
+  'Teams meetings freeze',
+  'Invoice question',
+  'Switch port flapping',
+  'Backup job failed overnight',
+  'Password reset for a driver',
+  'Scanner sends blank pages',
+  'Conference room display',
+  'MFA prompt not arriving',
+  'Mailbox is full',
+  'Server disk almost full',
+  'Certificate expires soon',
+  'Toner low on copier',
+  'Remote desktop will not connect',
+  'Voicemail to e-mail stopped',
+  'Fax line busy signal',
+  'Tablet will not sync',
+  'Barcode scanners losing connection',
+  'Camera offline',
+  'Door badge reader error',
+  'UPS battery warning',
+  'Antivirus alert on workstation',
+  'Domain renewal',
+  'Website is slow',
+  'Spam getting through',
+  'New phone number request',
+  'Printer driver after Windows update',
+  'Laptop battery swelling',
+  'Keyboard replacement',
+  'Shared calendar missing',
+  'Dispatch app crashes',
+  'ERP login error',
+  'Network cabling for new office',
 ];
-const PLACES = ['at Dock 2', 'in the warehouse', 'at reception', 'in dispatch', 'in accounting', 'at the Reno branch', 'for the night shift', 'on the second floor'];
+const PLACES = [
+  'at Dock 2',
+  'in the warehouse',
+  'at reception',
+  'in dispatch',
+  'in accounting',
+  'at the Reno branch',
+  'for the night shift',
+  'on the second floor',
+];
 const SENTENCES = [
-  'It started on Monday morning after the maintenance window.', 'Several people in the team are affected.', 'Restarting the device did not help.',
-  'We need this fixed before the afternoon pickup.', 'The error message mentions a timeout.', 'Only the older machines show the problem.',
-  'It happens a few times a day, mostly around noon.', 'The vendor says it is a network issue.', 'We have attached a screenshot to the e-mail.',
-  'The printer queue shows the jobs as sent.', 'Our manager asked for an update by Friday.', 'This blocks invoicing for the month end.',
-  'The same thing happened last quarter.', 'A new cable was tried without success.', 'Users see a grey password window.',
-  'Calls drop after about thirty seconds.', 'The dashboard shows red for the site.', 'It works from home but not in the office.',
-  'We replaced the power supply already.', 'Please call the site lead before visiting.', 'The license key arrived yesterday.',
-  'Two customers complained about it.', 'Nothing changed on our side as far as we know.', 'The log shows repeated authentication failures.',
-  'Access is needed for the auditors next week.', 'The warranty should still cover it.', 'Please schedule it after 7 pm.',
-  'Our backup contact is the site manager.', 'We can provide remote access any time.', 'It is slower than usual since the update.',
+  'It started on Monday morning after the maintenance window.',
+  'Several people in the team are affected.',
+  'Restarting the device did not help.',
+  'We need this fixed before the afternoon pickup.',
+  'The error message mentions a timeout.',
+  'Only the older machines show the problem.',
+  'It happens a few times a day, mostly around noon.',
+  'The vendor says it is a network issue.',
+  'We have attached a screenshot to the e-mail.',
+  'The printer queue shows the jobs as sent.',
+  'Our manager asked for an update by Friday.',
+  'This blocks invoicing for the month end.',
+  'The same thing happened last quarter.',
+  'A new cable was tried without success.',
+  'Users see a grey password window.',
+  'Calls drop after about thirty seconds.',
+  'The dashboard shows red for the site.',
+  'It works from home but not in the office.',
+  'We replaced the power supply already.',
+  'Please call the site lead before visiting.',
+  'The license key arrived yesterday.',
+  'Two customers complained about it.',
+  'Nothing changed on our side as far as we know.',
+  'The log shows repeated authentication failures.',
+  'Access is needed for the auditors next week.',
+  'The warranty should still cover it.',
+  'Please schedule it after 7 pm.',
+  'Our backup contact is the site manager.',
+  'We can provide remote access any time.',
+  'It is slower than usual since the update.',
 ];
 const STATUS_PLAN: [string, number][] = [
   // A large account's history is mostly closed work; the default 'active' filter is about 5 %.
-  ['New', 1], ['Assigned', 1], ['Accepted', 1], ['In Progress', 2], ['On Hold', 1],
-  ['Complete', 30], ['Reviewed', 20], ['Billed', 39], ['Cancelled', 5],
+  ['New', 1],
+  ['Assigned', 1],
+  ['Accepted', 1],
+  ['In Progress', 2],
+  ['On Hold', 1],
+  ['Complete', 30],
+  ['Reviewed', 20],
+  ['Billed', 39],
+  ['Cancelled', 5],
 ];
 const PRIORITIES = ['urgent', 'high', 'high', 'medium', 'medium', 'medium', 'medium', 'low', 'low', 'low'];
 const CONTACTS = 50;
@@ -122,7 +188,7 @@ export async function seedBenchData(client: pg.Client | pg.PoolClient, log: (lin
   );
   log(`  tickets: ${TICKET_COUNT.toLocaleString('en-US')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   started = Date.now();
-  const sample = await client.query(`SELECT ${providerReply("1", "'TKT-200001'", `'${SENTENCES[0]}'`, "'5'")} AS content`);
+  const sample = await client.query(`SELECT ${providerReply('1', "'TKT-200001'", `'${SENTENCES[0]}'`, "'5'")} AS content`);
   const clean = (await sanitizeTicketHtml(sample.rows[0].content)) === sample.rows[0].content;
   if (!clean) log('  (the seeded replies are not what the sanitizer makes of them: stored unmarked, sanitized on read)');
   const entries = (ticketFilter: string, perTicket: number) =>
@@ -143,7 +209,9 @@ export async function seedBenchData(client: pg.Client | pg.PoolClient, log: (lin
     );
   await entries(`t.id > (SELECT min(id) FROM tickets WHERE account_id = $1)`, ENTRIES_PER_TICKET);
   await entries(`t.id = (SELECT min(id) FROM tickets WHERE account_id = $1)`, LONG_CONVERSATION_ENTRIES);
-  log(`  conversation entries: ${ENTRY_COUNT.toLocaleString('en-US')} (one ticket with ${LONG_CONVERSATION_ENTRIES.toLocaleString('en-US')}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `  conversation entries: ${ENTRY_COUNT.toLocaleString('en-US')} (one ticket with ${LONG_CONVERSATION_ENTRIES.toLocaleString('en-US')}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   await client.query('COMMIT');
   started = Date.now();
   await client.query('VACUUM (ANALYZE) tickets');
@@ -152,10 +220,22 @@ export async function seedBenchData(client: pg.Client | pg.PoolClient, log: (lin
 }
 
 const ASSET_MODELS: [string, string, string][] = [
-  ['Dell', 'Latitude 7440', 'laptop'], ['Lenovo', 'ThinkPad T14 Gen 4', 'laptop'], ['HP', 'EliteBook 840 G8', 'laptop'], ['Apple', 'MacBook Pro 14"', 'laptop'],
-  ['Dell', 'OptiPlex 7010', 'desktop'], ['HP', 'ProDesk 600 G6', 'desktop'], ['Dell', 'PowerEdge R650', 'server'], ['HPE', 'ProLiant DL380 Gen10', 'server'],
-  ['Cisco', 'Catalyst 9300-48P', 'network'], ['Ubiquiti', 'U6-Pro', 'network'], ['Fortinet', 'FortiGate 60F', 'network'], ['Apple', 'iPhone 15', 'mobile'],
-  ['Samsung', 'Galaxy Tab Active4 Pro', 'mobile'], ['Zebra', 'TC52', 'mobile'], ['Zebra', 'ZT411', 'other'], ['APC', 'Smart-UPS SRT 3000VA', 'other'],
+  ['Dell', 'Latitude 7440', 'laptop'],
+  ['Lenovo', 'ThinkPad T14 Gen 4', 'laptop'],
+  ['HP', 'EliteBook 840 G8', 'laptop'],
+  ['Apple', 'MacBook Pro 14"', 'laptop'],
+  ['Dell', 'OptiPlex 7010', 'desktop'],
+  ['HP', 'ProDesk 600 G6', 'desktop'],
+  ['Dell', 'PowerEdge R650', 'server'],
+  ['HPE', 'ProLiant DL380 Gen10', 'server'],
+  ['Cisco', 'Catalyst 9300-48P', 'network'],
+  ['Ubiquiti', 'U6-Pro', 'network'],
+  ['Fortinet', 'FortiGate 60F', 'network'],
+  ['Apple', 'iPhone 15', 'mobile'],
+  ['Samsung', 'Galaxy Tab Active4 Pro', 'mobile'],
+  ['Zebra', 'TC52', 'mobile'],
+  ['Zebra', 'ZT411', 'other'],
+  ['APC', 'Smart-UPS SRT 3000VA', 'other'],
 ];
 const ASSET_STATUS_PLAN = ['active', 'active', 'active', 'active', 'active', 'active', 'maintenance', 'inactive', 'retired', 'retired'];
 

@@ -27,7 +27,9 @@ type EndpointOf<N extends ProviderEndpointName> = (typeof providerEndpoints)[N];
 
 /** What one call sends: the path parameters, query and body its endpoint takes. */
 // An endpoint without path parameters, query or body has the contract's default (any schema): `unknown`.
-export type CallInput<N extends ProviderEndpointName> = (unknown extends ParamsOf<EndpointOf<N>> ? { params?: undefined } : { params: ParamsOf<EndpointOf<N>> }) &
+export type CallInput<N extends ProviderEndpointName> = (unknown extends ParamsOf<EndpointOf<N>>
+  ? { params?: undefined }
+  : { params: ParamsOf<EndpointOf<N>> }) &
   (unknown extends QueryOf<EndpointOf<N>> ? { query?: undefined } : { query?: QueryOf<EndpointOf<N>> }) &
   (unknown extends BodyOf<EndpointOf<N>> ? { body?: undefined } : { body: BodyOf<EndpointOf<N>> });
 
@@ -83,7 +85,9 @@ export function createProviderClient({ baseUrl, apiKey, fetch: fetchImpl = globa
     return { status: response.status, result: (payload as { result: ResultOf<EndpointOf<N>> }).result };
   }
 
-  type ListName = { [N in ProviderEndpointName]: ResultOf<EndpointOf<N>> extends { items: unknown[]; next_cursor: string | null } ? N : never }[ProviderEndpointName];
+  type ListName = {
+    [N in ProviderEndpointName]: ResultOf<EndpointOf<N>> extends { items: unknown[]; next_cursor: string | null } ? N : never;
+  }[ProviderEndpointName];
   type ItemOf<N extends ListName> = ResultOf<EndpointOf<N>> extends { items: (infer Item)[] } ? Item : never;
 
   /** Every item of a list, page after page (the cursor is followed for you). */

@@ -38,16 +38,51 @@ interface ContactSeed {
 }
 
 const ACME_CONTACTS: ContactSeed[] = [
-  { firstname: 'Alice', lastname: 'Morgan', email: 'alice.admin@acme.example', admin: true, billing: true, technical: true, timeZone: 'US/Eastern', mobile: '+1 (617) 555-0142', since: 790 },
+  {
+    firstname: 'Alice',
+    lastname: 'Morgan',
+    email: 'alice.admin@acme.example',
+    admin: true,
+    billing: true,
+    technical: true,
+    timeZone: 'US/Eastern',
+    mobile: '+1 (617) 555-0142',
+    since: 790,
+  },
   { firstname: 'Bill', lastname: 'Carter', email: 'bill.billing@acme.example', billing: true, timeZone: 'US/Central', mobile: '+1 (312) 555-0187', since: 760 },
   { firstname: 'Tess', lastname: 'Nguyen', email: 'tess.tech@acme.example', technical: true, timeZone: 'US/Pacific', uiColorMode: 'dark', since: 700 },
   { firstname: 'Uma', lastname: 'Patel', email: 'uma.user@acme.example', timeZone: 'America/New_York', since: 540 },
-  { firstname: 'Marcus', lastname: 'Webb', email: 'marcus.webb@acme.example', admin: true, technical: true, timeZone: 'US/Eastern', mobile: '+1 (617) 555-0119', since: 780 },
+  {
+    firstname: 'Marcus',
+    lastname: 'Webb',
+    email: 'marcus.webb@acme.example',
+    admin: true,
+    technical: true,
+    timeZone: 'US/Eastern',
+    mobile: '+1 (617) 555-0119',
+    since: 780,
+  },
   { firstname: 'Nadia', lastname: 'Rahman', email: 'nadia.rahman@acme.example', billing: true, timeZone: 'America/Chicago', since: 610 },
-  { firstname: 'Diego', lastname: 'Alvarez', email: 'diego.alvarez@acme.example', technical: true, timeZone: 'US/Mountain', mobile: '+1 (303) 555-0164', since: 480 },
+  {
+    firstname: 'Diego',
+    lastname: 'Alvarez',
+    email: 'diego.alvarez@acme.example',
+    technical: true,
+    timeZone: 'US/Mountain',
+    mobile: '+1 (303) 555-0164',
+    since: 480,
+  },
   { firstname: 'Hannah', lastname: 'Brooks', email: 'hannah.brooks@acme.example', timeZone: 'US/Eastern', since: 450 },
   { firstname: 'Kenji', lastname: 'Tanaka', email: 'kenji.tanaka@acme.example', technical: true, timeZone: 'US/Hawaii', since: 400 },
-  { firstname: 'Olivia', lastname: 'Chen', email: 'olivia.chen@acme.example', timeZone: 'America/Los_Angeles', mobile: '+1 (415) 555-0133', uiColorMode: 'auto', since: 330 },
+  {
+    firstname: 'Olivia',
+    lastname: 'Chen',
+    email: 'olivia.chen@acme.example',
+    timeZone: 'America/Los_Angeles',
+    mobile: '+1 (415) 555-0133',
+    uiColorMode: 'auto',
+    since: 330,
+  },
   { firstname: 'Samuel', lastname: 'Okafor', email: 'samuel.okafor@acme.example', billing: true, technical: true, timeZone: 'America/Denver', since: 290 },
   { firstname: 'Rachel', lastname: 'Kim', email: 'rachel.kim@acme.example', timeZone: 'US/Alaska', since: 210 },
   { firstname: 'Tom', lastname: 'Fischer', email: 'tom.fischer@acme.example', timeZone: 'US/Central', mobile: '+1 (312) 555-0178', since: 150 },
@@ -55,7 +90,16 @@ const ACME_CONTACTS: ContactSeed[] = [
 ];
 
 const GLOBEX_CONTACTS: ContactSeed[] = [
-  { firstname: 'Gina', lastname: 'Rossi', email: 'gina.admin@globex.example', admin: true, billing: true, timeZone: 'US/Pacific', mobile: '+1 (206) 555-0150', since: 400 },
+  {
+    firstname: 'Gina',
+    lastname: 'Rossi',
+    email: 'gina.admin@globex.example',
+    admin: true,
+    billing: true,
+    timeZone: 'US/Pacific',
+    mobile: '+1 (206) 555-0150',
+    since: 400,
+  },
   { firstname: 'Victor', lastname: 'Hale', email: 'victor.hale@globex.example', technical: true, timeZone: 'US/Pacific', since: 380 },
   { firstname: 'Lena', lastname: 'Park', email: 'lena.park@globex.example', timeZone: 'America/Los_Angeles', since: 120 },
 ];

@@ -170,7 +170,16 @@ async function seedGlobexBilling(ctx: SeedContext, globex: SeededAccount): Promi
     const lines = globexStatementLines();
     // Globex's billing system sends its own invoice numbers.
     const number = `INV-${isoDate(created).slice(0, 7).replace('-', '')}-2001`;
-    return { id: `st_${random.token(16)}`, accountId: globex.id, createdAt: created, periodStart: isoDate(created), periodEnd: periodEnd(created), amountDue: total(lines), lines, number };
+    return {
+      id: `st_${random.token(16)}`,
+      accountId: globex.id,
+      createdAt: created,
+      periodStart: isoDate(created),
+      periodEnd: periodEnd(created),
+      amountDue: total(lines),
+      lines,
+      number,
+    };
   });
   await ctx.tx.insert(statements).values([...statementRows].reverse());
 
@@ -215,7 +224,14 @@ async function seedGlobexBilling(ctx: SeedContext, globex: SeededAccount): Promi
     const createdAt = clock.daysAgo(order.age);
     const [row] = await ctx.tx
       .insert(orders)
-      .values({ accountId: globex.id, name: order.name, status: order.status, quoteId: `Q-${createdAt.getUTCFullYear()}-${random.digits(4)}`, notes: null, createdAt })
+      .values({
+        accountId: globex.id,
+        name: order.name,
+        status: order.status,
+        quoteId: `Q-${createdAt.getUTCFullYear()}-${random.digits(4)}`,
+        notes: null,
+        createdAt,
+      })
       .returning({ id: orders.id });
     if (!row) throw new Error('order not created');
     await ctx.tx.insert(orderItems).values(
@@ -237,7 +253,16 @@ async function seedGlobexBilling(ctx: SeedContext, globex: SeededAccount): Promi
 }
 
 function cloudItem(description: string, monthly: number): OrderItemSeed {
-  return { prodDescription: description, quantity: 1, purchaseType: 'new_order', price: monthly, pricePerUnit: monthly, autoProvision: true, taxable: false, taxPercent: 0 };
+  return {
+    prodDescription: description,
+    quantity: 1,
+    purchaseType: 'new_order',
+    price: monthly,
+    pricePerUnit: monthly,
+    autoProvision: true,
+    taxable: false,
+    taxPercent: 0,
+  };
 }
 
 function licenseItem(added: number, had: number): OrderItemSeed {
@@ -311,7 +336,10 @@ const ACME_ORDER_KINDS: { name: string; items: (random: Random) => OrderItemSeed
       },
     ],
   },
-  { name: 'Managed firewall', items: () => [cloudItem('Managed Firewall – FortiGate 60F (monthly)', 89), hardware('FortiGate 60F appliance', 1, 695), labour(2)] },
+  {
+    name: 'Managed firewall',
+    items: () => [cloudItem('Managed Firewall – FortiGate 60F (monthly)', 89), hardware('FortiGate 60F appliance', 1, 695), labour(2)],
+  },
   {
     name: 'Backup capacity increase',
     items: () => [
@@ -332,11 +360,29 @@ const ACME_ORDER_KINDS: { name: string; items: (random: Random) => OrderItemSeed
 ];
 
 function hardware(description: string, quantity: number, unit: number): OrderItemSeed {
-  return { prodDescription: description, quantity, purchaseType: 'nrc_product', price: roundMoney(quantity * unit), pricePerUnit: unit, autoProvision: false, taxable: true, taxPercent: 6.25 };
+  return {
+    prodDescription: description,
+    quantity,
+    purchaseType: 'nrc_product',
+    price: roundMoney(quantity * unit),
+    pricePerUnit: unit,
+    autoProvision: false,
+    taxable: true,
+    taxPercent: 6.25,
+  };
 }
 
 function labour(hours: number): OrderItemSeed {
-  return { prodDescription: 'On-site installation (per hour)', quantity: hours, purchaseType: 'nrc_product', price: hours * 125, pricePerUnit: 125, autoProvision: false, taxable: false, taxPercent: 0 };
+  return {
+    prodDescription: 'On-site installation (per hour)',
+    quantity: hours,
+    purchaseType: 'nrc_product',
+    price: hours * 125,
+    pricePerUnit: 125,
+    autoProvision: false,
+    taxable: false,
+    taxPercent: 0,
+  };
 }
 
 const ORDER_NOTES = [
@@ -366,7 +412,14 @@ async function seedAcmeOrders(ctx: SeedContext, acme: SeededAccount): Promise<nu
       kind: {
         name: 'Call center seats – Chicago warehouse',
         items: (): OrderItemSeed[] => [
-          { ...cloudItem('ITP Voice Call Center Seat', 34.95 * 8), quantity: 8, price: roundMoney(34.95 * 8), pricePerUnit: 34.95, taxable: true, taxPercent: 5.5 },
+          {
+            ...cloudItem('ITP Voice Call Center Seat', 34.95 * 8),
+            quantity: 8,
+            price: roundMoney(34.95 * 8),
+            pricePerUnit: 34.95,
+            taxable: true,
+            taxPercent: 5.5,
+          },
           hardware('Yealink T54W IP desk phone', 8, 189),
           labour(4),
         ],
@@ -397,7 +450,11 @@ async function seedAcmeOrders(ctx: SeedContext, acme: SeededAccount): Promise<nu
           ...item,
           orderId: row.id,
           accountId: acme.id,
-          provisionStatus: completed ? ('provisioned' as const) : plan.status === 'cancelled' && random.chance(0.5) ? ('failed' as const) : ('pending' as const),
+          provisionStatus: completed
+            ? ('provisioned' as const)
+            : plan.status === 'cancelled' && random.chance(0.5)
+              ? ('failed' as const)
+              : ('pending' as const),
           completed,
           activationDate: completed ? notAfter(clock.plusDays(createdAt, random.int(1, 6)), clock.now) : null,
           metadata: { ...(item.metadata ?? {}), requested_by: requestedBy },

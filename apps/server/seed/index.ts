@@ -39,7 +39,10 @@ type SeedTarget = NodePgDatabase<typeof schema> | SeedTx;
 
 /** True when the database holds no account yet (a fresh install), so the demo data may be added. */
 export async function databaseIsEmpty(db: SeedTarget): Promise<boolean> {
-  const rows = await db.select({ one: sql<number>`1` }).from(accounts).limit(1);
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(accounts)
+    .limit(1);
   return rows.length === 0;
 }
 
@@ -49,10 +52,7 @@ export async function databaseIsEmpty(db: SeedTarget): Promise<boolean> {
  * times relative to `now`, so two runs with the same `now` give the same data. One transaction (a savepoint
  * when given one).
  */
-export async function seedDemoData(
-  db: SeedTarget,
-  deps: { secretBox: SecretBox; providerDomain?: string; now?: Date },
-): Promise<SeedSummary> {
+export async function seedDemoData(db: SeedTarget, deps: { secretBox: SecretBox; providerDomain?: string; now?: Date }): Promise<SeedSummary> {
   // One hash for every demo contact: argon2 is deliberately slow, and they share the password anyway.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   // Whole seconds, so the demo's timestamps read cleanly on the wire.

@@ -53,7 +53,13 @@ const ACME_VENDORS: VendorSeed[] = [
   { name: 'Dell Technologies', contactPerson: 'Karen Ortiz', email: 'karen.ortiz@dell.example', phone: '+1 (800) 555-0131', website: 'https://www.dell.com' },
   { name: 'Lenovo', contactPerson: 'Raj Mehta', email: 'rmehta@lenovo.example', phone: '+1 (855) 555-0148', website: 'https://www.lenovo.com' },
   { name: 'Fortinet', contactPerson: 'Elise Martin', email: 'emartin@fortinet.example', phone: '+1 (408) 555-0172', website: 'https://www.fortinet.com' },
-  { name: 'Zebra Technologies', contactPerson: 'Paul Schneider', email: 'pschneider@zebra.example', phone: '+1 (847) 555-0190', website: 'https://www.zebra.com' },
+  {
+    name: 'Zebra Technologies',
+    contactPerson: 'Paul Schneider',
+    email: 'pschneider@zebra.example',
+    phone: '+1 (847) 555-0190',
+    website: 'https://www.zebra.com',
+  },
   { name: 'CDW', contactPerson: 'Megan Walsh', email: 'megan.walsh@cdw.example', phone: '+1 (312) 555-0115', website: 'https://www.cdw.com' },
   { name: 'Harbor Cabling & Electric', contactPerson: 'Luis Romero', email: 'luis@harborcabling.example', phone: '+1 (617) 555-0163', website: null },
 ];
@@ -77,19 +83,100 @@ interface CredentialSeed {
 
 /** One credential's password was hidden by an administrator (the API returns it as null). */
 const ACME_CREDENTIALS: CredentialSeed[] = [
-  { serviceName: 'Microsoft 365 Admin Center', category: 'Cloud', username: 'admin@acmelogistics.onmicrosoft.com', website: 'https://admin.microsoft.com', notes: 'Break-glass global admin. MFA token is in the safe.', expiresInDays: null, updatedDaysAgo: 40 },
-  { serviceName: 'Domain Administrator', category: 'Server', username: 'ACME\\itadmin', hidden: true, website: null, notes: 'Hidden by an administrator; ask ITP support for a reset.', expiresInDays: 75, updatedDaysAgo: 15 },
-  { serviceName: 'FortiGate Firewall', category: 'Network', username: 'admin', website: 'https://fw.acme-logistics.example', notes: 'Management only from the IT VLAN.', expiresInDays: null, updatedDaysAgo: 120 },
-  { serviceName: 'Warehouse Wi-Fi (WPA2)', category: 'Network', username: null, website: null, notes: 'SSID ACME-WH. Rotate every quarter.', expiresInDays: 20, updatedDaysAgo: 70 },
-  { serviceName: 'QuickBooks Online', category: 'Finance', username: 'bill.billing@acme.example', website: 'https://qbo.intuit.com', notes: null, expiresInDays: null, updatedDaysAgo: 200 },
-  { serviceName: 'FedEx Ship Manager', category: 'Logistics', username: 'acmelogistics-ship', website: 'https://www.fedex.com', notes: 'Shared by the shipping office.', expiresInDays: null, updatedDaysAgo: 95 },
-  { serviceName: 'Veeam Backup Console', category: 'Server', username: 'veeam-admin', website: 'https://backup.acme-logistics.example:9443', notes: null, expiresInDays: 180, updatedDaysAgo: 30 },
-  { serviceName: 'Domain Registrar (acme-logistics.example)', category: 'Web', username: 'acme-dns', website: 'https://registrar.example', notes: 'Auto-renew is on; card on file is the company visa.', expiresInDays: -10, updatedDaysAgo: 400 },
+  {
+    serviceName: 'Microsoft 365 Admin Center',
+    category: 'Cloud',
+    username: 'admin@acmelogistics.onmicrosoft.com',
+    website: 'https://admin.microsoft.com',
+    notes: 'Break-glass global admin. MFA token is in the safe.',
+    expiresInDays: null,
+    updatedDaysAgo: 40,
+  },
+  {
+    serviceName: 'Domain Administrator',
+    category: 'Server',
+    username: 'ACME\\itadmin',
+    hidden: true,
+    website: null,
+    notes: 'Hidden by an administrator; ask ITP support for a reset.',
+    expiresInDays: 75,
+    updatedDaysAgo: 15,
+  },
+  {
+    serviceName: 'FortiGate Firewall',
+    category: 'Network',
+    username: 'admin',
+    website: 'https://fw.acme-logistics.example',
+    notes: 'Management only from the IT VLAN.',
+    expiresInDays: null,
+    updatedDaysAgo: 120,
+  },
+  {
+    serviceName: 'Warehouse Wi-Fi (WPA2)',
+    category: 'Network',
+    username: null,
+    website: null,
+    notes: 'SSID ACME-WH. Rotate every quarter.',
+    expiresInDays: 20,
+    updatedDaysAgo: 70,
+  },
+  {
+    serviceName: 'QuickBooks Online',
+    category: 'Finance',
+    username: 'bill.billing@acme.example',
+    website: 'https://qbo.intuit.com',
+    notes: null,
+    expiresInDays: null,
+    updatedDaysAgo: 200,
+  },
+  {
+    serviceName: 'FedEx Ship Manager',
+    category: 'Logistics',
+    username: 'acmelogistics-ship',
+    website: 'https://www.fedex.com',
+    notes: 'Shared by the shipping office.',
+    expiresInDays: null,
+    updatedDaysAgo: 95,
+  },
+  {
+    serviceName: 'Veeam Backup Console',
+    category: 'Server',
+    username: 'veeam-admin',
+    website: 'https://backup.acme-logistics.example:9443',
+    notes: null,
+    expiresInDays: 180,
+    updatedDaysAgo: 30,
+  },
+  {
+    serviceName: 'Domain Registrar (acme-logistics.example)',
+    category: 'Web',
+    username: 'acme-dns',
+    website: 'https://registrar.example',
+    notes: 'Auto-renew is on; card on file is the company visa.',
+    expiresInDays: -10,
+    updatedDaysAgo: 400,
+  },
 ];
 
 const GLOBEX_CREDENTIALS: CredentialSeed[] = [
-  { serviceName: 'web-02 root', category: 'Server', username: 'root', website: null, notes: 'SSH keys preferred; password for console only.', expiresInDays: null, updatedDaysAgo: 60 },
-  { serviceName: 'Cloudflare', category: 'Web', username: 'ops@globex.example', website: 'https://dash.cloudflare.com', notes: null, expiresInDays: null, updatedDaysAgo: 12 },
+  {
+    serviceName: 'web-02 root',
+    category: 'Server',
+    username: 'root',
+    website: null,
+    notes: 'SSH keys preferred; password for console only.',
+    expiresInDays: null,
+    updatedDaysAgo: 60,
+  },
+  {
+    serviceName: 'Cloudflare',
+    category: 'Web',
+    username: 'ops@globex.example',
+    website: 'https://dash.cloudflare.com',
+    notes: null,
+    expiresInDays: null,
+    updatedDaysAgo: 12,
+  },
 ];
 
 export interface SeededInventory {
@@ -102,27 +189,26 @@ export async function seedInventory(ctx: SeedContext, acme: SeededAccount, globe
   const random = ctx.randomFor('inventory');
   const { clock } = ctx;
 
-  const assetRows = [
-    ...ACME_ASSETS.map((asset) => ({ asset, accountId: acme.id })),
-    ...GLOBEX_ASSETS.map((asset) => ({ asset, accountId: globex.id })),
-  ].map(({ asset, accountId }, index) => {
-    const [name, type, status, vendor, model, location, assignedTo, purchasedDaysAgo, warrantyYears] = asset;
-    return {
-      accountId,
-      name,
-      type,
-      status,
-      vendor,
-      model,
-      serialNumber: `${vendor.slice(0, 3).toUpperCase()}${random.token(9).toUpperCase()}`,
-      location,
-      assignedTo,
-      purchaseDate: clock.dateDaysAgo(purchasedDaysAgo),
-      warrantyExpires: warrantyYears === null ? null : clock.dateDaysAgo(purchasedDaysAgo - Math.round(warrantyYears * 365.25)),
-      // Newest first in the list: the order above, one hour apart.
-      createdAt: clock.hoursAgo(24 + index),
-    };
-  });
+  const assetRows = [...ACME_ASSETS.map((asset) => ({ asset, accountId: acme.id })), ...GLOBEX_ASSETS.map((asset) => ({ asset, accountId: globex.id }))].map(
+    ({ asset, accountId }, index) => {
+      const [name, type, status, vendor, model, location, assignedTo, purchasedDaysAgo, warrantyYears] = asset;
+      return {
+        accountId,
+        name,
+        type,
+        status,
+        vendor,
+        model,
+        serialNumber: `${vendor.slice(0, 3).toUpperCase()}${random.token(9).toUpperCase()}`,
+        location,
+        assignedTo,
+        purchaseDate: clock.dateDaysAgo(purchasedDaysAgo),
+        warrantyExpires: warrantyYears === null ? null : clock.dateDaysAgo(purchasedDaysAgo - Math.round(warrantyYears * 365.25)),
+        // Newest first in the list: the order above, one hour apart.
+        createdAt: clock.hoursAgo(24 + index),
+      };
+    },
+  );
   await ctx.tx.insert(assets).values(assetRows);
 
   const vendorRows = [

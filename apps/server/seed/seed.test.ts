@@ -160,7 +160,14 @@ describe('demo seed', () => {
 
   it('gives Globex no stored card and nothing past due', async () => {
     const [billing] = await db().select().from(billingAccounts).where(eq(billingAccounts.accountId, globexId));
-    expect(billing).toMatchObject({ id: GLOBEX.billingApiId, daysPastDue: 0, pastDueBalance: 0, cardLast4: null, cardGatewayToken: null, automaticPayments: false });
+    expect(billing).toMatchObject({
+      id: GLOBEX.billingApiId,
+      daysPastDue: 0,
+      pastDueBalance: 0,
+      cardLast4: null,
+      cardGatewayToken: null,
+      automaticPayments: false,
+    });
   });
 
   it('has Acme assets of every type and status, vendors and credentials with one password hidden', async () => {
@@ -251,11 +258,12 @@ describe('demo seed', () => {
     try {
       await seedDemoData(other.db, { secretBox, now: NOW });
       const subjects = async (database: TestDatabase) =>
-        (await database.db.select({ number: tickets.ticketNumber, subject: tickets.subject, status: tickets.status }).from(tickets).orderBy(asc(tickets.id))).map(
-          (row) => `${row.number} ${row.status} ${row.subject}`,
-        );
+        (
+          await database.db.select({ number: tickets.ticketNumber, subject: tickets.subject, status: tickets.status }).from(tickets).orderBy(asc(tickets.id))
+        ).map((row) => `${row.number} ${row.status} ${row.subject}`);
       expect(await subjects(other)).toEqual(await subjects(database));
-      const statementIds = async (database: TestDatabase) => (await database.db.select({ id: statements.id, amount: statements.amountDue }).from(statements).orderBy(asc(statements.createdAt), asc(statements.id)));
+      const statementIds = async (database: TestDatabase) =>
+        await database.db.select({ id: statements.id, amount: statements.amountDue }).from(statements).orderBy(asc(statements.createdAt), asc(statements.id));
       expect(await statementIds(other)).toEqual(await statementIds(database));
     } finally {
       await other.close();

@@ -11,7 +11,11 @@ const PRODUCTS = [
   { name: 'ITP Voice Call Center Seat', category: 'Voice', description: 'Voice seat with call queues, wallboard and call recording (90 days).' },
   { name: 'Virtual Fax Number', category: 'Voice', description: 'A fax number delivered to e-mail, with send-by-portal.' },
   { name: 'PayLink360', category: 'Hosted Service', description: 'Payment links and hosted checkout for invoices and deposits.' },
-  { name: 'Managed IT Services – Essentials', category: 'Hosted Service', description: 'Help desk, patching, monitoring and on-site support for workstations and servers.' },
+  {
+    name: 'Managed IT Services – Essentials',
+    category: 'Hosted Service',
+    description: 'Help desk, patching, monitoring and on-site support for workstations and servers.',
+  },
   { name: 'Offsite Backup', category: 'Hosted Service', description: 'Encrypted nightly backup of servers and Microsoft 365 to our data centre.' },
   { name: 'Email Archiving', category: 'Hosted Service', description: 'Ten-year journaled archive of all mail with e-discovery search.' },
   { name: 'ITP Cloud Server', category: 'Cloud', description: 'Virtual server in our data centre with daily snapshots.' },
@@ -58,7 +62,15 @@ const ACME_SERVICES: ServiceSeed[] = [
     metadata: { purchased_users: 8, did: '+13125550140', price_per_did: 1.5 },
     since: 3,
   },
-  { product: 'PayLink360', itemType: 'paylink360', apiId: 'pl360-acme-2209', prodDescription: 'Payment links for freight invoices', unitPrice: 49, quantity: 1, since: 420 },
+  {
+    product: 'PayLink360',
+    itemType: 'paylink360',
+    apiId: 'pl360-acme-2209',
+    prodDescription: 'Payment links for freight invoices',
+    unitPrice: 49,
+    quantity: 1,
+    since: 420,
+  },
   {
     product: 'Virtual Fax Number',
     itemType: 'itp_vfax_new_number',
@@ -68,9 +80,34 @@ const ACME_SERVICES: ServiceSeed[] = [
     metadata: { did: '+16175550199', price_per_did: 1.5 },
     since: 600,
   },
-  { product: 'ITP Cloud Server', itemType: 'itp_cloud', apiId: 'vm-acme-tms01', prodDescription: 'TMS application server – 4 vCPU / 16 GB / 500 GB', unitPrice: 189, quantity: 1, since: 700 },
-  { product: 'ITP Cloud Server', itemType: 'itp_cloud', apiId: 'vm-acme-test02', status: 'suspended', prodDescription: 'Test server – suspended at customer request', unitPrice: 79, quantity: 1, since: 300 },
-  { product: 'Microsoft 365 Business Premium', itemType: 'office365', prodDescription: 'Microsoft 365 for office staff', unitPrice: 22, quantity: 20, metadata: { purchased_users: 20 }, since: 760 },
+  {
+    product: 'ITP Cloud Server',
+    itemType: 'itp_cloud',
+    apiId: 'vm-acme-tms01',
+    prodDescription: 'TMS application server – 4 vCPU / 16 GB / 500 GB',
+    unitPrice: 189,
+    quantity: 1,
+    since: 700,
+  },
+  {
+    product: 'ITP Cloud Server',
+    itemType: 'itp_cloud',
+    apiId: 'vm-acme-test02',
+    status: 'suspended',
+    prodDescription: 'Test server – suspended at customer request',
+    unitPrice: 79,
+    quantity: 1,
+    since: 300,
+  },
+  {
+    product: 'Microsoft 365 Business Premium',
+    itemType: 'office365',
+    prodDescription: 'Microsoft 365 for office staff',
+    unitPrice: 22,
+    quantity: 20,
+    metadata: { purchased_users: 20 },
+    since: 760,
+  },
   {
     product: 'Microsoft 365 Business Premium',
     itemType: 'office365',
@@ -81,18 +118,81 @@ const ACME_SERVICES: ServiceSeed[] = [
     metadata: { purchased_users: 4 },
     since: 1,
   },
-  { product: 'Google Workspace Business Standard', itemType: 'google_workspace', status: 'inactive', prodDescription: 'Google Workspace (migrated to Microsoft 365)', unitPrice: 14.4, quantity: 18, metadata: { purchased_users: 18 }, since: 790 },
-  { product: 'G Suite Basic (legacy)', itemType: 'google_apps', status: 'inactive', prodDescription: 'Legacy G Suite for the warehouse scanners', unitPrice: 6, quantity: 6, since: 795 },
-  { product: 'Managed IT Services – Essentials', itemType: 'it_managed_services', prodDescription: 'Managed IT – 35 endpoints, 2 servers', unitPrice: 1250, quantity: 1, since: 780 },
+  {
+    product: 'Google Workspace Business Standard',
+    itemType: 'google_workspace',
+    status: 'inactive',
+    prodDescription: 'Google Workspace (migrated to Microsoft 365)',
+    unitPrice: 14.4,
+    quantity: 18,
+    metadata: { purchased_users: 18 },
+    since: 790,
+  },
+  {
+    product: 'G Suite Basic (legacy)',
+    itemType: 'google_apps',
+    status: 'inactive',
+    prodDescription: 'Legacy G Suite for the warehouse scanners',
+    unitPrice: 6,
+    quantity: 6,
+    since: 795,
+  },
+  {
+    product: 'Managed IT Services – Essentials',
+    itemType: 'it_managed_services',
+    prodDescription: 'Managed IT – 35 endpoints, 2 servers',
+    unitPrice: 1250,
+    quantity: 1,
+    since: 780,
+  },
   { product: 'Offsite Backup', itemType: 'other', prodDescription: 'Offsite backup – 1 TB', unitPrice: 75, quantity: 1, since: 700 },
-  { product: 'Email Archiving', itemType: 'other', status: 'suspended', prodDescription: 'Email archiving – suspended pending renewal', unitPrice: 2.5, quantity: 20, since: 500 },
+  {
+    product: 'Email Archiving',
+    itemType: 'other',
+    status: 'suspended',
+    prodDescription: 'Email archiving – suspended pending renewal',
+    unitPrice: 2.5,
+    quantity: 20,
+    since: 500,
+  },
 ];
 
 const GLOBEX_SERVICES: ServiceSeed[] = [
-  { product: 'ITP Cloud Server', itemType: 'itp_cloud', apiId: 'vm-globex-web02', prodDescription: 'Web server web-02 – 8 vCPU / 32 GB', unitPrice: 329, quantity: 1, since: 400 },
-  { product: 'ITP Cloud Server', itemType: 'itp_cloud', apiId: 'vm-globex-db01', prodDescription: 'Database server db-01 – 8 vCPU / 64 GB', unitPrice: 459, quantity: 1, since: 400 },
-  { product: 'Microsoft 365 Business Premium', itemType: 'office365', prodDescription: 'Microsoft 365 for staff', unitPrice: 22, quantity: 6, metadata: { purchased_users: 6 }, since: 390 },
-  { product: 'Managed IT Services – Essentials', itemType: 'it_managed_services', prodDescription: 'Managed IT – 8 endpoints', unitPrice: 420, quantity: 1, since: 390 },
+  {
+    product: 'ITP Cloud Server',
+    itemType: 'itp_cloud',
+    apiId: 'vm-globex-web02',
+    prodDescription: 'Web server web-02 – 8 vCPU / 32 GB',
+    unitPrice: 329,
+    quantity: 1,
+    since: 400,
+  },
+  {
+    product: 'ITP Cloud Server',
+    itemType: 'itp_cloud',
+    apiId: 'vm-globex-db01',
+    prodDescription: 'Database server db-01 – 8 vCPU / 64 GB',
+    unitPrice: 459,
+    quantity: 1,
+    since: 400,
+  },
+  {
+    product: 'Microsoft 365 Business Premium',
+    itemType: 'office365',
+    prodDescription: 'Microsoft 365 for staff',
+    unitPrice: 22,
+    quantity: 6,
+    metadata: { purchased_users: 6 },
+    since: 390,
+  },
+  {
+    product: 'Managed IT Services – Essentials',
+    itemType: 'it_managed_services',
+    prodDescription: 'Managed IT – 8 endpoints',
+    unitPrice: 420,
+    quantity: 1,
+    since: 390,
+  },
 ];
 
 /** Which contacts hold a seat on which voice service (by the service's api_id). */
@@ -118,11 +218,19 @@ export interface SeededServices {
 
 export async function seedServices(ctx: SeedContext, acme: SeededAccount, globex: SeededAccount): Promise<SeededServices> {
   // The catalogue may already exist (shared reference data); reuse it by name.
-  await ctx.tx.insert(products).values([...PRODUCTS]).onConflictDoNothing({ target: products.name });
+  await ctx.tx
+    .insert(products)
+    .values([...PRODUCTS])
+    .onConflictDoNothing({ target: products.name });
   const catalogue = await ctx.tx
     .select({ id: products.id, name: products.name })
     .from(products)
-    .where(inArray(products.name, PRODUCTS.map((product) => product.name)));
+    .where(
+      inArray(
+        products.name,
+        PRODUCTS.map((product) => product.name),
+      ),
+    );
   const productId = (name: string) => {
     const found = catalogue.find((product) => product.name === name);
     if (!found) throw new Error(`product ${name} missing`);

@@ -55,7 +55,12 @@ export async function seedSupportTools(ctx: SeedContext, acme: SeededAccount, gl
   const rows = await ctx.tx
     .select({ id: supportTools.id, name: supportTools.name })
     .from(supportTools)
-    .where(inArray(supportTools.name, catalogue.map((tool) => tool.name)));
+    .where(
+      inArray(
+        supportTools.name,
+        catalogue.map((tool) => tool.name),
+      ),
+    );
   const toolId = (name: string) => {
     const found = rows.find((tool) => tool.name === name);
     if (!found) throw new Error(`support tool ${name} missing`);

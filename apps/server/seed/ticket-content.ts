@@ -27,7 +27,8 @@ export const ACME_TEMPLATES: TicketTemplate[] = [
       'Calls on the warehouse desk phones drop after about 30 seconds, mostly inbound calls from customers. It started Monday morning. The Dock 2 and Dock 3 phones are the worst; the office phones seem fine.',
     priority: 'high',
     owner: 'technical',
-    question: '<p>Thanks, {first}. Could you send us the extensions of the affected phones and roughly when the last few drops happened?</p><p>That lets us pull the SIP traces for those calls.</p>',
+    question:
+      '<p>Thanks, {first}. Could you send us the extensions of the affected phones and roughly when the last few drops happened?</p><p>That lets us pull the SIP traces for those calls.</p>',
     answer: 'Extensions 2141, 2143 and 2150. The last drops were around 9:40 and 10:15 this morning.',
     update:
       '<p>Update on the dropped calls:</p><ul><li>The SIP traces show the audio stops after a re-INVITE at about 30 seconds.</li><li>The warehouse firewall has <strong>SIP ALG</strong> enabled on the new VLAN.</li><li>We will disable it tonight after 7 pm.</li></ul>',
@@ -37,61 +38,79 @@ export const ACME_TEMPLATES: TicketTemplate[] = [
   },
   {
     subject: 'New hire laptop setup – {name}',
-    description: 'We have a new dispatcher, {name}, starting on the 1st. Please prepare a laptop with the standard image, Microsoft 365, the TMS client and a voice seat with an extension.',
+    description:
+      'We have a new dispatcher, {name}, starting on the 1st. Please prepare a laptop with the standard image, Microsoft 365, the TMS client and a voice seat with an extension.',
     priority: 'medium',
     variants: ['Maria Gomez', 'Kevin Doyle', 'Aisha Bello'],
-    question: '<p>Hi {first}, happy to set this up. A couple of questions:</p><ul><li>Should {name} get a ThinkPad T14 or a desktop?</li><li>Which distribution lists and shared mailboxes?</li><li>Does {name} need VPN access?</li></ul>',
+    question:
+      '<p>Hi {first}, happy to set this up. A couple of questions:</p><ul><li>Should {name} get a ThinkPad T14 or a desktop?</li><li>Which distribution lists and shared mailboxes?</li><li>Does {name} need VPN access?</li></ul>',
     answer: 'ThinkPad please. Add to dispatch@ and the Dispatch team in Teams. No VPN, on-site only.',
-    update: '<p>Progress on the new hire setup:</p><ul><li>Laptop imaged and enrolled in Intune</li><li>Microsoft 365 account created, license assigned</li><li>Voice seat ordered – extension <strong>2178</strong></li></ul><p>Remaining: TMS client once the vendor sends the license key.</p>',
-    resolution: '<p>The laptop for {name} is ready at reception with a printed welcome sheet (temporary password inside a sealed envelope). Extension <strong>2178</strong> is live.</p><p>Our onboarding checklist: <a href="https://support.{domain}/kb/new-hire-checklist">New hire checklist</a>.</p>',
+    update:
+      '<p>Progress on the new hire setup:</p><ul><li>Laptop imaged and enrolled in Intune</li><li>Microsoft 365 account created, license assigned</li><li>Voice seat ordered – extension <strong>2178</strong></li></ul><p>Remaining: TMS client once the vendor sends the license key.</p>',
+    resolution:
+      '<p>The laptop for {name} is ready at reception with a printed welcome sheet (temporary password inside a sealed envelope). Extension <strong>2178</strong> is live.</p><p>Our onboarding checklist: <a href="https://support.{domain}/kb/new-hire-checklist">New hire checklist</a>.</p>',
     holdReason: 'the TMS license key from the vendor',
   },
   {
     subject: 'Outlook keeps asking for password',
-    description: 'Since this morning Outlook on my laptop keeps popping up a password prompt every few minutes. I enter it and it comes back. Webmail works fine.',
+    description:
+      'Since this morning Outlook on my laptop keeps popping up a password prompt every few minutes. I enter it and it comes back. Webmail works fine.',
     priority: 'medium',
     question: '<p>Hi {first}, does the prompt mention <strong>Microsoft 365</strong> or an older "Windows Security" box? A screenshot would help.</p>',
     answer: 'It is the old grey Windows Security box. Screenshot attached to my email.',
-    update: '<p>The prompt comes from a cached credential for the old Exchange server. I will clear it remotely – you may see your screen flicker for a moment.</p>',
-    resolution: '<p>I removed the stale credential from Windows Credential Manager and rebuilt your Outlook profile. The prompt should not come back.</p><p>If it does, note the time and reply here.</p>',
+    update:
+      '<p>The prompt comes from a cached credential for the old Exchange server. I will clear it remotely – you may see your screen flicker for a moment.</p>',
+    resolution:
+      '<p>I removed the stale credential from Windows Credential Manager and rebuilt your Outlook profile. The prompt should not come back.</p><p>If it does, note the time and reply here.</p>',
   },
   {
     subject: 'Shipping office label printer not printing',
-    description: 'The Zebra label printer at Dock 2 stopped printing shipping labels. Jobs show as sent from the WMS but nothing comes out. We have 40 shipments waiting for this afternoon pickup.',
+    description:
+      'The Zebra label printer at Dock 2 stopped printing shipping labels. Jobs show as sent from the WMS but nothing comes out. We have 40 shipments waiting for this afternoon pickup.',
     priority: 'urgent',
     owner: 'technical',
-    question: '<p>{first}, is the printer showing a solid green light or flashing red? Can you print a test label by holding the feed button for 2 seconds?</p>',
+    question:
+      '<p>{first}, is the printer showing a solid green light or flashing red? Can you print a test label by holding the feed button for 2 seconds?</p>',
     answer: 'Green light, and the test label prints fine. So it is something between the WMS and the printer.',
-    update: '<p>The printer picked up a new IP address from DHCP after last night\'s power cut. I\'m adding a DHCP reservation so it keeps <strong>10.20.2.45</strong>.</p>',
+    update:
+      "<p>The printer picked up a new IP address from DHCP after last night's power cut. I'm adding a DHCP reservation so it keeps <strong>10.20.2.45</strong>.</p>",
     resolution: '<p>Reservation added and the WMS print queue pointed back at <strong>10.20.2.45</strong>. Your queued labels printed at 1:12 pm.</p>',
   },
   {
     subject: 'Add a DID for the new customer service line',
-    description: 'We want a new local Boston number for a customer service line that rings the dispatch hunt group during business hours and goes to voicemail after 6 pm.',
+    description:
+      'We want a new local Boston number for a customer service line that rings the dispatch hunt group during business hours and goes to voicemail after 6 pm.',
     priority: 'low',
-    question: '<p>Hi {first}, any preference for the number (e.g. ending in 00)? And should the after-hours voicemail be a shared box that emails dispatch@?</p>',
+    question:
+      '<p>Hi {first}, any preference for the number (e.g. ending in 00)? And should the after-hours voicemail be a shared box that emails dispatch@?</p>',
     answer: 'Something easy to remember if possible. Yes, voicemail to dispatch@ please.',
     update: '<p>We reserved <strong>(617) 555-0300</strong>. The time-of-day routing is set up; we will activate it once you confirm the greeting text.</p>',
-    resolution: '<p>(617) 555-0300 is live. Business hours ring the <strong>Dispatch</strong> hunt group; after 6 pm callers reach the shared voicemail, which emails dispatch@acme.example.</p>',
+    resolution:
+      '<p>(617) 555-0300 is live. Business hours ring the <strong>Dispatch</strong> hunt group; after 6 pm callers reach the shared voicemail, which emails dispatch@acme.example.</p>',
   },
   {
     subject: 'Internet down at the Boston office',
     description: 'No internet at the main office since 8:05 am. Phones show "No Service". The fiber modem has a red LOS light.',
     priority: 'urgent',
-    question: '<p>{first}, we see the circuit down on our monitoring too. Can you confirm nobody is working in the telecom room? A red LOS light usually means a fiber cut.</p>',
+    question:
+      '<p>{first}, we see the circuit down on our monitoring too. Can you confirm nobody is working in the telecom room? A red LOS light usually means a fiber cut.</p>',
     answer: 'Nobody has been in there. The building manager says there is road work outside.',
-    update: '<p>Carrier ticket opened. In the meantime:</p><ul><li>Phones have failed over to the mobile app (calls still ring)</li><li>We enabled the LTE backup on the firewall for email and the TMS</li></ul><p>The carrier ETA is 2 pm.</p>',
-    resolution: '<p>The carrier spliced the fiber that the road crew cut. The circuit is back since 1:47 pm, and the phones re-registered. We switched the firewall back off LTE.</p>',
-    holdReason: 'the carrier\'s field technician',
+    update:
+      '<p>Carrier ticket opened. In the meantime:</p><ul><li>Phones have failed over to the mobile app (calls still ring)</li><li>We enabled the LTE backup on the firewall for email and the TMS</li></ul><p>The carrier ETA is 2 pm.</p>',
+    resolution:
+      '<p>The carrier spliced the fiber that the road crew cut. The circuit is back since 1:47 pm, and the phones re-registered. We switched the firewall back off LTE.</p>',
+    holdReason: "the carrier's field technician",
   },
   {
     subject: 'Suspicious email reported by accounting',
-    description: 'Nadia received an email that looks like it is from our bank asking her to confirm a wire transfer. She did not click anything. Forwarding it to you as an attachment.',
+    description:
+      'Nadia received an email that looks like it is from our bank asking her to confirm a wire transfer. She did not click anything. Forwarding it to you as an attachment.',
     priority: 'high',
     question: '<p>Thanks for reporting it, {first}. Did anyone else receive the same message? We can search all mailboxes for it.</p>',
     answer: 'Bill got it too. Neither of them clicked.',
     update: '<p>Message trace found the email in <strong>4 mailboxes</strong>. We purged it from all of them and blocked the sender domain.</p>',
-    resolution: '<p>The phishing message was removed from every mailbox and the sending domain is blocked. Nobody opened the link.</p><p>Please share this with the team: <a href="https://support.{domain}/kb/spot-a-phish">How to spot a phishing email</a>.</p>',
+    resolution:
+      '<p>The phishing message was removed from every mailbox and the sending domain is blocked. Nobody opened the link.</p><p>Please share this with the team: <a href="https://support.{domain}/kb/spot-a-phish">How to spot a phishing email</a>.</p>',
   },
   {
     subject: 'Set up voicemail-to-email for the sales team',
@@ -100,7 +119,8 @@ export const ACME_TEMPLATES: TicketTemplate[] = [
     question: '<p>Hi {first}, should the audio file be attached, or just a notification with a link?</p>',
     answer: 'Attach the audio please.',
     update: '<p>Voicemail-to-email with the audio attached is enabled for 2120–2124. Sending test messages now.</p>',
-    resolution: '<p>All five sales extensions now email voicemails with the <strong>.wav</strong> attached. The reps can also read the transcription in the message body.</p>',
+    resolution:
+      '<p>All five sales extensions now email voicemails with the <strong>.wav</strong> attached. The reps can also read the transcription in the message body.</p>',
   },
   {
     subject: 'VPN connection failing for remote dispatcher',
@@ -109,7 +129,7 @@ export const ACME_TEMPLATES: TicketTemplate[] = [
     owner: 'technical',
     question: '<p>{first}, did Olivia change her password recently? The VPN uses the same password as her Windows sign-in.</p>',
     answer: 'Yes, she changed it on Friday.',
-    update: '<p>Her new password had not synced to the firewall\'s RADIUS cache. We forced a sync; please ask Olivia to try again.</p>',
+    update: "<p>Her new password had not synced to the firewall's RADIUS cache. We forced a sync; please ask Olivia to try again.</p>",
     resolution: '<p>Olivia is connected. We also lowered the RADIUS cache time so a password change is picked up within 15 minutes.</p>',
   },
   {
@@ -119,7 +139,8 @@ export const ACME_TEMPLATES: TicketTemplate[] = [
     owner: 'technical',
     question: '<p>Hi {first}, we opened a warranty case with HPE. Can someone let their courier into the server room tomorrow between 9 and 12?</p>',
     answer: 'Yes, Marcus will be there from 8:30.',
-    update: '<p>HPE confirmed the part. The drive is hot-swappable, so no downtime is needed.</p><ul><li>Array: RAID 6, still healthy</li><li>Rebuild time: about 6 hours</li></ul>',
+    update:
+      '<p>HPE confirmed the part. The drive is hot-swappable, so no downtime is needed.</p><ul><li>Array: RAID 6, still healthy</li><li>Rebuild time: about 6 hours</li></ul>',
     resolution: '<p>Drive 3 in FS-02 was replaced and the array finished rebuilding overnight. All drives show <strong>OK</strong>.</p>',
     holdReason: 'the replacement drive from HPE (warranty case 5372-1190)',
   },
@@ -129,7 +150,8 @@ export const ACME_TEMPLATES: TicketTemplate[] = [
     priority: 'medium',
     question: '<p>{first}, roughly how far from the dock door does the signal drop? And are the dock doors usually open?</p>',
     answer: 'About the last 10 metres. The doors are open most of the day.',
-    update: '<p>A site survey shows the AP above Dock 3 is at <strong>-78 dBm</strong> at the far end. We recommend adding one outdoor-rated AP; quote sent to Bill.</p>',
+    update:
+      '<p>A site survey shows the AP above Dock 3 is at <strong>-78 dBm</strong> at the far end. We recommend adding one outdoor-rated AP; quote sent to Bill.</p>',
     resolution: '<p>The new access point above Dock 3 is installed. Signal at the far end is now <strong>-58 dBm</strong> and the scanners roam cleanly.</p>',
     holdReason: 'approval of the access point quote',
   },
@@ -140,8 +162,10 @@ export const ACME_TEMPLATES: TicketTemplate[] = [
     variants: ['Jason Miller', 'Erin Walsh'],
     question: '<p>Hi {first}, should we keep the OneDrive files for the manager, and for how long?</p>',
     answer: 'Yes, give the manager access to the OneDrive and keep it for 90 days.',
-    update: '<p>Scheduled for Friday 5 pm:</p><ul><li>Disable sign-in and revoke sessions</li><li>Convert mailbox to shared, forward to the manager</li><li>Remove voice seat and licenses</li></ul>',
-    resolution: '<p>{name}\'s accounts are disabled, mail is forwarded, the OneDrive is shared with the manager for 90 days and the laptop is back in stock as a loaner.</p>',
+    update:
+      '<p>Scheduled for Friday 5 pm:</p><ul><li>Disable sign-in and revoke sessions</li><li>Convert mailbox to shared, forward to the manager</li><li>Remove voice seat and licenses</li></ul>',
+    resolution:
+      "<p>{name}'s accounts are disabled, mail is forwarded, the OneDrive is shared with the manager for 90 days and the laptop is back in stock as a loaner.</p>",
   },
   {
     subject: 'Teams calls choppy on the conference room PC',
@@ -167,7 +191,7 @@ export const ACME_TEMPLATES: TicketTemplate[] = [
     description: 'The last statement has an on-site labour line we do not recognise. Can you tell us which visit that was for?',
     priority: 'low',
     owner: 'billing',
-    question: '<p>Hi {first}, which statement date is it on? I\'ll pull the time entries.</p>',
+    question: "<p>Hi {first}, which statement date is it on? I'll pull the time entries.</p>",
     answer: 'The one from the 5th of this month.',
     update: '<p>The labour line is for the Dock 3 access point installation (3 hours, two technicians).</p>',
     resolution: '<p>I attached the signed work order for the Dock 3 installation to this ticket. Let me know if you would still like a credit review.</p>',
@@ -180,7 +204,8 @@ export const ACME_TEMPLATES: TicketTemplate[] = [
     question: '<p>{first}, the last good backup is from Tuesday night. Did anyone install software on WH-DC01 this week?</p>',
     answer: 'Not that I know of.',
     update: '<p>The Volume Shadow Copy service was stuck after a Windows update. We restarted it and started a manual backup.</p>',
-    resolution: '<p>The manual backup finished and last night\'s scheduled job succeeded. We added an alert so a stuck VSS writer is caught before the backup window.</p>',
+    resolution:
+      "<p>The manual backup finished and last night's scheduled job succeeded. We added an alert so a stuck VSS writer is caught before the backup window.</p>",
   },
   {
     subject: 'Auto attendant greeting for holiday hours',
@@ -188,17 +213,19 @@ export const ACME_TEMPLATES: TicketTemplate[] = [
     priority: 'low',
     question: '<p>Hi {first}, would you like to record the greeting yourself, or should we use text-to-speech?</p>',
     answer: 'Text-to-speech is fine.',
-    update: '<p>The holiday schedule is configured. Here is the greeting text for your approval:</p><p><em>"Thank you for calling Acme Logistics. Our office is closed for the holiday…"</em></p>',
+    update:
+      '<p>The holiday schedule is configured. Here is the greeting text for your approval:</p><p><em>"Thank you for calling Acme Logistics. Our office is closed for the holiday…"</em></p>',
     resolution: '<p>The holiday greeting and schedule are live and revert to normal hours automatically on the 2nd.</p>',
   },
   {
     subject: 'Handheld scanners not syncing with the WMS',
-    description: 'None of the handheld scanners are syncing with the WMS since about 6 am. Pickers are writing pallets on paper. This is stopping outbound shipments.',
+    description:
+      'None of the handheld scanners are syncing with the WMS since about 6 am. Pickers are writing pallets on paper. This is stopping outbound shipments.',
     priority: 'urgent',
     owner: 'technical',
     question: '<p>{first}, do the scanners show Wi-Fi connected? Can they open the WMS web page in the browser?</p>',
     answer: 'Wi-Fi yes, but the WMS page times out.',
-    update: '<p>The WMS server\'s certificate expired at midnight and the scanners refuse the connection. We are installing the renewed certificate now.</p>',
+    update: "<p>The WMS server's certificate expired at midnight and the scanners refuse the connection. We are installing the renewed certificate now.</p>",
     resolution: '<p>The renewed certificate is installed and all 14 scanners synced their queued scans. We added certificate expiry to our monitoring.</p>',
   },
   {
@@ -230,13 +257,16 @@ export const ACME_TEMPLATES: TicketTemplate[] = [
   },
   {
     subject: 'Ransomware warning pop-up on dispatch PC',
-    description: 'Dispatch Desktop 2 shows a full-screen warning that files are encrypted and a phone number to call. We unplugged the network cable right away.',
+    description:
+      'Dispatch Desktop 2 shows a full-screen warning that files are encrypted and a phone number to call. We unplugged the network cable right away.',
     priority: 'urgent',
     owner: 'technical',
     question: '<p>{first}, good call unplugging it. Please leave it powered on and do not call the number. Was anyone signed in, and what were they doing?</p>',
     answer: 'Uma was signed in, she was browsing a carrier website for a tracking number.',
-    update: '<p>Findings so far:</p><ul><li>It is a <strong>browser scareware page</strong>, not ransomware – no files are encrypted</li><li>Defender blocked the download it offered</li><li>We are scanning the PC and resetting the browser</li></ul>',
-    resolution: '<p>The PC is clean: full Defender scan found nothing, the browser was reset and the PC is back on the network. No files were touched.</p><p>Advice for the team: <a href="https://support.{domain}/kb/scareware">What to do when a scary pop-up appears</a>.</p>',
+    update:
+      '<p>Findings so far:</p><ul><li>It is a <strong>browser scareware page</strong>, not ransomware – no files are encrypted</li><li>Defender blocked the download it offered</li><li>We are scanning the PC and resetting the browser</li></ul>',
+    resolution:
+      '<p>The PC is clean: full Defender scan found nothing, the browser was reset and the PC is back on the network. No files were touched.</p><p>Advice for the team: <a href="https://support.{domain}/kb/scareware">What to do when a scary pop-up appears</a>.</p>',
   },
   {
     subject: 'Call queue report for last quarter',
@@ -245,7 +275,8 @@ export const ACME_TEMPLATES: TicketTemplate[] = [
     question: '<p>Hi {first}, PDF or spreadsheet?</p>',
     answer: 'Spreadsheet please.',
     update: '<p>The report is running; it covers 3 queues and about 18,000 calls.</p>',
-    resolution: '<p>The report is attached as a spreadsheet. Average wait was <strong>38 seconds</strong> and abandonment 4.1%.</p><p>You can run it yourself anytime in the voice portal: <a href="https://support.{domain}/kb/queue-reports">Queue reports</a>.</p>',
+    resolution:
+      '<p>The report is attached as a spreadsheet. Average wait was <strong>38 seconds</strong> and abandonment 4.1%.</p><p>You can run it yourself anytime in the voice portal: <a href="https://support.{domain}/kb/queue-reports">Queue reports</a>.</p>',
   },
   {
     subject: 'Move desk phone to new office',
@@ -254,7 +285,7 @@ export const ACME_TEMPLATES: TicketTemplate[] = [
     question: '<p>{first}, is there a live network jack in the new office?</p>',
     answer: 'Yes, the jack labelled 2-14.',
     update: '<p>Jack 2-14 is patched to the voice VLAN. Hannah can unplug the phone and plug it in there.</p>',
-    resolution: '<p>Hannah\'s phone works in the new office with the same extension.</p>',
+    resolution: "<p>Hannah's phone works in the new office with the same extension.</p>",
   },
   {
     subject: 'Firewall firmware upgrade – maintenance window',
@@ -267,7 +298,7 @@ export const ACME_TEMPLATES: TicketTemplate[] = [
     holdReason: 'your choice of maintenance window',
   },
   {
-    subject: 'MFA enrollment help for drivers\' tablets',
+    subject: "MFA enrollment help for drivers' tablets",
     description: 'The drivers are being asked to set up multi-factor authentication on their tablets and are stuck at the QR code step.',
     priority: 'medium',
     question: '<p>{first}, do the drivers have the Microsoft Authenticator app installed on their own phones?</p>',
@@ -291,7 +322,8 @@ export const ACME_TEMPLATES: TicketTemplate[] = [
     owner: 'billing',
     question: '<p>{first}, do the customers find the receipts in spam, or not at all?</p>',
     answer: 'Not at all, we checked with two customers.',
-    update: '<p>The sender address was changed to billing@acme.example last week, but the domain is not verified for PayLink360. We sent you the DNS record to add.</p>',
+    update:
+      '<p>The sender address was changed to billing@acme.example last week, but the domain is not verified for PayLink360. We sent you the DNS record to add.</p>',
     resolution: '<p>The domain is verified and receipts are delivered again. We re-sent the receipts for the 23 payments made since the change.</p>',
   },
   {
@@ -360,9 +392,9 @@ export const PROVIDER_STAFF = ['Jordan Reyes', 'Priya Shah', 'Dana Whitfield', '
 export const PROVIDER_DESK_NAME = 'ITP Support Desk';
 
 export const ACKNOWLEDGEMENTS = [
-  '<p>Hi {first},</p><p>Thanks for contacting ITP Support. Ticket <strong>{number}</strong> is assigned to me and I\'m reviewing the details now.</p><p>Regards,<br>{staff}</p>',
-  '<p>Hello {first},</p><p>I\'ve picked this one up and will update you here as soon as I know more.</p><p>{staff}<br>ITP Support</p>',
-  '<p>Hi {first},</p><p>Thanks for the details. I\'m on it – expect an update within the hour.</p><p>{staff}</p>',
+  "<p>Hi {first},</p><p>Thanks for contacting ITP Support. Ticket <strong>{number}</strong> is assigned to me and I'm reviewing the details now.</p><p>Regards,<br>{staff}</p>",
+  "<p>Hello {first},</p><p>I've picked this one up and will update you here as soon as I know more.</p><p>{staff}<br>ITP Support</p>",
+  "<p>Hi {first},</p><p>Thanks for the details. I'm on it – expect an update within the hour.</p><p>{staff}</p>",
 ];
 
 export const AUTO_ACKNOWLEDGEMENT =
@@ -384,13 +416,22 @@ export const CUSTOMER_ADDITIONS = [
 
 export const NUDGES = ['Any update on this one?', 'Just checking in – is there an ETA?', 'Hi, we are still seeing this. Any news?'];
 
-export const THANKS = ['Thanks, that fixed it. You can close the ticket.', 'Confirmed working on our end. Thanks for the quick turnaround!', 'All good now, appreciate it.'];
+export const THANKS = [
+  'Thanks, that fixed it. You can close the ticket.',
+  'Confirmed working on our end. Thanks for the quick turnaround!',
+  'All good now, appreciate it.',
+];
 
-export const CANCELLATIONS = ['Please cancel this ticket – we sorted it out internally.', 'We no longer need this, plans changed. Please cancel.', 'Cancel please, this turned out to be a duplicate.'];
+export const CANCELLATIONS = [
+  'Please cancel this ticket – we sorted it out internally.',
+  'We no longer need this, plans changed. Please cancel.',
+  'Cancel please, this turned out to be a duplicate.',
+];
 
-export const CANCEL_CONFIRMATION = '<p>Understood, {first}. I\'ve cancelled ticket <strong>{number}</strong>. Just reply here if you need anything else.</p>';
+export const CANCEL_CONFIRMATION = "<p>Understood, {first}. I've cancelled ticket <strong>{number}</strong>. Just reply here if you need anything else.</p>";
 
-export const HOLD_NOTICE = '<p>Quick update: we are waiting on {reason}. I\'ve put the ticket <strong>On Hold</strong> and will pick it up as soon as we hear back.</p>';
+export const HOLD_NOTICE =
+  "<p>Quick update: we are waiting on {reason}. I've put the ticket <strong>On Hold</strong> and will pick it up as soon as we hear back.</p>";
 
 export const REVIEW_NOTE = 'Time entries reviewed: {hours} h, {billing}.';
 

@@ -71,7 +71,15 @@ export async function seedTickets(ctx: SeedContext, acme: SeededAccount, globex:
     statusPlan: ACME_STATUS_PLAN,
     firstNumber: 104180,
     assignees: {
-      general: ['uma.user@acme.example', 'uma.user@acme.example', 'tess.tech@acme.example', 'bill.billing@acme.example', 'alice.admin@acme.example', null, null],
+      general: [
+        'uma.user@acme.example',
+        'uma.user@acme.example',
+        'tess.tech@acme.example',
+        'bill.billing@acme.example',
+        'alice.admin@acme.example',
+        null,
+        null,
+      ],
       technical: ['tess.tech@acme.example', 'tess.tech@acme.example', 'tess.tech@acme.example', 'alice.admin@acme.example', null],
       billing: ['bill.billing@acme.example', 'bill.billing@acme.example', 'alice.admin@acme.example'],
     },
@@ -220,7 +228,13 @@ function conversation(ticket: PlannedTicket, random: Random): EntryDraft[] {
     case 'Accepted':
       return [ack(), staff(template.question), ...maybe(0.6, customer(template.answer))];
     case 'In Progress':
-      return [ack(), ...questionAndAnswer(), ...maybe(0.5, note(random.pick(INTERNAL_NOTES))), staff(template.update), ...maybe(0.4, customer(random.pick(NUDGES)))];
+      return [
+        ack(),
+        ...questionAndAnswer(),
+        ...maybe(0.5, note(random.pick(INTERNAL_NOTES))),
+        staff(template.update),
+        ...maybe(0.4, customer(random.pick(NUDGES))),
+      ];
     case 'On Hold':
       return [
         ack(),

@@ -130,7 +130,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const { prefix, build } of apiReferences(config.provider.name)) {
     let document: ReturnType<typeof build> | undefined;
     await app.register(async (docs) => {
-      await docs.register(swagger, { mode: 'static', specification: { document: { openapi: '3.1.0', info: { title: 'Generated on request', version: '1.0.0' }, paths: {} } } });
+      await docs.register(swagger, {
+        mode: 'static',
+        specification: { document: { openapi: '3.1.0', info: { title: 'Generated on request', version: '1.0.0' }, paths: {} } },
+      });
       await docs.register(swaggerUi, {
         routePrefix: prefix,
         staticCSP: true,
@@ -160,9 +163,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const authenticateApiKey = createApiKeyAuthenticator(database.db);
   // The sandbox gateway signs its transaction ids with the token secret, so they are stable across instances.
-  const paymentGateway = countPayments(deps.paymentGateway ?? createSandboxGateway({ secret: config.secrets.tokenSecret }), (outcome) => metrics.payments.inc({ outcome }));
+  const paymentGateway = countPayments(deps.paymentGateway ?? createSandboxGateway({ secret: config.secrets.tokenSecret }), (outcome) =>
+    metrics.payments.inc({ outcome }),
+  );
   const monitoringSystem = deps.monitoringSystem ?? createLocalMonitoringSystem({ serverUrl: config.monitoring.serverUrl, secret: config.secrets.tokenSecret });
-  app.decorate('builtEndpoints', registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer, paymentGateway, monitoringSystem, metrics }), { authenticate, authenticateApiKey, budget, inFlight }));
+  app.decorate(
+    'builtEndpoints',
+    registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer, paymentGateway, monitoringSystem, metrics }), {
+      authenticate,
+      authenticateApiKey,
+      budget,
+      inFlight,
+    }),
+  );
   app.decorate('autoPay', createAutoPayRunner({ db: database.db, gateway: paymentGateway, mailer, config }));
   const webhookWorker = createWebhookWorker({
     db: database.db,

@@ -82,12 +82,15 @@ async function main(): Promise<number> {
 
   const config = loadConfig();
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
-  if (command === 'backup' || command === 'restore') return backupOrRestore(config, log, command, resolve(process.env.INIT_CWD ?? process.cwd(), argument!), values.force === true);
+  if (command === 'backup' || command === 'restore')
+    return backupOrRestore(config, log, command, resolve(process.env.INIT_CWD ?? process.cwd(), argument!), values.force === true);
   const database = await openDatabase(config, log, { attachToRunning: true });
   try {
     if (command === 'migrate') {
       const applied = codeMigrations();
-      process.stdout.write(`The database has every migration of this version (${applied.length}, the newest ${applied[applied.length - 1]?.tag}).${database.seeded ? ' Demo data added.' : ''}\n`);
+      process.stdout.write(
+        `The database has every migration of this version (${applied.length}, the newest ${applied[applied.length - 1]?.tag}).${database.seeded ? ' Demo data added.' : ''}\n`,
+      );
       return 0;
     }
     if (command === 'impersonate') return await impersonate(config, database.db, argument!, values.by);
@@ -141,7 +144,9 @@ async function backupOrRestore(config: AppConfig, log: Logger, command: 'backup'
       );
     } else {
       const program = await restoreDatabase(url, file, { force, folders });
-      process.stdout.write(`Restored ${file} into ${where} (pg_restore ${program.major}). Start the portal with the VAULT_KEY and TOKEN_SECRET of the backed-up one.\n`);
+      process.stdout.write(
+        `Restored ${file} into ${where} (pg_restore ${program.major}). Start the portal with the VAULT_KEY and TOKEN_SECRET of the backed-up one.\n`,
+      );
     }
     return 0;
   } catch (error) {
@@ -164,7 +169,12 @@ async function apiKey(db: Database, action: string, target: string | undefined, 
       process.stderr.write(`"${values.expires}" is not a date (YYYY-MM-DD).\n`);
       return 2;
     }
-    const { key, row } = await createApiKey(db, { name: values.name, scopes: parseScopes(values.scopes), expiresAt, createdBy: `${userInfo().username} (provider staff)` });
+    const { key, row } = await createApiKey(db, {
+      name: values.name,
+      scopes: parseScopes(values.scopes),
+      expiresAt,
+      createdBy: `${userInfo().username} (provider staff)`,
+    });
     process.stdout.write(
       `API key ${row.id} "${row.name}" (prefix ${row.prefix}), scopes ${row.scopes.join(', ')}${row.expiresAt ? `, expires ${row.expiresAt.toISOString()}` : ''}:\n\n  ${key}\n\nIt is shown only now; store it in the integration's secrets. Send it as Authorization: Bearer <key>.\n`,
     );
@@ -172,9 +182,14 @@ async function apiKey(db: Database, action: string, target: string | undefined, 
   }
   if (action === 'list') {
     const rows = await listApiKeys(db);
-    if (rows.length === 0) process.stdout.write('No API keys yet. Create one with: npm run portal -- api-key create --name "PSA sync" --scopes tickets:write\n');
+    if (rows.length === 0)
+      process.stdout.write('No API keys yet. Create one with: npm run portal -- api-key create --name "PSA sync" --scopes tickets:write\n');
     for (const row of rows) {
-      const state = row.revokedAt ? `revoked ${row.revokedAt.toISOString()}` : row.expiresAt && row.expiresAt <= new Date() ? `expired ${row.expiresAt.toISOString()}` : 'active';
+      const state = row.revokedAt
+        ? `revoked ${row.revokedAt.toISOString()}`
+        : row.expiresAt && row.expiresAt <= new Date()
+          ? `expired ${row.expiresAt.toISOString()}`
+          : 'active';
       process.stdout.write(
         `${row.id}\t${row.prefix}\t${row.name}\t${row.scopes.join(',')}\t${state}\texpires ${row.expiresAt?.toISOString() ?? 'never'}\tlast used ${row.lastUsedAt?.toISOString() ?? 'never'}\n`,
       );

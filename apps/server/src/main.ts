@@ -87,7 +87,8 @@ async function main(): Promise<void> {
   // Seals what an older version left in plain text, or under a key since rotated (docs/decisions/0015).
   const vault = createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys);
   void Promise.all([resealVault(database.db, vault), resealWebhookSecrets(database.db, vault)]).then(
-    ([count, webhookSecrets]) => (count + webhookSecrets > 0 ? logger.info({ count, webhookSecrets }, 'vault values sealed again under the current key') : undefined),
+    ([count, webhookSecrets]) =>
+      count + webhookSecrets > 0 ? logger.info({ count, webhookSecrets }, 'vault values sealed again under the current key') : undefined,
     (error: unknown) => logger.warn({ err: error }, 'the vault could not be sealed again under the current key; see npm run portal -- vault-rekey'),
   );
 
@@ -103,7 +104,8 @@ async function main(): Promise<void> {
 }
 
 function printBanner(config: AppConfig, seeded: boolean): void {
-  const database = config.database.kind === 'embedded' ? `embedded PostgreSQL on 127.0.0.1:${config.database.port} (${config.database.dir})` : 'PostgreSQL at DATABASE_URL';
+  const database =
+    config.database.kind === 'embedded' ? `embedded PostgreSQL on 127.0.0.1:${config.database.port} (${config.database.dir})` : 'PostgreSQL at DATABASE_URL';
   const lines = [
     '',
     `  Customer portal is running at ${config.publicUrl}`,

@@ -66,7 +66,16 @@ async function newLicense(c: MatrixContext) {
 
 async function newPaidPayment(c: MatrixContext) {
   const id = `pay_matrix_${unique()}`;
-  await c.db.insert(payments).values({ id, accountId: c.accountId, amount: 25, paymentType: 'credit_card', cardType: 'visa', last4: '4242', paymentStatus: 'Paid', confirmationNumber: 'CNF-00000001' });
+  await c.db.insert(payments).values({
+    id,
+    accountId: c.accountId,
+    amount: 25,
+    paymentType: 'credit_card',
+    cardType: 'visa',
+    last4: '4242',
+    paymentStatus: 'Paid',
+    confirmationNumber: 'CNF-00000001',
+  });
   return id;
 }
 
@@ -78,17 +87,26 @@ async function newStatement(c: MatrixContext) {
 
 /** A credential without secrets (no password or notes to seal), so the matrix needs no vault key. */
 async function newCredential(c: MatrixContext) {
-  const [row] = await c.db.insert(credentials).values({ accountId: c.accountId, serviceName: `Matrix credential ${unique()}` }).returning();
+  const [row] = await c.db
+    .insert(credentials)
+    .values({ accountId: c.accountId, serviceName: `Matrix credential ${unique()}` })
+    .returning();
   return row!.id;
 }
 
 async function newOrder(c: MatrixContext) {
-  const [order] = await c.db.insert(orders).values({ accountId: c.accountId, name: `Matrix order ${unique()}` }).returning();
+  const [order] = await c.db
+    .insert(orders)
+    .values({ accountId: c.accountId, name: `Matrix order ${unique()}` })
+    .returning();
   return order!.id;
 }
 
 async function newAsset(c: MatrixContext) {
-  const [asset] = await c.db.insert(assets).values({ accountId: c.accountId, name: `Matrix laptop ${unique()}`, type: 'laptop' }).returning();
+  const [asset] = await c.db
+    .insert(assets)
+    .values({ accountId: c.accountId, name: `Matrix laptop ${unique()}`, type: 'laptop' })
+    .returning();
   return asset!.id;
 }
 
@@ -171,7 +189,15 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
       params: { id: c.billingId },
       headers: paymentHeaders(),
       body: {
-        payment: { amount: 1, cc_first_name: 'Matrix', cc_last_name: 'Payer', cc_num: '4242424242424242', cc_exp_month: '12', cc_exp_year: String(new Date().getFullYear() + 2), cc_type: 'visa' },
+        payment: {
+          amount: 1,
+          cc_first_name: 'Matrix',
+          cc_last_name: 'Payer',
+          cc_num: '4242424242424242',
+          cc_exp_month: '12',
+          cc_exp_year: String(new Date().getFullYear() + 2),
+          cc_type: 'visa',
+        },
       },
     }),
   },
@@ -188,7 +214,10 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   assetStats: { scope: 'own-account', request: () => ({ query: { search: 'laptop' } }) },
   // Administrators alone: the credential vault.
   listCredentials: { scope: 'own-account', request: () => ({}) },
-  createCredential: { scope: 'own-account', request: () => ({ body: { title: 'Firewall', username: 'admin', password: 'pa55-word', url: 'https://fw.matrix.example', notes: '' } }) },
+  createCredential: {
+    scope: 'own-account',
+    request: () => ({ body: { title: 'Firewall', username: 'admin', password: 'pa55-word', url: 'https://fw.matrix.example', notes: '' } }),
+  },
   updateCredential: { scope: 'object', request: async (c) => ({ params: { id: await newCredential(c) }, body: { username: 'changed' } }) },
   deleteCredential: { scope: 'object', request: async (c) => ({ params: { id: await newCredential(c) } }) },
   revealCredentialPassword: { scope: 'object', request: async (c) => ({ params: { id: await newCredential(c) }, body: { purpose: 'show' } }) },
@@ -251,7 +280,10 @@ export async function createProviderMatrixContext(db: Database): Promise<Provide
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.eventId, eventId), eq(webhookDeliveries.endpointId, endpoint.id)));
-  const [credential] = await db.insert(credentials).values({ accountId: account.id, serviceName: 'Matrix Firewall', username: 'matrix-admin' }).returning({ id: credentials.id });
+  const [credential] = await db
+    .insert(credentials)
+    .values({ accountId: account.id, serviceName: 'Matrix Firewall', username: 'matrix-admin' })
+    .returning({ id: credentials.id });
   return { db, accountExternalId, ticketExternalId, webhookEndpointId: endpoint.id, webhookDeliveryId: delivery!.id, credentialId: credential!.id };
 }
 
@@ -261,24 +293,51 @@ const fresh = (c: ProviderMatrixContext) => inAccount(c, { external_id: `matrix-
 const listQuery = { limit: '5', updated_since: '2026-01-01T00:00:00Z' };
 
 export const PROVIDER_MATRIX_ROWS: Record<ProviderEndpointName, ProviderRow> = {
-  providerPutAccount: () => ({ params: { external_id: `matrix-${unique()}` }, body: { name: `Matrix account ${unique()}`, billing_id: `ba_matrix_${unique()}` } }),
+  providerPutAccount: () => ({
+    params: { external_id: `matrix-${unique()}` },
+    body: { name: `Matrix account ${unique()}`, billing_id: `ba_matrix_${unique()}` },
+  }),
   providerBulkAccounts: () => ({ body: { items: [1, 2].map((n) => ({ external_id: `matrix-${unique()}`, name: `Matrix bulk account ${n} ${unique()}` })) } }),
   providerGetAccount: (c) => ({ params: { external_id: c.accountExternalId } }),
   providerListAccounts: () => ({ query: listQuery }),
-  providerPutContact: (c) => ({ params: fresh(c), body: { firstname: 'Matrix', lastname: 'Contact', email: `contact.${unique()}@matrix.example`, technical_group: true } }),
+  providerPutContact: (c) => ({
+    params: fresh(c),
+    body: { firstname: 'Matrix', lastname: 'Contact', email: `contact.${unique()}@matrix.example`, technical_group: true },
+  }),
   providerBulkContacts: (c) => ({
     params: inAccount(c),
     body: { items: [1, 2].map(() => ({ external_id: `matrix-${unique()}`, firstname: 'Matrix', lastname: 'Bulk', email: `bulk.${unique()}@matrix.example` })) },
   }),
   providerListContacts: (c) => ({ params: inAccount(c), query: listQuery }),
-  providerPutService: (c) => ({ params: fresh(c), body: { product: { name: 'Matrix Hosted Voice', category: 'Voice' }, item_type: 'itp_voice', price: 120, quantity: 1, seats: 4 } }),
+  providerPutService: (c) => ({
+    params: fresh(c),
+    body: { product: { name: 'Matrix Hosted Voice', category: 'Voice' }, item_type: 'itp_voice', price: 120, quantity: 1, seats: 4 },
+  }),
   providerBulkServices: (c) => ({
     params: inAccount(c),
-    body: { items: [1, 2].map((n) => ({ external_id: `matrix-${unique()}`, product: { name: 'Matrix Backup', category: 'Backup' }, item_type: 'other', price: 10 * n })) },
+    body: {
+      items: [1, 2].map((n) => ({
+        external_id: `matrix-${unique()}`,
+        product: { name: 'Matrix Backup', category: 'Backup' },
+        item_type: 'other',
+        price: 10 * n,
+      })),
+    },
   }),
   providerListServices: (c) => ({ params: inAccount(c), query: listQuery }),
-  providerPutTicket: (c) => ({ params: fresh(c), body: { subject: 'Matrix ticket', description: 'Pushed by the matrix.', status: 'Assigned', priority: 'high' } }),
-  providerBulkTickets: (c) => ({ params: inAccount(c), body: { items: [{ external_id: `matrix-${unique()}`, subject: 'Bulk one' }, { external_id: `matrix-${unique()}`, subject: 'Bulk two' }] } }),
+  providerPutTicket: (c) => ({
+    params: fresh(c),
+    body: { subject: 'Matrix ticket', description: 'Pushed by the matrix.', status: 'Assigned', priority: 'high' },
+  }),
+  providerBulkTickets: (c) => ({
+    params: inAccount(c),
+    body: {
+      items: [
+        { external_id: `matrix-${unique()}`, subject: 'Bulk one' },
+        { external_id: `matrix-${unique()}`, subject: 'Bulk two' },
+      ],
+    },
+  }),
   providerListTickets: (c) => ({ params: inAccount(c), query: listQuery }),
   providerPutTicketEntry: (c) => ({
     params: inAccount(c, { ticket_external_id: c.ticketExternalId, external_id: `matrix-${unique()}` }),
@@ -287,7 +346,12 @@ export const PROVIDER_MATRIX_ROWS: Record<ProviderEndpointName, ProviderRow> = {
   providerListTicketEntries: (c) => ({ params: inAccount(c), query: listQuery }),
   providerPutStatement: (c) => ({
     params: fresh(c),
-    body: { period_start: '2026-10-01', period_end: '2026-10-31', amount_due: 99.5, lines: [{ description: 'Cloud backup', quantity: 1, unit_price: 99.5, amount: 99.5 }] },
+    body: {
+      period_start: '2026-10-01',
+      period_end: '2026-10-31',
+      amount_due: 99.5,
+      lines: [{ description: 'Cloud backup', quantity: 1, unit_price: 99.5, amount: 99.5 }],
+    },
   }),
   providerListStatements: (c) => ({ params: inAccount(c), query: listQuery }),
   providerPutPayment: (c) => ({ params: fresh(c), body: { amount: 25, payment_type: 'check', check_number: '1001' } }),
@@ -298,17 +362,27 @@ export const PROVIDER_MATRIX_ROWS: Record<ProviderEndpointName, ProviderRow> = {
       name: 'Matrix order',
       status: 'new_order',
       quote_id: 'Q-1001',
-      order_items: [{ prod_description: 'Hosted Voice seat', quantity: 2, purchase_type: 'new_order', price: 60, price_per_unit: 30, metadata: { did: '+15550100' } }],
+      order_items: [
+        { prod_description: 'Hosted Voice seat', quantity: 2, purchase_type: 'new_order', price: 60, price_per_unit: 30, metadata: { did: '+15550100' } },
+      ],
     },
   }),
   providerListOrders: (c) => ({ params: inAccount(c), query: listQuery }),
-  providerPutAsset: (c) => ({ params: fresh(c), body: { name: 'Matrix Laptop', type: 'laptop', vendor: 'Lenovo', serial_number: 'MX-1', purchase_date: '2026-01-15' } }),
+  providerPutAsset: (c) => ({
+    params: fresh(c),
+    body: { name: 'Matrix Laptop', type: 'laptop', vendor: 'Lenovo', serial_number: 'MX-1', purchase_date: '2026-01-15' },
+  }),
   providerListAssets: (c) => ({ params: inAccount(c), query: listQuery }),
-  providerPutVendor: (c) => ({ params: fresh(c), body: { name: 'Matrix Vendor', email: 'sales@vendor.matrix.example', website: 'https://vendor.matrix.example' } }),
+  providerPutVendor: (c) => ({
+    params: fresh(c),
+    body: { name: 'Matrix Vendor', email: 'sales@vendor.matrix.example', website: 'https://vendor.matrix.example' },
+  }),
   providerListVendors: (c) => ({ params: inAccount(c), query: listQuery }),
   providerUpdateCredential: (c) => ({ params: inAccount(c, { id: String(c.credentialId) }), body: { hidden: true } }),
   providerListCredentials: (c) => ({ params: inAccount(c), query: listQuery }),
-  providerCreateWebhookEndpoint: () => ({ body: { url: `https://hooks.matrix.example/${unique()}`, events: ['ticket.reply'], description: 'Matrix receiver' } }),
+  providerCreateWebhookEndpoint: () => ({
+    body: { url: `https://hooks.matrix.example/${unique()}`, events: ['ticket.reply'], description: 'Matrix receiver' },
+  }),
   providerListWebhookEndpoints: () => ({}),
   providerGetWebhookEndpoint: (c) => ({ params: { id: c.webhookEndpointId } }),
   providerUpdateWebhookEndpoint: (c) => ({ params: { id: c.webhookEndpointId }, body: { enabled: false } }),

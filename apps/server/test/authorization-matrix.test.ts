@@ -1,8 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVIDER_RESOURCES, PROVIDER_SCOPES, buildPath, endpoints, errorEnvelope, providerEndpoints, type Endpoint, type EndpointName, type ProviderEndpointName, type ProviderScope } from '@portal/contract';
+import {
+  PROVIDER_RESOURCES,
+  PROVIDER_SCOPES,
+  buildPath,
+  endpoints,
+  errorEnvelope,
+  providerEndpoints,
+  type Endpoint,
+  type EndpointName,
+  type ProviderEndpointName,
+  type ProviderScope,
+} from '@portal/contract';
 import { buildTestApp, type TestApp } from './app.js';
 import { signIn } from './auth.js';
-import { MATRIX_ROWS, PROVIDER_MATRIX_ROWS, createBillingAccount, createProviderMatrixContext, createVoiceService, type MatrixContext } from './authorization-matrix.rows.js';
+import {
+  MATRIX_ROWS,
+  PROVIDER_MATRIX_ROWS,
+  createBillingAccount,
+  createProviderMatrixContext,
+  createVoiceService,
+  type MatrixContext,
+} from './authorization-matrix.rows.js';
 import { createTestApiKey } from './provider-keys.js';
 import { createAccount, createContact } from './factories.js';
 
@@ -79,7 +97,13 @@ describe('authorization matrix (every endpoint × every kind of caller)', () => 
     };
     const a = await makeAccount();
     const b = await makeAccount();
-    const base = (accountId: number, billingId: string, voiceServiceId: number, assigneeId: number): MatrixContext => ({ db, accountId, billingId, voiceServiceId, assigneeId });
+    const base = (accountId: number, billingId: string, voiceServiceId: number, assigneeId: number): MatrixContext => ({
+      db,
+      accountId,
+      billingId,
+      voiceServiceId,
+      assigneeId,
+    });
 
     const aAdmin = await createContact(db, { accountId: a.account.id, ...FLAGS.admin });
     accountA = base(a.account.id, a.account.billingApiId!, a.voice.id, aAdmin.id);
@@ -90,7 +114,10 @@ describe('authorization matrix (every endpoint × every kind of caller)', () => 
       tokens.set(who, (await signIn(test.app, contact.email)).access_token);
       const caller = { contactId: contact.id, email: contact.email, accountId: home.account.id };
       // The other account's admin names account A's objects; everyone else their own account's.
-      contexts.set(who, who === 'otherAccountAdmin' ? { ...accountA, caller } : { ...base(a.account.id, a.account.billingApiId!, a.voice.id, contact.id), caller });
+      contexts.set(
+        who,
+        who === 'otherAccountAdmin' ? { ...accountA, caller } : { ...base(a.account.id, a.account.billingApiId!, a.voice.id, contact.id), caller },
+      );
     }
   });
   afterAll(() => test.close());
@@ -104,7 +131,10 @@ describe('authorization matrix (every endpoint × every kind of caller)', () => 
     const built = test.app.builtEndpoints;
     const failures: string[] = [];
     let cases = 0;
-    const endsSession = (name: EndpointName) => { const row = MATRIX_ROWS[name]; return row.scope === 'public' && row.endsSession === true; };
+    const endsSession = (name: EndpointName) => {
+      const row = MATRIX_ROWS[name];
+      return row.scope === 'public' && row.endsSession === true;
+    };
     const ordered = (Object.entries(endpoints) as [EndpointName, Endpoint][]).sort(([a], [b]) => Number(endsSession(a)) - Number(endsSession(b)));
     for (const [name, endpoint] of ordered) {
       // The other account's admin first, so that no earlier caller's change (a delete) can hide a leak.
@@ -122,7 +152,8 @@ describe('authorization matrix (every endpoint × every kind of caller)', () => 
         cases += 1;
         const ok = expected === 'success' ? response.statusCode >= 200 && response.statusCode < 300 : response.statusCode === expected;
         const envelopeOk = response.statusCode < 400 || errorEnvelope.safeParse(response.json()).success;
-        if (!ok || !envelopeOk) failures.push(`${endpoint.method} ${endpoint.path} as ${who}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
+        if (!ok || !envelopeOk)
+          failures.push(`${endpoint.method} ${endpoint.path} as ${who}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
       }
     }
     console.log(`authorization matrix: ${Object.keys(endpoints).length} endpoints × ${CALLERS.length} callers = ${cases} cases; ${built.size} endpoints built`);
@@ -196,7 +227,8 @@ describe('authorization matrix of the provider API (every endpoint × every kind
         const expected = PROVIDER_EXPECTED[who];
         const ok = expected === 'success' ? response.statusCode >= 200 && response.statusCode < 300 : response.statusCode === expected;
         const envelopeOk = response.statusCode < 400 || errorEnvelope.safeParse(response.json()).success;
-        if (!ok || !envelopeOk) failures.push(`${endpoint.method} ${endpoint.path} as ${who}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
+        if (!ok || !envelopeOk)
+          failures.push(`${endpoint.method} ${endpoint.path} as ${who}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
       }
     }
     console.log(`provider authorization matrix: ${Object.keys(providerEndpoints).length} endpoints × ${PROVIDER_CALLERS.length} callers = ${cases} cases`);

@@ -48,15 +48,28 @@ describe('lone UTF-16 surrogates in request strings', () => {
 
   it('a ticket reply’s text, high or low half: 400, no entry written', async () => {
     for (const description of ['Hello \ud800 there', 'tail \udfff']) {
-      refusedNaming(await test.app.inject({ method: 'POST', url: `/api/crm/nable-tickets/${ticketId}`, headers: bearer(adminToken), payload: { description } }), 'description');
+      refusedNaming(
+        await test.app.inject({ method: 'POST', url: `/api/crm/nable-tickets/${ticketId}`, headers: bearer(adminToken), payload: { description } }),
+        'description',
+      );
     }
     expect(await count('SELECT count(*)::int AS n FROM ticket_entries WHERE ticket_id = $1', [ticketId])).toBe(0);
   });
 
   it('an object key, and a provider call: the same refusal', async () => {
-    const key = await test.app.inject({ method: 'POST', url: `/api/crm/nable-tickets/${ticketId}`, headers: bearer(adminToken), payload: { description: 'ok', ['\udc00']: 1 } });
+    const key = await test.app.inject({
+      method: 'POST',
+      url: `/api/crm/nable-tickets/${ticketId}`,
+      headers: bearer(adminToken),
+      payload: { description: 'ok', ['\udc00']: 1 },
+    });
     refusedNaming(key, '\udc00');
-    const provider = await test.app.inject({ method: 'PUT', url: '/api/provider/v1/accounts/acct-lone', headers: keyHeader(providerKey), payload: { name: 'Broken \ud83d name' } });
+    const provider = await test.app.inject({
+      method: 'PUT',
+      url: '/api/provider/v1/accounts/acct-lone',
+      headers: keyHeader(providerKey),
+      payload: { name: 'Broken \ud83d name' },
+    });
     refusedNaming(provider, 'name');
     expect(await count('SELECT count(*)::int AS n FROM accounts WHERE name LIKE $1', ['Broken%'])).toBe(0);
   });

@@ -14,7 +14,9 @@ export async function databaseFingerprint(pool: pg.Pool): Promise<Record<string,
   );
   const digests = tables
     .filter(({ name }) => !RECORDS_OF_REFUSALS.has(name.replace(/"/g, '')))
-    .map(({ name }) => `SELECT '${name}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS digest FROM ${name} t`);
+    .map(
+      ({ name }) => `SELECT '${name}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS digest FROM ${name} t`,
+    );
   const { rows } = await pool.query<{ name: string; digest: string }>(digests.join(' UNION ALL '));
   return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
 }

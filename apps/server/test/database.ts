@@ -17,4 +17,3 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
-

@@ -17,10 +17,7 @@ export async function createAccount(db: Database, overrides: Partial<typeof acco
   return account!;
 }
 
-export async function createContact(
-  db: Database,
-  input: Partial<typeof contacts.$inferInsert> & { accountId: number; password?: string | null },
-) {
+export async function createContact(db: Database, input: Partial<typeof contacts.$inferInsert> & { accountId: number; password?: string | null }) {
   const { password = TEST_PASSWORD, ...values } = input;
   const passwordHash =
     password === null ? null : password === TEST_PASSWORD ? await (testPasswordHash ??= hashPassword(TEST_PASSWORD)) : await hashPassword(password);
@@ -42,10 +39,7 @@ export async function createProduct(db: Database, overrides: Partial<typeof prod
 }
 
 /** A service of an account; makes a product of its own unless given one. */
-export async function createService(
-  db: Database,
-  input: Partial<typeof services.$inferInsert> & { accountId: number; productId?: number },
-) {
+export async function createService(db: Database, input: Partial<typeof services.$inferInsert> & { accountId: number; productId?: number }) {
   const productId = input.productId ?? (await createProduct(db)).id;
   const [service] = await db
     .insert(services)

@@ -2,7 +2,10 @@ import fc from 'fast-check';
 
 /** Arbitraries of hostile input for the fuzz test (request-fuzzing.test.ts). */
 
-const controlCharacter = fc.integer({ min: 0, max: 0x9f }).filter((code) => code < 0x20 || code >= 0x7f).map((code) => String.fromCharCode(code));
+const controlCharacter = fc
+  .integer({ min: 0, max: 0x9f })
+  .filter((code) => code < 0x20 || code >= 0x7f)
+  .map((code) => String.fromCharCode(code));
 
 /** Strings a database, a path or a parser might choke on. */
 export const hostileString = fc.oneof(
@@ -48,7 +51,11 @@ const deeplyNested = fc.integer({ min: 50, max: 2_000 }).map((depth) => {
 export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   { depthSize: 'small' },
   hostileString,
-  fc.oneof(fc.integer(), fc.double(), fc.constantFrom(Number.MAX_SAFE_INTEGER + 2, -0, 1e308, -1e308, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 32, 2 ** 53, 1e-7)),
+  fc.oneof(
+    fc.integer(),
+    fc.double(),
+    fc.constantFrom(Number.MAX_SAFE_INTEGER + 2, -0, 1e308, -1e308, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 32, 2 ** 53, 1e-7),
+  ),
   fc.boolean(),
   fc.constant(null),
   fc.array(hostileString, { maxLength: 5 }),
@@ -59,7 +66,11 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** A path parameter value (before URL encoding). */
-export const hostilePathValue = fc.oneof(hostileString.filter((value) => value.length < 3_000), fc.integer().map(String), fc.double().map(String));
+export const hostilePathValue = fc.oneof(
+  hostileString.filter((value) => value.length < 3_000),
+  fc.integer().map(String),
+  fc.double().map(String),
+);
 
 /** Query parameters, including unknown ones and hostile values for the known ones. */
 export const hostileQuery = fc.dictionary(

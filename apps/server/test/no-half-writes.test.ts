@@ -31,7 +31,12 @@ describe('a 500 leaves nothing half-written', () => {
   it('a reply whose event cannot be written: 500 with the request id, no entry, the ticket untouched', async () => {
     const before = await test.database.pool.query('SELECT last_modified_at FROM tickets WHERE id = $1', [ticketId]);
 
-    const response = await test.app.inject({ method: 'POST', url: `/api/crm/nable-tickets/${ticketId}`, headers: bearer(token), payload: { description: 'Half a reply?' } });
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `/api/crm/nable-tickets/${ticketId}`,
+      headers: bearer(token),
+      payload: { description: 'Half a reply?' },
+    });
 
     expect(response.statusCode).toBe(500);
     const body = errorEnvelope.parse(response.json());

@@ -30,17 +30,32 @@ describe('ids beyond their column’s range', () => {
   };
 
   it('a license’s service_id of 2^31: 400 naming it, no license added', async () => {
-    const response = await test.app.inject({ method: 'POST', url: `/api/crm/contacts/${contactId}/licenses`, headers: bearer(token), payload: { service_id: 2147483648 } });
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `/api/crm/contacts/${contactId}/licenses`,
+      headers: bearer(token),
+      payload: { service_id: 2147483648 },
+    });
     refused(response, 'service_id', 'service_id must be at most 2147483647');
     const { rows } = await test.database.pool.query('SELECT count(*)::int AS n FROM licenses');
     expect(rows[0].n).toBe(0);
   });
 
   it('a support tool’s tool_id of 2^53 on a link and on a download: 400 naming it', async () => {
-    const link = await test.app.inject({ method: 'POST', url: '/api/crm/support-tools/generate-link', headers: bearer(token), payload: { tool_id: 9007199254740992, valid_hours: 24 } });
+    const link = await test.app.inject({
+      method: 'POST',
+      url: '/api/crm/support-tools/generate-link',
+      headers: bearer(token),
+      payload: { tool_id: 9007199254740992, valid_hours: 24 },
+    });
     // Beyond 2^53 is no safe integer at all, so zod calls it no whole number: still a 400 naming the field.
     refused(link, 'tool_id', /^tool_id must be (at most 2147483647|a whole number)$/);
-    const download = await test.app.inject({ method: 'POST', url: '/api/crm/support-tools/download', headers: bearer(token), payload: { tool_id: 2147483648, download_token: 'direct-download' } });
+    const download = await test.app.inject({
+      method: 'POST',
+      url: '/api/crm/support-tools/download',
+      headers: bearer(token),
+      payload: { tool_id: 2147483648, download_token: 'direct-download' },
+    });
     refused(download, 'tool_id', 'tool_id must be at most 2147483647');
   });
 

@@ -30,7 +30,8 @@ describe('the provider client (examples/provider-client)', () => {
     expect(bulk.result.created).toBe(7);
 
     const subjects: string[] = [];
-    for await (const ticket of portal.each('providerListTickets', { params: { account_external_id: 'client-1' }, query: { limit: 3 } })) subjects.push(ticket.subject);
+    for await (const ticket of portal.each('providerListTickets', { params: { account_external_id: 'client-1' }, query: { limit: 3 } }))
+      subjects.push(ticket.subject);
     expect(subjects.sort()).toEqual(Array.from({ length: 7 }, (_, i) => `Ticket ${i}`).sort());
   });
 

@@ -4,7 +4,11 @@ import { createApiKey } from '../src/modules/provider/api-keys.js';
 import { revokeApiKey } from '../src/modules/provider/api-keys.repository.js';
 
 /** A provider API key made the way the CLI makes one; revoked or expired when asked. */
-export async function createTestApiKey(db: Database, scopes: ProviderScope[], options: { name?: string; revoked?: boolean; expired?: boolean } = {}): Promise<string> {
+export async function createTestApiKey(
+  db: Database,
+  scopes: ProviderScope[],
+  options: { name?: string; revoked?: boolean; expired?: boolean } = {},
+): Promise<string> {
   const { key, row } = await createApiKey(db, {
     // A key's name is at most 200 characters; a list of every scope is longer.
     name: options.name ?? `Test key ${scopes.join(' ')}`.slice(0, 200),

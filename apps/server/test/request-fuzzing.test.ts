@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_SCOPES, endpoints, errorEnvelope, providerEndpoints, type Endpoint, type EndpointName, type ProviderEndpointName } from '@portal/contract';
 import { buildTestApp, type TestApp } from './app.js';
 import { signIn } from './auth.js';
-import { MATRIX_ROWS, PROVIDER_MATRIX_ROWS, createBillingAccount, createProviderMatrixContext, createVoiceService, type MatrixContext, type MatrixRequest, type ProviderMatrixContext } from './authorization-matrix.rows.js';
+import {
+  MATRIX_ROWS,
+  PROVIDER_MATRIX_ROWS,
+  createBillingAccount,
+  createProviderMatrixContext,
+  createVoiceService,
+  type MatrixContext,
+  type MatrixRequest,
+  type ProviderMatrixContext,
+} from './authorization-matrix.rows.js';
 import { createTestApiKey } from './provider-keys.js';
 import { createAccount, createContact } from './factories.js';
 import { databaseFingerprint } from './database-fingerprint.js';
@@ -69,7 +78,14 @@ describe('malformed input on every endpoint (property-based)', () => {
     token = (await signIn(test.app, caller.email)).access_token;
     providerKey = await createTestApiKey(db, PROVIDER_SCOPES, { name: 'Fuzzing key' });
     providerContext = await createProviderMatrixContext(db);
-    context = { db, accountId: account.id, billingId: account.billingApiId!, voiceServiceId: voice.id, assigneeId: caller.id, caller: { contactId: caller.id, email: caller.email, accountId: account.id } };
+    context = {
+      db,
+      accountId: account.id,
+      billingId: account.billingApiId!,
+      voiceServiceId: voice.id,
+      assigneeId: caller.id,
+      caller: { contactId: caller.id, email: caller.email, accountId: account.id },
+    };
   });
   afterAll(() => {
     console.log(`request fuzzing: ${cases} cases over ${perEndpoint.size} of ${names.length} endpoints (seed ${SEED})`);
@@ -112,7 +128,8 @@ describe('malformed input on every endpoint (property-based)', () => {
     if (response.statusCode >= 400) {
       expect(errorEnvelope.safeParse(response.json()).success, `${what} answers in the error envelope`).toBe(true);
       // A payment the card network refused (402) is recorded as a Failed payment by design; every other refusal writes nothing.
-      if (before && response.statusCode !== 402) expect(await databaseFingerprint(test.database.pool), `${what} was refused but changed the database`).toEqual(before);
+      if (before && response.statusCode !== 402)
+        expect(await databaseFingerprint(test.database.pool), `${what} was refused but changed the database`).toEqual(before);
     }
   }
 
@@ -122,44 +139,56 @@ describe('malformed input on every endpoint (property-based)', () => {
   const withBody = fc.constantFrom(...names.filter((name) => endpointOf(name).body));
   const withParams = fc.constantFrom(...names.filter((name) => endpointOf(name).path.includes(':')));
 
-  it('survives broken JSON bodies: wrong types, missing, extra and prototype keys, huge and nested values', async () => {
-    await fc.assert(
-      fc.asyncProperty(withBody, hostileJson, fc.nat(), async (name, hostile, pick) => {
-        const request = await baseRequest(name);
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        const keys = Object.keys(body);
-        const target = keys.length > 0 ? keys[pick % keys.length]! : 'field';
-        const mutations: unknown[] = [
-          hostile, // the whole body replaced
-          { ...body, [target]: hostile }, // one field replaced
-          Object.fromEntries(Object.entries(body).filter(([key]) => key !== target)), // one field missing
-          { ...body, ...(typeof hostile === 'object' && hostile !== null && !Array.isArray(hostile) ? hostile : { extra: hostile }) }, // extra fields
-        ];
-        await check(name, { ...request, body: mutations[pick % mutations.length] });
-      }),
-      { seed: SEED, numRuns: 2_400 * SCALE },
-    );
-  }, 600_000 * Math.max(1, SCALE));
+  it(
+    'survives broken JSON bodies: wrong types, missing, extra and prototype keys, huge and nested values',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(withBody, hostileJson, fc.nat(), async (name, hostile, pick) => {
+          const request = await baseRequest(name);
+          const body = (request.body ?? {}) as Record<string, unknown>;
+          const keys = Object.keys(body);
+          const target = keys.length > 0 ? keys[pick % keys.length]! : 'field';
+          const mutations: unknown[] = [
+            hostile, // the whole body replaced
+            { ...body, [target]: hostile }, // one field replaced
+            Object.fromEntries(Object.entries(body).filter(([key]) => key !== target)), // one field missing
+            { ...body, ...(typeof hostile === 'object' && hostile !== null && !Array.isArray(hostile) ? hostile : { extra: hostile }) }, // extra fields
+          ];
+          await check(name, { ...request, body: mutations[pick % mutations.length] });
+        }),
+        { seed: SEED, numRuns: 2_400 * SCALE },
+      );
+    },
+    600_000 * Math.max(1, SCALE),
+  );
 
-  it('survives hostile path parameters and query strings', async () => {
-    await fc.assert(
-      fc.asyncProperty(anEndpoint, hostilePathValue, hostileQuery, fc.boolean(), async (name, value, query, breakPath) => {
-        const request = await baseRequest(name);
-        const params = breakPath && request.params ? Object.fromEntries(Object.keys(request.params).map((key) => [key, value])) : request.params;
-        await check(name, { ...request, params, query: breakPath ? request.query : { ...(request.query ?? {}), ...query } });
-      }),
-      { seed: SEED + 1, numRuns: 1_600 * SCALE },
-    );
-  }, 600_000 * Math.max(1, SCALE));
+  it(
+    'survives hostile path parameters and query strings',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(anEndpoint, hostilePathValue, hostileQuery, fc.boolean(), async (name, value, query, breakPath) => {
+          const request = await baseRequest(name);
+          const params = breakPath && request.params ? Object.fromEntries(Object.keys(request.params).map((key) => [key, value])) : request.params;
+          await check(name, { ...request, params, query: breakPath ? request.query : { ...(request.query ?? {}), ...query } });
+        }),
+        { seed: SEED + 1, numRuns: 1_600 * SCALE },
+      );
+    },
+    600_000 * Math.max(1, SCALE),
+  );
 
-  it('survives odd bodies: invalid UTF-8, other content types, empty and truncated JSON', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(withBody, withParams), oddBody, async (name, odd) => {
-        await check(name, await baseRequest(name), { rawBody: odd });
-      }),
-      { seed: SEED + 2, numRuns: 1_000 * SCALE },
-    );
-  }, 600_000 * Math.max(1, SCALE));
+  it(
+    'survives odd bodies: invalid UTF-8, other content types, empty and truncated JSON',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(withBody, withParams), oddBody, async (name, odd) => {
+          await check(name, await baseRequest(name), { rawBody: odd });
+        }),
+        { seed: SEED + 2, numRuns: 1_000 * SCALE },
+      );
+    },
+    600_000 * Math.max(1, SCALE),
+  );
 
   /*
    * Issue 30: classes of input a random run rarely puts in the right place, sent to every field of
@@ -176,7 +205,11 @@ describe('malformed input on every endpoint (property-based)', () => {
       try {
         await check(name, request, rawBody === undefined ? {} : { rawBody: { payload: rawBody, contentType: 'application/json' } });
       } catch (error) {
-        failures.push(String((error as Error).message).split('\n')[0]!.slice(0, 400));
+        failures.push(
+          String((error as Error).message)
+            .split('\n')[0]!
+            .slice(0, 400),
+        );
       }
     };
     for (const name of names) {

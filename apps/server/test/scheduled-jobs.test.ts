@@ -27,7 +27,15 @@ describe('scheduled jobs', () => {
 
   it('runs a task once per period across three schedulers, and none after stop', async () => {
     let ran = 0;
-    const instances = [1, 2, 3].map((n) => createScheduler({ db: database.db, instance: `instance-${n}`, onError: (_job, error) => { throw error; } }));
+    const instances = [1, 2, 3].map((n) =>
+      createScheduler({
+        db: database.db,
+        instance: `instance-${n}`,
+        onError: (_job, error) => {
+          throw error;
+        },
+      }),
+    );
     for (const scheduler of instances) scheduler.every('tick', 400, async () => void (ran += 1));
     await sleep(1_300); // the start plus three periods of 400 ms
     await Promise.all(instances.map((scheduler) => scheduler.stop()));

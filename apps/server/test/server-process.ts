@@ -7,7 +7,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 export async function waitUntilReady(base: string, output: () => string): Promise<void> {
   for (let waited = 0; waited < 60_000; waited += 250) {
-    const ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return;
     await sleep(250);
   }

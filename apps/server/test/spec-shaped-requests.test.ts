@@ -51,7 +51,14 @@ async function newContact(world: World) {
 async function newAgentTool(world: World) {
   const [tool] = await world.db
     .insert(supportTools)
-    .values({ name: `Spec agent ${unique()}`, description: 'An agent built for the account', type: 'rmm_agent', requiresCustomBuild: true, platforms: ['windows', 'mac', 'linux'], fileSize: '12 MB' })
+    .values({
+      name: `Spec agent ${unique()}`,
+      description: 'An agent built for the account',
+      type: 'rmm_agent',
+      requiresCustomBuild: true,
+      platforms: ['windows', 'mac', 'linux'],
+      fileSize: '12 MB',
+    })
     .returning();
   return tool!.id;
 }
@@ -148,7 +155,9 @@ function withRealValues(example: unknown, real: Record<string, unknown>, where: 
 
 /** The path parameters: every one of the row's examples replaced, and no other. */
 function realParams(row: SpecShapedCall, real: RealValues, name: string) {
-  expect(Object.keys(real.params ?? {}).sort(), `${name}: the setup must give a real value for each path parameter`).toEqual(Object.keys(row.params ?? {}).sort());
+  expect(Object.keys(real.params ?? {}).sort(), `${name}: the setup must give a real value for each path parameter`).toEqual(
+    Object.keys(row.params ?? {}).sort(),
+  );
   return real.params;
 }
 
@@ -189,7 +198,14 @@ describe('every call of §7, sent as the spec shapes it, succeeds', () => {
       cardGatewayToken: `tok_sandbox_spec${unique()}`,
     });
     const voice = await createService(db, { accountId: account.id, itemType: 'itp_voice', apiId: `itpv-${unique()}`, metadata: { purchased_users: 10 } });
-    const contact = await createContact(db, { accountId: account.id, adminGroup: true, billingGroup: true, technicalGroup: true, firstname: 'Dana', lastname: 'Admin' });
+    const contact = await createContact(db, {
+      accountId: account.id,
+      adminGroup: true,
+      billingGroup: true,
+      technicalGroup: true,
+      firstname: 'Dana',
+      lastname: 'Admin',
+    });
     const session = await signIn(test.app, contact.email);
     return {
       db,

@@ -46,11 +46,14 @@ describe('the start-up lock', () => {
         migrations: await count('SELECT count(*) FROM drizzle.__drizzle_migrations'),
         accounts: await count('SELECT count(*) FROM accounts'),
         // Advisory locks any session holds in this database, a pooler's idle server connections included.
-        advisoryLocks: await count("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"),
+        advisoryLocks: await count(
+          "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+        ),
       };
     });
 
-  const closeAll = (opened: Array<PromiseSettledResult<OpenedDatabase>>) => Promise.all(opened.map((result) => (result.status === 'fulfilled' ? result.value.close() : undefined)));
+  const closeAll = (opened: Array<PromiseSettledResult<OpenedDatabase>>) =>
+    Promise.all(opened.map((result) => (result.status === 'fulfilled' ? result.value.close() : undefined)));
 
   it('lets one of two instances starting together migrate and seed; both open, and no lock is left held', { timeout: 60_000 }, async () => {
     const database = await emptyDatabase();
@@ -87,7 +90,9 @@ describe('the start-up lock', () => {
         expect(await stateOf(database)).toEqual({ migrations: codeMigrations().length, accounts: 2, advisoryLocks: 0 });
         // And the instances work through it: a query on each pool, every connection of the pool busy at once.
         const opens = opened.map((result) => (result as PromiseFulfilledResult<OpenedDatabase>).value);
-        const counts = await Promise.all(opens.flatMap((db) => Array.from({ length: 5 }, () => db.pool.query<{ count: string }>('SELECT count(*) FROM contacts'))));
+        const counts = await Promise.all(
+          opens.flatMap((db) => Array.from({ length: 5 }, () => db.pool.query<{ count: string }>('SELECT count(*) FROM contacts'))),
+        );
         expect(new Set(counts.map((result) => result.rows[0]!.count)).size).toBe(1);
       } finally {
         await closeAll([...together, ...later]);

@@ -21,4 +21,3 @@ export async function tableChecksums(url: string): Promise<Record<string, { rows
     await client.end();
   }
 }
-

@@ -38,7 +38,10 @@ beforeAll(async () => {
   await db.insert(assets).values({ accountId, name: 'Core Switch', type: 'network' });
   const [credential] = await db.insert(credentials).values({ accountId, serviceName: 'Edge Firewall', username: 'admin' }).returning();
   credentialId = credential!.id;
-  const [tool] = await db.insert(supportTools).values({ name: 'Network Scanner', description: 'Finds devices', type: 'diagnostic', platforms: ['windows'], fileSize: '2 MB' }).returning();
+  const [tool] = await db
+    .insert(supportTools)
+    .values({ name: 'Network Scanner', description: 'Finds devices', type: 'diagnostic', platforms: ['windows'], fileSize: '2 MB' })
+    .returning();
   toolId = tool!.id;
   token = (await signIn(test.app, tess.email)).access_token;
   adminToken = (await signIn(test.app, admin.email)).access_token;
@@ -89,7 +92,9 @@ describe('a technical contact', () => {
     for (const [method, url, body, headers] of refused) {
       const response = await call(method, url, body, token, headers);
       expect(response.statusCode, `${method} ${url}`).toBe(403);
-      expect(errorEnvelope.parse(response.json()).message, `${method} ${url}`).toMatch(/^Only (administrators of your account|users with billing access) can do this$/);
+      expect(errorEnvelope.parse(response.json()).message, `${method} ${url}`).toMatch(
+        /^Only (administrators of your account|users with billing access) can do this$/,
+      );
     }
     // Nothing changed: the credential and the colleague are as they were.
     const vault = successEnvelope(endpoints.listCredentials.result).parse((await call('GET', '/crm/credentials', undefined, adminToken)).json()).result;

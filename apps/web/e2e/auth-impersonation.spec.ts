@@ -5,10 +5,7 @@ const IMPERSONATED = { email: 'uma.user@acme.example', name: 'Uma Patel' };
 const STAFF = 'E2E Staff';
 
 test.describe('impersonation (docs/product.md §6)', () => {
-  test('an impersonation URL signs in as the user, shows the banner and leaves no token in the address bar; reusing it fails', async ({
-    page,
-    browser,
-  }) => {
+  test('an impersonation URL signs in as the user, shows the banner and leaves no token in the address bar; reusing it fails', async ({ page, browser }) => {
     // Runs the staff command line (a process of its own that starts, connects and signs a token) besides the journey.
     test.slow();
     const path = await impersonationPath(IMPERSONATED.email, STAFF);
@@ -43,10 +40,7 @@ test.describe('impersonation (docs/product.md §6)', () => {
     // Ending the impersonation signs out and clears the flag.
     await page.getByRole('button', { name: 'End impersonation' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate(() => [localStorage.getItem('userDetails'), localStorage.getItem('impersonating')])).toEqual([
-      null,
-      null,
-    ]);
+    expect(await page.evaluate(() => [localStorage.getItem('userDetails'), localStorage.getItem('impersonating')])).toEqual([null, null]);
   });
 
   test('the banner has no serious accessibility violations at 390 px', async ({ page }) => {

@@ -54,10 +54,7 @@ test.describe('signing in and out', () => {
 
     await signOutFromHeader(page);
     await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate(() => [localStorage.getItem('userDetails'), localStorage.getItem('impersonating')])).toEqual([
-      null,
-      null,
-    ]);
+    expect(await page.evaluate(() => [localStorage.getItem('userDetails'), localStorage.getItem('impersonating')])).toEqual([null, null]);
     await page.goto('/apps');
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -79,9 +76,7 @@ test.describe('signing in and out', () => {
 
     await expect(page).toHaveURL(/\/services$/);
     await expect(page.getByRole('banner')).toContainText(PLAIN_USER.name);
-    const expireDate = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('userDetails') ?? '{}') as { expireDate?: string }).expireDate,
-    );
+    const expireDate = await page.evaluate(() => (JSON.parse(localStorage.getItem('userDetails') ?? '{}') as { expireDate?: string }).expireDate);
     expect(Date.parse(expireDate ?? '')).toBeGreaterThan(Date.now());
     expect(refreshes).toHaveLength(1);
   });
@@ -92,10 +87,19 @@ test.describe('signing in and out', () => {
       localStorage.setItem(
         'userDetails',
         JSON.stringify({
-          id: 1, pk: 1, email: 'ghost@acme.example', firstname: 'Ghost', lastname: 'User',
-          access_token: 'x', refresh_token: 'not-a-real-refresh-token', token: 'x',
-          auth: { admin_group: false, billing_group: false }, exp: 0, expireDate: '2020-01-01T00:00:00.000Z',
-          account_id: 1, account: { billing_api_id: null, name: 'Acme' },
+          id: 1,
+          pk: 1,
+          email: 'ghost@acme.example',
+          firstname: 'Ghost',
+          lastname: 'User',
+          access_token: 'x',
+          refresh_token: 'not-a-real-refresh-token',
+          token: 'x',
+          auth: { admin_group: false, billing_group: false },
+          exp: 0,
+          expireDate: '2020-01-01T00:00:00.000Z',
+          account_id: 1,
+          account: { billing_api_id: null, name: 'Acme' },
         }),
       );
     });

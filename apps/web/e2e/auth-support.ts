@@ -30,9 +30,7 @@ export async function signOutFromHeader(page: Page) {
 export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /**
@@ -60,7 +58,10 @@ export async function latestMailTo(address: string, since: Date): Promise<{ subj
 
 /** The path and query of the first link to `pathname` in a text, to open against the test's baseURL. */
 export function linkIn(text: string, pathname: string): string {
-  const found = text.match(/https?:\/\/\S+/g)?.map((raw) => new URL(raw)).find((url) => url.pathname === pathname);
+  const found = text
+    .match(/https?:\/\/\S+/g)
+    ?.map((raw) => new URL(raw))
+    .find((url) => url.pathname === pathname);
   if (!found) throw new Error(`No link to ${pathname} in:\n${text}`);
   return `${found.pathname}${found.search}`;
 }

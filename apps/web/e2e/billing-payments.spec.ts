@@ -18,7 +18,9 @@ async function paymentsListed(page: Page): Promise<number> {
  * confirmed before anything is sent and charged once; after it the form is not armed again.
  */
 test.describe('billing payments', () => {
-  test('bill: Pay now fills the past-due amount, the payment asks for confirmation and charges once, and the form is not armed afterwards', async ({ page }) => {
+  test('bill: Pay now fills the past-due amount, the payment asks for confirmation and charges once, and the form is not armed afterwards', async ({
+    page,
+  }) => {
     const paymentRequests: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && /\/api\/billing\/account\/[^/]+\/payments\/creditcard/.test(request.url())) paymentRequests.push(request.url());

@@ -59,8 +59,20 @@ test.describe('billing', () => {
     await expect(history.getByRole('row').nth(2)).toContainText('$12.34');
     await expect(history.getByRole('row').nth(2)).toContainText('Visa •••• 4242');
     // Decision 0032: a receipt to file, for the payment that went through only.
-    await expect(history.getByRole('row').nth(1).getByRole('button', { name: /receipt/ })).toHaveCount(0);
-    const [receipt] = await Promise.all([page.waitForEvent('download'), history.getByRole('row').nth(2).getByRole('button', { name: `Download the receipt of ${confirmation}` }).click()]);
+    await expect(
+      history
+        .getByRole('row')
+        .nth(1)
+        .getByRole('button', { name: /receipt/ }),
+    ).toHaveCount(0);
+    const [receipt] = await Promise.all([
+      page.waitForEvent('download'),
+      history
+        .getByRole('row')
+        .nth(2)
+        .getByRole('button', { name: `Download the receipt of ${confirmation}` })
+        .click(),
+    ]);
     expect(receipt.suggestedFilename()).toBe(`receipt-${confirmation}.pdf`);
     const file = join(mkdtempSync(join(tmpdir(), 'receipt-')), receipt.suggestedFilename());
     await receipt.saveAs(file);

@@ -10,7 +10,10 @@ async function auditEntries(action: string, title: string): Promise<number> {
   const client = new pg.Client({ connectionString: E2E_DATABASE_URL });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = $1 AND details->>'title' = $2", [action, title]);
+    const { rows } = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = $1 AND details->>'title' = $2", [
+      action,
+      title,
+    ]);
     return rows[0]?.n ?? 0;
   } finally {
     await client.end();

@@ -43,7 +43,8 @@ const colourScheme = (page: Page) => page.evaluate(() => document.documentElemen
  */
 function wrappedValues(page: Page) {
   return page.evaluate(() => {
-    const VALUE = /^(-?\$[\d,]+\.\d{2}|\+?1? ?\(?\d{3}\)?[ .-]\d{3}-\d{4}|[A-Z][a-z]{2} \d{1,2}, \d{4}(, \d{1,2}:\d{2}\s[AP]M)?|\d{1,2}\/\d{1,2}\/\d{4}|TKT-\d+|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
+    const VALUE =
+      /^(-?\$[\d,]+\.\d{2}|\+?1? ?\(?\d{3}\)?[ .-]\d{3}-\d{4}|[A-Z][a-z]{2} \d{1,2}, \d{4}(, \d{1,2}:\d{2}\s[AP]M)?|\d{1,2}\/\d{1,2}\/\d{4}|TKT-\d+|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
     const values: Text[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) if (VALUE.test(node.textContent?.trim() ?? '')) values.push(node as Text);
@@ -83,7 +84,6 @@ async function axeViolations(page: Page) {
 test.describe('layout and themes on every built screen', () => {
   // Each test walks every screen.
   test.setTimeout(600_000);
-
 
   test('nothing scrolls sideways at 320 px', async ({ browser }) => {
     const { page, close } = await signedInPage(browser, 320);

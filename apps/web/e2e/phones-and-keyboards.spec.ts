@@ -33,7 +33,8 @@ const SCREENS = [
  */
 function undersizedTargets(page: Page) {
   return page.evaluate(() => {
-    const CONTROLS = 'button, a[href], input:not([type="hidden"]), select, textarea, [role="tab"], [role="switch"], [role="checkbox"], [role="radio"], [role="menuitem"]';
+    const CONTROLS =
+      'button, a[href], input:not([type="hidden"]), select, textarea, [role="tab"], [role="switch"], [role="checkbox"], [role="radio"], [role="menuitem"]';
     const describe = (element: Element, box: DOMRect) =>
       `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`;
     const inSentence = (element: Element) => {
@@ -45,7 +46,10 @@ function undersizedTargets(page: Page) {
     const lowPrimary: string[] = [];
     for (const element of document.querySelectorAll(CONTROLS)) {
       // A checkbox's or switch's own input is drawn by (and clicked through) its visible box, measured as a sibling.
-      const target = element.matches('input[type="checkbox"], input[type="radio"]') && getComputedStyle(element).opacity === '0' ? (element.nextElementSibling ?? element) : element;
+      const target =
+        element.matches('input[type="checkbox"], input[type="radio"]') && getComputedStyle(element).opacity === '0'
+          ? (element.nextElementSibling ?? element)
+          : element;
       const box = target.getBoundingClientRect();
       const style = getComputedStyle(target);
       if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
@@ -53,7 +57,9 @@ function undersizedTargets(page: Page) {
       if (box.right <= 0 || box.left >= window.innerWidth || box.bottom <= 0) continue;
       if (element.tagName === 'A' && inSentence(element)) continue;
       if (box.width < 23.5 || box.height < 23.5) small.push(describe(element, box));
-      const primary = (element.matches('.mantine-Button-root[data-variant="filled"]') && !element.hasAttribute('aria-current')) || element.matches('#portal-navigation a[href^="/"]');
+      const primary =
+        (element.matches('.mantine-Button-root[data-variant="filled"]') && !element.hasAttribute('aria-current')) ||
+        element.matches('#portal-navigation a[href^="/"]');
       if (primary && element.tagName !== 'INPUT' && box.height < 43.5) lowPrimary.push(describe(element, box));
     }
     return { small, lowPrimary };
@@ -96,7 +102,11 @@ function contrastScript() {
  * neither the old colour nor the new one.
  */
 async function focusRingOf(page: Page) {
-  await page.evaluate(() => Promise.all((document.activeElement?.getAnimations() ?? []).filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished)));
+  await page.evaluate(() =>
+    Promise.all(
+      (document.activeElement?.getAnimations() ?? []).filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished),
+    ),
+  );
   return page.evaluate(`(() => {
     const { parse, backgroundBehind, ratio } = (${contrastScript.toString()})();
     let element = document.activeElement;
@@ -121,20 +131,31 @@ test.describe('phones and keyboards', () => {
     for (const path of SCREENS) {
       await openScreen(page, path);
       const { small, lowPrimary } = await undersizedTargets(page);
-      found.push(...small.map((target) => `${path}: ${target} is under 24 × 24`), ...lowPrimary.map((target) => `${path}: ${target} is a primary action under 44 px`));
+      found.push(
+        ...small.map((target) => `${path}: ${target} is under 24 × 24`),
+        ...lowPrimary.map((target) => `${path}: ${target} is a primary action under 44 px`),
+      );
     }
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeInViewport();
     const drawer = await undersizedTargets(page);
-    found.push(...drawer.small.map((target) => `navigation: ${target} is under 24 × 24`), ...drawer.lowPrimary.map((target) => `navigation: ${target} under 44 px`));
-    const navLinkHeights = await page.getByRole('navigation', { name: 'Main navigation' }).locator('a[href^="/"]').evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
+    found.push(
+      ...drawer.small.map((target) => `navigation: ${target} is under 24 × 24`),
+      ...drawer.lowPrimary.map((target) => `navigation: ${target} under 44 px`),
+    );
+    const navLinkHeights = await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .locator('a[href^="/"]')
+      .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
     expect(navLinkHeights.length).toBeGreaterThan(4);
     expect(Math.min(...navLinkHeights)).toBeGreaterThanOrEqual(44);
     expect(found).toEqual([]);
     await close();
   });
 
-  test('at 320 px the Billing and IT Asset Manager tabs are one row that scrolls on its own, and the open tab’s content starts on the first screen', async ({ browser }) => {
+  test('at 320 px the Billing and IT Asset Manager tabs are one row that scrolls on its own, and the open tab’s content starts on the first screen', async ({
+    browser,
+  }) => {
     const { page, close } = await signedInPage(browser, 320, { height: 740 });
     for (const [path, label, farTab] of [
       ['/billing', 'Billing sections', 'Auto Payments'],
@@ -161,7 +182,9 @@ test.describe('phones and keyboards', () => {
     await close();
   });
 
-  test('after a navigation the new screen’s h1 has the focus, not on the page first opened; Escape hands the focus back to what opened a dialog or menu', async ({ browser }) => {
+  test('after a navigation the new screen’s h1 has the focus, not on the page first opened; Escape hands the focus back to what opened a dialog or menu', async ({
+    browser,
+  }) => {
     const { page, close } = await signedInPage(browser, 1280, { height: 740 });
     await page.goto('/apps');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });

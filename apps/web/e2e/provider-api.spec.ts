@@ -98,7 +98,9 @@ test.describe('provider API and webhooks (issue 18)', () => {
         description: 'The office VPN disconnects roughly every hour.',
         status: 'Assigned',
         priority: 'high',
-        entries: [{ external_id: `psa-e2e-${unique}-1`, author_name: 'Jordan Reyes', author_email: 'jordan.reyes@itpartners.example', content: technicianReply }],
+        entries: [
+          { external_id: `psa-e2e-${unique}-1`, author_name: 'Jordan Reyes', author_email: 'jordan.reyes@itpartners.example', content: technicianReply },
+        ],
       });
       expect(pushed.status()).toBe(201);
       const ticket = ((await pushed.json()) as { result: { item: { id: number; ticket_number: string } } }).result.item;

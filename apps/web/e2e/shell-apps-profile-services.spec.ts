@@ -81,15 +81,20 @@ test.describe('alice (admin and billing)', () => {
     const redeem = () => request.post('/api/portal/apps/itp_voice/launch/redeem', { data: { token } });
     const first = await redeem();
     expect(first.status()).toBe(200);
-    expect(((await first.json()) as { result: { contact: { email: string }; api_id: string } }).result).toMatchObject({ api_id: 'itpv-acme-4f2a91', contact: { email: ALICE } });
+    expect(((await first.json()) as { result: { contact: { email: string }; api_id: string } }).result).toMatchObject({
+      api_id: 'itpv-acme-4f2a91',
+      contact: { email: ALICE },
+    });
     expect((await redeem()).status()).toBe(401);
   });
 
   test('sees the services with their figures and states', async ({ page, request }) => {
     const token = await apiToken(request, ALICE);
-    const services = ((await (await request.get('/api/crm/services', { headers: { authorization: `Bearer ${token}` } })).json()) as {
-      result: { status: string; price: number }[];
-    }).result;
+    const services = (
+      (await (await request.get('/api/crm/services', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        result: { status: string; price: number }[];
+      }
+    ).result;
     const monthly = services.filter((s) => s.status === 'active').reduce((cents, s) => cents + Math.round(s.price * 100), 0) / 100;
     const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(monthly);
 

@@ -49,7 +49,11 @@ test.describe('support tools', () => {
     const folder = mkdtempSync(join(tmpdir(), 'rmm-agent-'));
     const file = join(folder, download.suggestedFilename());
     await download.saveAs(file);
-    expect(unzipList(file).sort()).toEqual(['itp-rmm-agent-windows/README.txt', 'itp-rmm-agent-windows/agent-config.json', 'itp-rmm-agent-windows/install.ps1']);
+    expect(unzipList(file).sort()).toEqual([
+      'itp-rmm-agent-windows/README.txt',
+      'itp-rmm-agent-windows/agent-config.json',
+      'itp-rmm-agent-windows/install.ps1',
+    ]);
     const config = JSON.parse(unzipRead(file, 'itp-rmm-agent-windows/agent-config.json'));
     expect(config).toMatchObject({ customer_name: 'Acme Logistics', os: 'windows' });
     expect(config.group_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -74,7 +78,10 @@ test.describe('support tools', () => {
       expect(fromLink.suggestedFilename()).toBe('itp-rmm-agent-linux.zip');
       const linked = join(folder, 'from-link.zip');
       await fromLink.saveAs(linked);
-      expect(JSON.parse(unzipRead(linked, 'itp-rmm-agent-linux/agent-config.json'))).toMatchObject({ customer_name: 'Acme Logistics', group_key: config.group_key });
+      expect(JSON.parse(unzipRead(linked, 'itp-rmm-agent-linux/agent-config.json'))).toMatchObject({
+        customer_name: 'Acme Logistics',
+        group_key: config.group_key,
+      });
       expect(unzipRead(linked, 'itp-rmm-agent-linux/install.sh')).toMatch(/^#!\/bin\/sh/);
       // An altered link gives no file.
       const forged = await onDevice.request.get(url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
@@ -131,7 +138,9 @@ test.describe('support tools', () => {
       return Promise.all([
         fetch('/api/crm/support-tools', { headers }).then((r) => r.status),
         fetch('/api/crm/support-tools/download-history', { headers }).then((r) => r.status),
-        fetch('/api/crm/support-tools/generate-link', { method: 'POST', headers, body: JSON.stringify({ tool_id: 1, os_type: 'windows' }) }).then((r) => r.status),
+        fetch('/api/crm/support-tools/generate-link', { method: 'POST', headers, body: JSON.stringify({ tool_id: 1, os_type: 'windows' }) }).then(
+          (r) => r.status,
+        ),
       ]);
     });
     expect(statuses).toEqual([403, 403, 403]);

@@ -44,7 +44,10 @@ async function tessAt(browser: Browser, width: number) {
 }
 
 test.describe('the technical role', () => {
-  test('tess sees the account’s tickets, the IT Asset Manager without its vault, the support tools, and why Billing is closed to her', async ({ browser, request }) => {
+  test('tess sees the account’s tickets, the IT Asset Manager without its vault, the support tools, and why Billing is closed to her', async ({
+    browser,
+    request,
+  }) => {
     const { page, close } = await tessAt(browser, 1440);
 
     // Apps: her badge, and the IT Asset Manager's tile, which is how she gets in.
@@ -117,7 +120,15 @@ test.describe('the technical role', () => {
       const overflowing: string[] = [];
       for (const theme of ['Light', 'Dark'] as const) {
         await chooseTheme(page, theme);
-        for (const path of ['/billing', '/tickets', '/it-assets', '/it-assets?tab=assets', '/it-assets?tab=vendors', '/it-assets?tab=support-tools', '/profile']) {
+        for (const path of [
+          '/billing',
+          '/tickets',
+          '/it-assets',
+          '/it-assets?tab=assets',
+          '/it-assets?tab=vendors',
+          '/it-assets?tab=support-tools',
+          '/profile',
+        ]) {
           await page.goto(path);
           await settled(page);
           // /billing is /apps with the notice; no screen is in its error state (axe would pass one).

@@ -184,14 +184,19 @@ test.describe('the tickets screen in its address', () => {
     await signIn(page, ALICE.email);
     await page.goto('/tickets?status=all');
     await expect(rows(page).first()).toBeVisible();
-    const fullyVisible = await rows(page).evaluateAll((articles) => articles.filter((article) => article.getBoundingClientRect().bottom <= window.innerHeight).length);
+    const fullyVisible = await rows(page).evaluateAll(
+      (articles) => articles.filter((article) => article.getBoundingClientRect().bottom <= window.innerHeight).length,
+    );
     expect(fullyVisible).toBeGreaterThanOrEqual(10);
 
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto('/tickets?status=all');
     await expect(rows(page).first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-    await rows(page).first().getByRole('link', { name: /View Details/ }).click();
+    await rows(page)
+      .first()
+      .getByRole('link', { name: /View Details/ })
+      .click();
     await expect(detail(page)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   });

@@ -41,7 +41,8 @@ async function dangerousMarkup(page: Page): Promise<string[]> {
     for (const container of containers) {
       for (const element of Array.from(container.querySelectorAll('*'))) {
         const tag = element.tagName.toLowerCase();
-        if (['script', 'iframe', 'frame', 'object', 'embed', 'form', 'input', 'img', 'svg', 'style', 'link', 'meta', 'base', 'math'].includes(tag)) found.push(`<${tag}>`);
+        if (['script', 'iframe', 'frame', 'object', 'embed', 'form', 'input', 'img', 'svg', 'style', 'link', 'meta', 'base', 'math'].includes(tag))
+          found.push(`<${tag}>`);
         for (const attribute of Array.from(element.attributes)) {
           // Browsers ignore whitespace and control characters inside a URL's scheme ('jav&#x09;ascript:').
           const value = Array.from(attribute.value)
@@ -49,7 +50,8 @@ async function dangerousMarkup(page: Page): Promise<string[]> {
             .join('')
             .toLowerCase();
           if (attribute.name.startsWith('on') || attribute.name === 'style') found.push(`${tag}[${attribute.name}]`);
-          if (['href', 'src', 'action', 'background', 'dynsrc', 'lowsrc'].includes(attribute.name) && !/^(https?:|mailto:|tel:)/.test(value)) found.push(`${tag}[${attribute.name}=${value}]`);
+          if (['href', 'src', 'action', 'background', 'dynsrc', 'lowsrc'].includes(attribute.name) && !/^(https?:|mailto:|tel:)/.test(value))
+            found.push(`${tag}[${attribute.name}=${value}]`);
         }
       }
     }

@@ -1,7 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ALICE, expectNoSeriousA11yViolations, signIn, ticketApi, totalBadge, UMA } from './support/tickets';
 
-const rows = (page: Page) => page.getByRole('region', { name: 'Tickets' }).getByRole('article').filter({ has: page.getByRole('link', { name: /View Details/ }) });
+const rows = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Tickets' })
+    .getByRole('article')
+    .filter({ has: page.getByRole('link', { name: /View Details/ }) });
 const rowNumbers = async (page: Page) => (await rows(page).getByTestId('ticket-number').allTextContents()).map((t) => t.trim());
 
 test.describe('support tickets', () => {
@@ -105,7 +109,10 @@ test.describe('support tickets', () => {
   test('uma opens a ticket, sends a response and sees it on top labelled Customer', async ({ page }) => {
     await signIn(page, UMA.email);
     await page.goto('/tickets');
-    await rows(page).first().getByRole('link', { name: /View Details/ }).click();
+    await rows(page)
+      .first()
+      .getByRole('link', { name: /View Details/ })
+      .click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: /Conversation/ })).toBeVisible();
     await expect(dialog.getByText('Created', { exact: true })).toBeVisible();
@@ -160,7 +167,9 @@ test.describe('support tickets', () => {
   test('the whole row opens the ticket, the subject is whole at 1440 px, who raised and handles it, waiting for your reply', async ({ page, request }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const api = await ticketApi(request, ALICE.email);
-    const active = (await api.list({ status: 'active' })) as unknown as { tickets: { id: number; ticket_number: string; subject: string; raised_by?: string | null; handled_by?: string | null; waiting_for_customer?: boolean }[] };
+    const active = (await api.list({ status: 'active' })) as unknown as {
+      tickets: { id: number; ticket_number: string; subject: string; raised_by?: string | null; handled_by?: string | null; waiting_for_customer?: boolean }[];
+    };
     await signIn(page, ALICE.email);
 
     // The dashboard counts the open tickets waiting for the user's reply, and links to them.
@@ -176,7 +185,9 @@ test.describe('support tickets', () => {
     const labelled = rows(page).filter({ has: page.getByTestId('waiting-badge') });
     await expect(labelled).toHaveCount(waiting.length);
     const first = waiting[0]!;
-    const row = rows(page).filter({ has: page.getByRole('heading', { name: first.subject, exact: true }) }).filter({ hasText: first.ticket_number });
+    const row = rows(page)
+      .filter({ has: page.getByRole('heading', { name: first.subject, exact: true }) })
+      .filter({ hasText: first.ticket_number });
     await expect(row.getByText('Waiting for your reply')).toBeVisible();
     if (first.raised_by) await expect(row).toContainText(`Raised by ${first.raised_by}`);
     if (first.handled_by) await expect(row).toContainText(`Handled by ${first.handled_by}`);
@@ -188,7 +199,9 @@ test.describe('support tickets', () => {
     // No subject is cut short at 1440 px: each heading shows all of its text.
     const cut = await rows(page)
       .getByRole('heading', { level: 2 })
-      .evaluateAll((headings) => headings.filter((h) => h.scrollWidth > h.clientWidth + 1 || getComputedStyle(h).textOverflow === 'ellipsis').map((h) => h.textContent));
+      .evaluateAll((headings) =>
+        headings.filter((h) => h.scrollWidth > h.clientWidth + 1 || getComputedStyle(h).textOverflow === 'ellipsis').map((h) => h.textContent),
+      );
     expect(cut).toEqual([]);
 
     // A click on the row's description, away from View Details, opens the ticket at its address (the link's
@@ -211,7 +224,10 @@ test.describe('support tickets', () => {
     await page.goto('/tickets');
     await expect(rows(page).first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await rows(page).first().getByRole('link', { name: /View Details/ }).click();
+    await rows(page)
+      .first()
+      .getByRole('link', { name: /View Details/ })
+      .click();
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Add Response' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });

@@ -22,7 +22,10 @@ test.describe('users and licenses', () => {
     await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
     await dialog.getByRole('checkbox', { name: /Technical Access/ }).check();
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByRole('checkbox', { name: /Business Seat|Voice/ }).first().check();
+    await dialog
+      .getByRole('checkbox', { name: /Business Seat|Voice/ })
+      .first()
+      .check();
     await dialog.getByRole('button', { name: 'Create User' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`An invitation to choose a password is on its way to ${email}`)).toBeVisible();
@@ -143,10 +146,7 @@ test.describe('users and licenses', () => {
       [saveBox.x + 8, saveBox.y + saveBox.height - 8],
       [saveBox.x + saveBox.width - 8, saveBox.y + saveBox.height - 8],
     ];
-    const onSave = await page.evaluate(
-      (at) => at.map(([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent === 'Save'),
-      points,
-    );
+    const onSave = await page.evaluate((at) => at.map(([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent === 'Save'), points);
     expect(onSave).toEqual([true, true, true, true, true]);
     await expectNoSeriousA11yViolations(page);
     await edit.getByRole('button', { name: 'Cancel' }).click();

@@ -62,31 +62,10 @@ export const DEFAULT_USER_TIME_ZONE = 'US/Eastern';
 export const CARD_TYPES = ['visa', 'mastercard', 'amex', 'discover'] as const;
 
 /** Ticket statuses and the filter groups of docs/product.md §9. */
-export const TICKET_STATUSES = [
-  'New',
-  'Assigned',
-  'Accepted',
-  'In Progress',
-  'On Hold',
-  'Complete',
-  'Reviewed',
-  'Billed',
-  'Cancelled',
-] as const;
+export const TICKET_STATUSES = ['New', 'Assigned', 'Accepted', 'In Progress', 'On Hold', 'Complete', 'Reviewed', 'Billed', 'Cancelled'] as const;
 export const ACTIVE_TICKET_STATUSES = ['New', 'Assigned', 'Accepted', 'In Progress'] as const;
 export const CLOSED_TICKET_STATUSES = ['Complete', 'Reviewed', 'Billed', 'Cancelled'] as const;
-export const TICKET_STATUS_FILTERS = [
-  'active',
-  '',
-  'New',
-  'Assigned',
-  'Accepted',
-  'In Progress',
-  'On Hold',
-  'closed',
-  'Complete',
-  'Cancelled',
-] as const;
+export const TICKET_STATUS_FILTERS = ['active', '', 'New', 'Assigned', 'Accepted', 'In Progress', 'On Hold', 'closed', 'Complete', 'Cancelled'] as const;
 export const DEFAULT_TICKET_STATUS_FILTER = 'active';
 export const TICKET_SORTS = ['newest', 'oldest', 'updated', 'priority'] as const;
 export const DEFAULT_TICKET_SORT = 'newest';

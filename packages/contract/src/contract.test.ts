@@ -23,17 +23,43 @@ describe('contract', () => {
   it('covers every call of docs/product.md §7', () => {
     const keys = new Set((Object.values(endpoints) as Endpoint[]).map((e) => `${e.method} ${e.path}`));
     for (const call of [
-      'POST /crm/auth/login', 'GET /crm/auth/refresh', 'GET /crm/auth/reset-pw', 'POST /crm/auth/reset-pw', 'PATCH /crm/myprofile',
-      'PATCH /portal/my-profile', 'GET /crm/contacts', 'POST /crm/contacts', 'PATCH /crm/contacts/:id', 'DELETE /crm/contacts/:id',
-      'GET /crm/contacts/:id/licenses', 'POST /crm/contacts/:id/licenses', 'DELETE /crm/contacts/:id/licenses/:licenseId',
-      'GET /crm/services', 'GET /crm/misc/timezones',
-      'GET /billing/account/:id', 'GET /billing/account/:id/payments', 'GET /billing/account/:id/statements',
-      'GET /crm/accounts/statements/:id', 'POST /billing/account/:id/payments/creditcard',
-      'POST /billing/account/:id/payments/creditcard-onfile', 'PATCH /billing/account/:id',
-      'DELETE /billing/account/:id/payments/creditcard', 'GET /crm/orders', 'GET /crm/orders/:id',
-      'GET /crm/assets', 'GET /crm/assets/:id', 'GET /crm/vendors', 'GET /crm/credentials', 'POST /crm/credentials',
-      'GET /crm/nable-tickets', 'GET /crm/nable-tickets/:id', 'GET /crm/nable-tickets/:id/conversation', 'POST /crm/nable-tickets/:id',
-      'GET /crm/support-tools', 'POST /crm/support-tools/generate-link', 'POST /crm/support-tools/download',
+      'POST /crm/auth/login',
+      'GET /crm/auth/refresh',
+      'GET /crm/auth/reset-pw',
+      'POST /crm/auth/reset-pw',
+      'PATCH /crm/myprofile',
+      'PATCH /portal/my-profile',
+      'GET /crm/contacts',
+      'POST /crm/contacts',
+      'PATCH /crm/contacts/:id',
+      'DELETE /crm/contacts/:id',
+      'GET /crm/contacts/:id/licenses',
+      'POST /crm/contacts/:id/licenses',
+      'DELETE /crm/contacts/:id/licenses/:licenseId',
+      'GET /crm/services',
+      'GET /crm/misc/timezones',
+      'GET /billing/account/:id',
+      'GET /billing/account/:id/payments',
+      'GET /billing/account/:id/statements',
+      'GET /crm/accounts/statements/:id',
+      'POST /billing/account/:id/payments/creditcard',
+      'POST /billing/account/:id/payments/creditcard-onfile',
+      'PATCH /billing/account/:id',
+      'DELETE /billing/account/:id/payments/creditcard',
+      'GET /crm/orders',
+      'GET /crm/orders/:id',
+      'GET /crm/assets',
+      'GET /crm/assets/:id',
+      'GET /crm/vendors',
+      'GET /crm/credentials',
+      'POST /crm/credentials',
+      'GET /crm/nable-tickets',
+      'GET /crm/nable-tickets/:id',
+      'GET /crm/nable-tickets/:id/conversation',
+      'POST /crm/nable-tickets/:id',
+      'GET /crm/support-tools',
+      'POST /crm/support-tools/generate-link',
+      'POST /crm/support-tools/download',
       'GET /crm/support-tools/download-history',
     ]) {
       expect(keys, call).toContain(call);
@@ -72,7 +98,10 @@ describe('contract', () => {
     expect(newCardPayment.parse({ payment: { ...base, cc_cvc: '1234' } }).payment.cc_cvc).toBe('1234');
     for (const cc_cvc of ['12', '12345', '12a', ' 123', '']) {
       const result = newCardPayment.safeParse({ payment: { ...base, cc_cvc } });
-      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]), cc_cvc).toEqual([['payment.cc_cvc', SECURITY_CODE_SHAPE]]);
+      expect(
+        result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]),
+        cc_cvc,
+      ).toEqual([['payment.cc_cvc', SECURITY_CODE_SHAPE]]);
     }
     const card = { first_name: 'A', last_name: 'B', number: '4242424242424242', exp_month: '01', exp_year: '2030', type: 'visa' };
     expect(creditCardInput.parse(card).cvc).toBeUndefined();
@@ -81,11 +110,29 @@ describe('contract', () => {
 
   it('tells a card’s network from its first digits, as they are typed', () => {
     const cases: Array<[string, string | null]> = [
-      ['4', 'visa'], ['4242 4242', 'visa'],
-      ['51', 'mastercard'], ['5555-5555', 'mastercard'], ['2221', 'mastercard'], ['2720 99', 'mastercard'], ['2220', null], ['2721', null], ['22', null], ['50', null], ['56', null],
-      ['34', 'amex'], ['37', 'amex'], ['35', null],
-      ['6011', 'discover'], ['65', 'discover'], ['644', 'discover'], ['649', 'discover'], ['643', null], ['6012', null],
-      ['', null], ['4x', null], ['1', null],
+      ['4', 'visa'],
+      ['4242 4242', 'visa'],
+      ['51', 'mastercard'],
+      ['5555-5555', 'mastercard'],
+      ['2221', 'mastercard'],
+      ['2720 99', 'mastercard'],
+      ['2220', null],
+      ['2721', null],
+      ['22', null],
+      ['50', null],
+      ['56', null],
+      ['34', 'amex'],
+      ['37', 'amex'],
+      ['35', null],
+      ['6011', 'discover'],
+      ['65', 'discover'],
+      ['644', 'discover'],
+      ['649', 'discover'],
+      ['643', null],
+      ['6012', null],
+      ['', null],
+      ['4x', null],
+      ['1', null],
     ];
     for (const [typed, type] of cases) expect(cardTypeFromPrefix(typed), typed).toBe(type);
   });

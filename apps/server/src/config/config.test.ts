@@ -37,7 +37,10 @@ describe('configuration', () => {
 
   it('reads the webhook settings: polling on by default, 0 turns it off, nonsense is refused', () => {
     expect(loadConfig(withDataDir()).webhooks).toEqual({ pollMs: 1000, timeoutMs: 10_000, concurrency: 10, allowPrivateUrls: true });
-    expect(loadConfig({ ...withDataDir(), WEBHOOK_POLL_MS: '0', WEBHOOK_ALLOW_PRIVATE_URLS: 'false' }).webhooks).toMatchObject({ pollMs: 0, allowPrivateUrls: false });
+    expect(loadConfig({ ...withDataDir(), WEBHOOK_POLL_MS: '0', WEBHOOK_ALLOW_PRIVATE_URLS: 'false' }).webhooks).toMatchObject({
+      pollMs: 0,
+      allowPrivateUrls: false,
+    });
     expect(() => loadConfig({ ...withDataDir(), WEBHOOK_POLL_MS: '5', WEBHOOK_TIMEOUT_MS: '120000', WEBHOOK_CONCURRENCY: '0' })).toThrow(
       /WEBHOOK_POLL_MS must be 0 \(off\) or between 100 and 3600000[\s\S]*WEBHOOK_TIMEOUT_MS must be between 1000 and 60000[\s\S]*WEBHOOK_CONCURRENCY must be between 1 and 100/,
     );
@@ -68,8 +71,13 @@ describe('configuration', () => {
 
   it('drains for 2 s and gives a shutdown 10 s by default; the drain must fit in the timeout', () => {
     expect(loadConfig(withDataDir()).shutdown).toEqual({ drainMs: 2_000, timeoutMs: 10_000 });
-    expect(loadConfig({ ...withDataDir(), SHUTDOWN_DRAIN_SECONDS: '0.5', SHUTDOWN_TIMEOUT_SECONDS: '30' }).shutdown).toEqual({ drainMs: 500, timeoutMs: 30_000 });
-    expect(() => loadConfig({ ...withDataDir(), SHUTDOWN_DRAIN_SECONDS: '10' })).toThrow(/SHUTDOWN_DRAIN_SECONDS: SHUTDOWN_DRAIN_SECONDS must be shorter than SHUTDOWN_TIMEOUT_SECONDS/);
+    expect(loadConfig({ ...withDataDir(), SHUTDOWN_DRAIN_SECONDS: '0.5', SHUTDOWN_TIMEOUT_SECONDS: '30' }).shutdown).toEqual({
+      drainMs: 500,
+      timeoutMs: 30_000,
+    });
+    expect(() => loadConfig({ ...withDataDir(), SHUTDOWN_DRAIN_SECONDS: '10' })).toThrow(
+      /SHUTDOWN_DRAIN_SECONDS: SHUTDOWN_DRAIN_SECONDS must be shorter than SHUTDOWN_TIMEOUT_SECONDS/,
+    );
     expect(() => loadConfig({ ...withDataDir(), SHUTDOWN_TIMEOUT_SECONDS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS must be a number of seconds/);
     expect(() => loadConfig({ ...withDataDir(), SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS must be at least 1/);
   });

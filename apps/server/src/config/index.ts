@@ -43,9 +43,7 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the environment once; every problem is listed in one clear message. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
-  const relevant = Object.fromEntries(
-    Object.keys(environmentSchema.shape).map((key) => [key, emptyToUndefined(environment[key])]),
-  );
+  const relevant = Object.fromEntries(Object.keys(environmentSchema.shape).map((key) => [key, emptyToUndefined(environment[key])]));
   const parsed = environmentSchema.safeParse(relevant);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || 'environment'}: ${issue.message}`);
@@ -113,4 +111,3 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
 function emptyToUndefined(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
 }
-

@@ -11,144 +11,151 @@ const url = (name: string, protocols: string[]) =>
   z
     .string()
     .trim()
-    .refine((value) => {
-      try {
-        return protocols.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
 
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((value) => ['true', '1', 'yes'].includes(value));
+const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((value) => ['true', '1', 'yes'].includes(value));
 
 /** The environment variables the server reads, all in one place (names are the variables themselves). */
-export const environmentSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().trim().min(1).default('127.0.0.1'),
-  PORT: port('PORT').default(8080),
-  PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']).optional(),
-  TRUST_PROXY: flag.default(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Log lines (JSON) go to this file, appended, instead of the server's output. */
-  LOG_FILE: z.string().trim().min(1).optional(),
+export const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    PORT: port('PORT').default(8080),
+    PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']).optional(),
+    TRUST_PROXY: flag.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Log lines (JSON) go to this file, appended, instead of the server's output. */
+    LOG_FILE: z.string().trim().min(1).optional(),
 
-  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
-  /** false behind a pooler that does not keep a connection's prepared statements, such as PgBouncer before 1.21 in transaction mode (decision 0038). */
-  DATABASE_PREPARED_STATEMENTS: flag.default(true),
-  PORTAL_DATA_DIR: z.string().trim().min(1).default('.data/portal'),
-  EMBEDDED_PG_PORT: port('EMBEDDED_PG_PORT').default(54329),
-  SEED_DEMO_DATA: flag.default(true),
-  /** Where `npm run portal -- backup/restore` look first for pg_dump and pg_restore (they must be the database's major version or newer). */
-  POSTGRES_BIN_DIR: z.string().trim().min(1).optional(),
-  /** Requests a minute each signed-in contact (or, signed out, each client address) may make to the API; 0 turns the budget off. */
-  API_REQUESTS_PER_MINUTE: z.coerce
-    .number({ error: 'API_REQUESTS_PER_MINUTE must be a whole number' })
-    .int('API_REQUESTS_PER_MINUTE must be a whole number')
-    .min(0, 'API_REQUESTS_PER_MINUTE must be 0 (no budget) or more')
-    .default(300),
-  /** Requests a minute each provider API key may make (its own budget, beside the customers'); 0 turns it off. */
-  PROVIDER_API_REQUESTS_PER_MINUTE: z.coerce
-    .number({ error: 'PROVIDER_API_REQUESTS_PER_MINUTE must be a whole number' })
-    .int('PROVIDER_API_REQUESTS_PER_MINUTE must be a whole number')
-    .min(0, 'PROVIDER_API_REQUESTS_PER_MINUTE must be 0 (no budget) or more')
-    .default(1200),
-  /** How often this instance looks for automatic payments that are due; 0 leaves it to other instances or `npm run portal -- autopay`. */
-  AUTOPAY_EVERY_MINUTES: z.coerce
-    .number({ error: 'AUTOPAY_EVERY_MINUTES must be a whole number' })
-    .int('AUTOPAY_EVERY_MINUTES must be a whole number')
-    .min(0, 'AUTOPAY_EVERY_MINUTES must be 0 (off) or more')
-    .default(60),
-  /** How often this instance looks for webhook deliveries that are due, in milliseconds; 0 leaves them to other instances. */
-  WEBHOOK_POLL_MS: z.coerce
-    .number({ error: 'WEBHOOK_POLL_MS must be a whole number of milliseconds' })
-    .int('WEBHOOK_POLL_MS must be a whole number of milliseconds')
-    .refine((value) => value === 0 || (value >= 100 && value <= 3_600_000), 'WEBHOOK_POLL_MS must be 0 (off) or between 100 and 3600000')
-    .default(1000),
-  /** How long a receiver has to answer one delivery attempt, in milliseconds. */
-  WEBHOOK_TIMEOUT_MS: z.coerce
-    .number({ error: 'WEBHOOK_TIMEOUT_MS must be a whole number of milliseconds' })
-    .int('WEBHOOK_TIMEOUT_MS must be a whole number of milliseconds')
-    .min(1000, 'WEBHOOK_TIMEOUT_MS must be between 1000 and 60000')
-    .max(60_000, 'WEBHOOK_TIMEOUT_MS must be between 1000 and 60000')
-    .default(10_000),
-  /** Deliveries one instance sends at once. */
-  WEBHOOK_CONCURRENCY: z.coerce
-    .number({ error: 'WEBHOOK_CONCURRENCY must be a whole number' })
-    .int('WEBHOOK_CONCURRENCY must be a whole number')
-    .min(1, 'WEBHOOK_CONCURRENCY must be between 1 and 100')
-    .max(100, 'WEBHOOK_CONCURRENCY must be between 1 and 100')
-    .default(10),
-  /** Whether webhook URLs may point at loopback, private or link-local addresses (docs/decisions/0026). */
-  WEBHOOK_ALLOW_PRIVATE_URLS: flag.default(true),
+    DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
+    /** false behind a pooler that does not keep a connection's prepared statements, such as PgBouncer before 1.21 in transaction mode (decision 0038). */
+    DATABASE_PREPARED_STATEMENTS: flag.default(true),
+    PORTAL_DATA_DIR: z.string().trim().min(1).default('.data/portal'),
+    EMBEDDED_PG_PORT: port('EMBEDDED_PG_PORT').default(54329),
+    SEED_DEMO_DATA: flag.default(true),
+    /** Where `npm run portal -- backup/restore` look first for pg_dump and pg_restore (they must be the database's major version or newer). */
+    POSTGRES_BIN_DIR: z.string().trim().min(1).optional(),
+    /** Requests a minute each signed-in contact (or, signed out, each client address) may make to the API; 0 turns the budget off. */
+    API_REQUESTS_PER_MINUTE: z.coerce
+      .number({ error: 'API_REQUESTS_PER_MINUTE must be a whole number' })
+      .int('API_REQUESTS_PER_MINUTE must be a whole number')
+      .min(0, 'API_REQUESTS_PER_MINUTE must be 0 (no budget) or more')
+      .default(300),
+    /** Requests a minute each provider API key may make (its own budget, beside the customers'); 0 turns it off. */
+    PROVIDER_API_REQUESTS_PER_MINUTE: z.coerce
+      .number({ error: 'PROVIDER_API_REQUESTS_PER_MINUTE must be a whole number' })
+      .int('PROVIDER_API_REQUESTS_PER_MINUTE must be a whole number')
+      .min(0, 'PROVIDER_API_REQUESTS_PER_MINUTE must be 0 (no budget) or more')
+      .default(1200),
+    /** How often this instance looks for automatic payments that are due; 0 leaves it to other instances or `npm run portal -- autopay`. */
+    AUTOPAY_EVERY_MINUTES: z.coerce
+      .number({ error: 'AUTOPAY_EVERY_MINUTES must be a whole number' })
+      .int('AUTOPAY_EVERY_MINUTES must be a whole number')
+      .min(0, 'AUTOPAY_EVERY_MINUTES must be 0 (off) or more')
+      .default(60),
+    /** How often this instance looks for webhook deliveries that are due, in milliseconds; 0 leaves them to other instances. */
+    WEBHOOK_POLL_MS: z.coerce
+      .number({ error: 'WEBHOOK_POLL_MS must be a whole number of milliseconds' })
+      .int('WEBHOOK_POLL_MS must be a whole number of milliseconds')
+      .refine((value) => value === 0 || (value >= 100 && value <= 3_600_000), 'WEBHOOK_POLL_MS must be 0 (off) or between 100 and 3600000')
+      .default(1000),
+    /** How long a receiver has to answer one delivery attempt, in milliseconds. */
+    WEBHOOK_TIMEOUT_MS: z.coerce
+      .number({ error: 'WEBHOOK_TIMEOUT_MS must be a whole number of milliseconds' })
+      .int('WEBHOOK_TIMEOUT_MS must be a whole number of milliseconds')
+      .min(1000, 'WEBHOOK_TIMEOUT_MS must be between 1000 and 60000')
+      .max(60_000, 'WEBHOOK_TIMEOUT_MS must be between 1000 and 60000')
+      .default(10_000),
+    /** Deliveries one instance sends at once. */
+    WEBHOOK_CONCURRENCY: z.coerce
+      .number({ error: 'WEBHOOK_CONCURRENCY must be a whole number' })
+      .int('WEBHOOK_CONCURRENCY must be a whole number')
+      .min(1, 'WEBHOOK_CONCURRENCY must be between 1 and 100')
+      .max(100, 'WEBHOOK_CONCURRENCY must be between 1 and 100')
+      .default(10),
+    /** Whether webhook URLs may point at loopback, private or link-local addresses (docs/decisions/0026). */
+    WEBHOOK_ALLOW_PRIVATE_URLS: flag.default(true),
 
-  /** On SIGTERM, how long /readyz answers 503 while requests are still served, so a load balancer stops sending new ones first. */
-  SHUTDOWN_DRAIN_SECONDS: z.coerce
-    .number({ error: 'SHUTDOWN_DRAIN_SECONDS must be a number of seconds' })
-    .min(0, 'SHUTDOWN_DRAIN_SECONDS must be 0 or more')
-    .max(120, 'SHUTDOWN_DRAIN_SECONDS must be at most 120')
-    .default(2),
-  /** The most a shutdown may take, drain included; past it the process exits with status 1. */
-  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
-    .number({ error: 'SHUTDOWN_TIMEOUT_SECONDS must be a number of seconds' })
-    .min(1, 'SHUTDOWN_TIMEOUT_SECONDS must be at least 1')
-    .max(300, 'SHUTDOWN_TIMEOUT_SECONDS must be at most 300')
-    .default(10),
+    /** On SIGTERM, how long /readyz answers 503 while requests are still served, so a load balancer stops sending new ones first. */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce
+      .number({ error: 'SHUTDOWN_DRAIN_SECONDS must be a number of seconds' })
+      .min(0, 'SHUTDOWN_DRAIN_SECONDS must be 0 or more')
+      .max(120, 'SHUTDOWN_DRAIN_SECONDS must be at most 120')
+      .default(2),
+    /** The most a shutdown may take, drain included; past it the process exits with status 1. */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'SHUTDOWN_TIMEOUT_SECONDS must be a number of seconds' })
+      .min(1, 'SHUTDOWN_TIMEOUT_SECONDS must be at least 1')
+      .max(300, 'SHUTDOWN_TIMEOUT_SECONDS must be at most 300')
+      .default(10),
 
-  PROVIDER_NAME: z.string().trim().min(1).max(100).default('IT Partners'),
-  PROVIDER_EMAIL_DOMAIN: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'PROVIDER_EMAIL_DOMAIN must be a domain such as itpartners.example')
-    .default('itpartners.example'),
-  SUPPORT_PHONE: z.string().trim().min(1).max(40).default('+1 (800) 555-0199'),
-  SUPPORT_EMAIL: z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'SUPPORT_EMAIL must be an e-mail address').default('support@itpartners.example'),
-  /** The provider's postal address on statements and receipts, one line (docs/decisions/0032). */
-  PROVIDER_ADDRESS: z.string().trim().min(1).max(200).default('100 Harbor Way, Suite 400, Springfield, IL 62701, USA'),
-  PORTAL_HOME_URL: url('PORTAL_HOME_URL', ['http:', 'https:']).optional(),
+    PROVIDER_NAME: z.string().trim().min(1).max(100).default('IT Partners'),
+    PROVIDER_EMAIL_DOMAIN: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'PROVIDER_EMAIL_DOMAIN must be a domain such as itpartners.example')
+      .default('itpartners.example'),
+    SUPPORT_PHONE: z.string().trim().min(1).max(40).default('+1 (800) 555-0199'),
+    SUPPORT_EMAIL: z
+      .string()
+      .trim()
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'SUPPORT_EMAIL must be an e-mail address')
+      .default('support@itpartners.example'),
+    /** The provider's postal address on statements and receipts, one line (docs/decisions/0032). */
+    PROVIDER_ADDRESS: z.string().trim().min(1).max(200).default('100 Harbor Way, Suite 400, Springfield, IL 62701, USA'),
+    PORTAL_HOME_URL: url('PORTAL_HOME_URL', ['http:', 'https:']).optional(),
 
-  /** The remote-monitoring server the RMM agent reports to (its address goes into every agent build); default https://rmm.<PROVIDER_EMAIL_DOMAIN>. */
-  MONITORING_SERVER_URL: url('MONITORING_SERVER_URL', ['https:', 'http:']).optional(),
+    /** The remote-monitoring server the RMM agent reports to (its address goes into every agent build); default https://rmm.<PROVIDER_EMAIL_DOMAIN>. */
+    MONITORING_SERVER_URL: url('MONITORING_SERVER_URL', ['https:', 'http:']).optional(),
 
-  /** Bearer token that opens GET /metrics on the portal's port; unset, /metrics answers 404 there (decision 0024). */
-  METRICS_TOKEN: z
-    .string()
-    .trim()
-    .min(24, 'METRICS_TOKEN must be at least 24 characters')
-    .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable characters without spaces')
-    .optional(),
-  /** A listen address of its own for GET /metrics, without a token (keep it on a private network); unset, none. */
-  METRICS_PORT: port('METRICS_PORT').optional(),
-  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+    /** Bearer token that opens GET /metrics on the portal's port; unset, /metrics answers 404 there (decision 0024). */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .min(24, 'METRICS_TOKEN must be at least 24 characters')
+      .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable characters without spaces')
+      .optional(),
+    /** A listen address of its own for GET /metrics, without a token (keep it on a private network); unset, none. */
+    METRICS_PORT: port('METRICS_PORT').optional(),
+    METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
 
-  SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']).optional(),
-  MAIL_FROM: z.string().trim().min(3).optional(),
+    SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']).optional(),
+    MAIL_FROM: z.string().trim().min(3).optional(),
 
-  VOICE_APP_URL: url('VOICE_APP_URL', ['http:', 'https:']).default('https://voice.itpartners.example/'),
-  PAYLINK_APP_URL: url('PAYLINK_APP_URL', ['http:', 'https:']).default('https://paylink.itpartners.example/'),
-  OFFICE365_URL: url('OFFICE365_URL', ['http:', 'https:']).default('https://portal.office.com/'),
-  GOOGLE_WORKSPACE_URL: url('GOOGLE_WORKSPACE_URL', ['http:', 'https:']).default('https://workspace.google.com/dashboard'),
+    VOICE_APP_URL: url('VOICE_APP_URL', ['http:', 'https:']).default('https://voice.itpartners.example/'),
+    PAYLINK_APP_URL: url('PAYLINK_APP_URL', ['http:', 'https:']).default('https://paylink.itpartners.example/'),
+    OFFICE365_URL: url('OFFICE365_URL', ['http:', 'https:']).default('https://portal.office.com/'),
+    GOOGLE_WORKSPACE_URL: url('GOOGLE_WORKSPACE_URL', ['http:', 'https:']).default('https://workspace.google.com/dashboard'),
 
-  /** HMAC key for access and purpose tokens; at least 32 bytes. Generated into the data folder when absent. */
-  TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET must be at least 32 characters').optional(),
-  /** 32-byte AES key for stored credential passwords, base64. Generated into the data folder when absent. */
-  VAULT_KEY: z
-    .string()
-    .refine((value) => Buffer.from(value, 'base64').length === 32, 'VAULT_KEY must be 32 bytes, base64-encoded')
-    .optional(),
-  /** Earlier vault keys, comma-separated, still needed to open what they sealed until `npm run portal -- vault-rekey` has run. */
-  VAULT_OLD_KEYS: z
-    .string()
-    .trim()
-    .refine(
-      (value) => value.split(',').every((key) => Buffer.from(key.trim(), 'base64').length === 32),
-      'VAULT_OLD_KEYS must be 32-byte keys, base64-encoded, separated by commas',
-    )
-    .optional(),
-}).refine((env) => env.SHUTDOWN_DRAIN_SECONDS < env.SHUTDOWN_TIMEOUT_SECONDS, {
-  path: ['SHUTDOWN_DRAIN_SECONDS'],
-  message: 'SHUTDOWN_DRAIN_SECONDS must be shorter than SHUTDOWN_TIMEOUT_SECONDS (the drain is part of the shutdown)',
-});
+    /** HMAC key for access and purpose tokens; at least 32 bytes. Generated into the data folder when absent. */
+    TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET must be at least 32 characters').optional(),
+    /** 32-byte AES key for stored credential passwords, base64. Generated into the data folder when absent. */
+    VAULT_KEY: z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, 'VAULT_KEY must be 32 bytes, base64-encoded')
+      .optional(),
+    /** Earlier vault keys, comma-separated, still needed to open what they sealed until `npm run portal -- vault-rekey` has run. */
+    VAULT_OLD_KEYS: z
+      .string()
+      .trim()
+      .refine(
+        (value) => value.split(',').every((key) => Buffer.from(key.trim(), 'base64').length === 32),
+        'VAULT_OLD_KEYS must be 32-byte keys, base64-encoded, separated by commas',
+      )
+      .optional(),
+  })
+  .refine((env) => env.SHUTDOWN_DRAIN_SECONDS < env.SHUTDOWN_TIMEOUT_SECONDS, {
+    path: ['SHUTDOWN_DRAIN_SECONDS'],
+    message: 'SHUTDOWN_DRAIN_SECONDS must be shorter than SHUTDOWN_TIMEOUT_SECONDS (the drain is part of the shutdown)',
+  });
 
 export type Environment = z.infer<typeof environmentSchema>;

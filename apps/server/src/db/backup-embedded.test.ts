@@ -79,7 +79,9 @@ describe.skipIf(process.env.DATABASE_URL)(`backups of the default database (embe
     // A fresh start's database: migrated, with the demo data (what `npm start` makes on an empty folder).
     await portal(['migrate'], embeddedEnvironment(TRIAL));
     const { stdout: backedUp } = await portal(['backup', BACKUP], embeddedEnvironment(TRIAL));
-    expect(backedUp).toMatch(new RegExp(`Backed up the embedded PostgreSQL \\(.*trial/pg\\) to .*trial\\.dump \\(\\d+ bytes, pg_dump ${embeddedMajorVersion()}\\)`));
+    expect(backedUp).toMatch(
+      new RegExp(`Backed up the embedded PostgreSQL \\(.*trial/pg\\) to .*trial\\.dump \\(\\d+ bytes, pg_dump ${embeddedMajorVersion()}\\)`),
+    );
 
     const { stdout: restored } = await portal(['restore', BACKUP], embeddedEnvironment(RESTORED));
     expect(restored).toMatch(new RegExp(`Restored .*trial\\.dump into the embedded PostgreSQL \\(.*restored/pg\\) \\(pg_restore ${embeddedMajorVersion()}\\)`));

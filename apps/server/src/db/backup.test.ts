@@ -138,6 +138,15 @@ describe('backup and restore (pg_dump / pg_restore, custom format)', () => {
       new RegExp(`PostgreSQL ${serverMajor}, and pg_dump must be version ${serverMajor} or newer; found (only pg_dump|no pg_dump).*POSTGRES_BIN_DIR`),
     );
     if (!fits) await expect(backupDatabase(sourceUrl, join(folder, 'never.dump'))).rejects.toThrow(`must be version ${serverMajor} or newer`);
-    expect(chooseProgram('pg_dump', [{ path: '/a/pg_dump', major: 19 }, { path: '/b/pg_dump', major: serverMajor }], serverMajor).path).toBe('/b/pg_dump');
+    expect(
+      chooseProgram(
+        'pg_dump',
+        [
+          { path: '/a/pg_dump', major: 19 },
+          { path: '/b/pg_dump', major: serverMajor },
+        ],
+        serverMajor,
+      ).path,
+    ).toBe('/b/pg_dump');
   });
 });

@@ -32,7 +32,9 @@ export function candidateFolders(binDir?: string, environment: NodeJS.ProcessEnv
   if (binDir) folders.push(binDir);
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
-    const majors = readdirSync(debian).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a));
+    const majors = readdirSync(debian)
+      .filter((name) => /^\d+$/.test(name))
+      .sort((a, b) => Number(b) - Number(a));
     folders.push(...majors.map((major) => join(debian, major, 'bin')));
   }
   folders.push(...(environment.PATH ?? '').split(delimiter).filter(Boolean));
@@ -152,4 +154,3 @@ function isExecutable(path: string): boolean {
     return false;
   }
 }
-

@@ -92,8 +92,7 @@ export async function startEmbeddedPostgres(options: {
     );
   }
 
-  const connectionString = (database = EMBEDDED_DATABASE) =>
-    `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  const connectionString = (database = EMBEDDED_DATABASE) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
   const handle: EmbeddedServer = {
     connectionString,

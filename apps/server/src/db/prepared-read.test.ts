@@ -16,7 +16,13 @@ describe('preparedRead', () => {
   it('gives the rows drizzle gives for the same select: every type as the schema declares it', async () => {
     const { db } = handle;
     const account = await createAccount(db);
-    await createTicket(db, { accountId: account.id, subject: 'Printer jam', timeRounded: 1.25, isBillable: true, dueDate: new Date('2026-12-01T09:30:00.123Z') });
+    await createTicket(db, {
+      accountId: account.id,
+      subject: 'Printer jam',
+      timeRounded: 1.25,
+      isBillable: true,
+      dueDate: new Date('2026-12-01T09:30:00.123Z'),
+    });
     await createTicket(db, { accountId: account.id, subject: 'No due date', externalId: 'psa-7' });
     const columns = {
       id: tickets.id,
@@ -29,7 +35,12 @@ describe('preparedRead', () => {
       dueDate: tickets.dueDate,
       upper: sql<string>`upper(${tickets.subject})`,
     };
-    const select = () => db.select(columns).from(tickets).where(eq(tickets.accountId, sql.placeholder('accountId'))).orderBy(tickets.id);
+    const select = () =>
+      db
+        .select(columns)
+        .from(tickets)
+        .where(eq(tickets.accountId, sql.placeholder('accountId')))
+        .orderBy(tickets.id);
     const read = preparedRead(db, 'prepared_read_test', select);
     // Built once per database and name: the same read comes back, the builder is not called again.
     expect(preparedRead(db, 'prepared_read_test', () => expect.unreachable('built twice'))).toBe(read);
@@ -46,7 +57,12 @@ describe('preparedRead', () => {
 
   it('refuses a selection whose SQL returns other columns than it names (a nested object)', async () => {
     const { db } = handle;
-    const read = preparedRead(db, 'prepared_read_nested', () => db.select({ id: tickets.id, about: { subject: tickets.subject, status: tickets.status } }).from(tickets).limit(1));
+    const read = preparedRead(db, 'prepared_read_nested', () =>
+      db
+        .select({ id: tickets.id, about: { subject: tickets.subject, status: tickets.status } })
+        .from(tickets)
+        .limit(1),
+    );
     await expect(read.run({})).rejects.toThrow(/returned 3 columns where 2 were selected/);
   });
 
@@ -58,8 +74,13 @@ describe('preparedRead', () => {
     const named = connectDatabase(url, { max: 1 });
     const unnamed = connectDatabase(url, { max: 1, namedStatements: false });
     try {
-      const select = (db: DatabaseHandle['db']) => () => db.select({ id: tickets.id, subject: tickets.subject }).from(tickets).where(eq(tickets.accountId, sql.placeholder('accountId')));
-      const keptStatements = async ({ pool }: DatabaseHandle) => (await pool.query<{ name: string }>('SELECT name FROM pg_prepared_statements')).rows.map((row) => row.name);
+      const select = (db: DatabaseHandle['db']) => () =>
+        db
+          .select({ id: tickets.id, subject: tickets.subject })
+          .from(tickets)
+          .where(eq(tickets.accountId, sql.placeholder('accountId')));
+      const keptStatements = async ({ pool }: DatabaseHandle) =>
+        (await pool.query<{ name: string }>('SELECT name FROM pg_prepared_statements')).rows.map((row) => row.name);
 
       const rows = await preparedRead(unnamed.db, 'prepared_read_unnamed', select(unnamed.db)).run({ accountId: account.id });
       await preparedRead(unnamed.db, 'prepared_read_unnamed', select(unnamed.db)).run({ accountId: account.id });

@@ -28,7 +28,8 @@ export function windowCount(hits: number, endsAt: number): WindowCount {
 }
 
 export function createRateLimiter(db: Executor): RateLimiter {
-  const toCount = (row: { hits: number; ends: Date } | undefined): WindowCount => (row ? windowCount(row.hits, new Date(row.ends).getTime()) : windowCount(0, 0));
+  const toCount = (row: { hits: number; ends: Date } | undefined): WindowCount =>
+    row ? windowCount(row.hits, new Date(row.ends).getTime()) : windowCount(0, 0);
   return {
     async hit(key, windowSeconds, count = 1) {
       const window = sql`make_interval(secs => ${windowSeconds})`;

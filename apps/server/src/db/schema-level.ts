@@ -8,11 +8,7 @@ import { MIGRATIONS_DIR } from '../config/paths.js';
  * each applied migration's timestamp (the journal's `when`) in drizzle.__drizzle_migrations and
  * applies every later one, so the newest recorded timestamp is the database's schema level.
  */
-export type SchemaState =
-  | { kind: 'current' }
-  | { kind: 'older'; missing: string[] }
-  | { kind: 'newer'; databaseLevel: number }
-  | { kind: 'unavailable' };
+export type SchemaState = { kind: 'current' } | { kind: 'older'; missing: string[] } | { kind: 'newer'; databaseLevel: number } | { kind: 'unavailable' };
 
 interface JournalEntry {
   when: number;

@@ -60,7 +60,8 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
  * the pool's connection timeout. Drizzle wraps the driver's error, so the causes are followed.
  */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down|in recovery mode)/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down|in recovery mode)/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;

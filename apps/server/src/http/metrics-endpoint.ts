@@ -35,7 +35,10 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: PortalMetric
         'www-authenticate': 'Bearer realm="metrics"',
       });
     }
-    return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(await metrics.registry.metrics());
+    return reply
+      .header('content-type', metrics.registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await metrics.registry.metrics());
   });
 }
 

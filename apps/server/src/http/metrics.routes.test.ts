@@ -100,8 +100,12 @@ describe('GET /metrics with a metrics token', () => {
     const ticket404 = { method: 'GET', route: '/api/crm/nable-tickets/:id', status: '404' };
     for (const labels of [login200, login401, ticket404]) {
       expect(sample(after, 'portal_http_requests_total', labels) - sample(before, 'portal_http_requests_total', labels)).toBe(1);
-      expect(sample(after, 'portal_http_request_duration_seconds_count', labels) - sample(before, 'portal_http_request_duration_seconds_count', labels)).toBe(1);
-      expect(sample(after, 'portal_http_request_duration_seconds_sum', labels)).toBeGreaterThan(sample(before, 'portal_http_request_duration_seconds_sum', labels));
+      expect(sample(after, 'portal_http_request_duration_seconds_count', labels) - sample(before, 'portal_http_request_duration_seconds_count', labels)).toBe(
+        1,
+      );
+      expect(sample(after, 'portal_http_request_duration_seconds_sum', labels)).toBeGreaterThan(
+        sample(before, 'portal_http_request_duration_seconds_sum', labels),
+      );
     }
     // The raw URL (an id a caller typed) never becomes a label.
     expect(after).not.toContain('987654');
@@ -116,7 +120,9 @@ describe('GET /metrics with a metrics token', () => {
     }
     expect(status).toBe(429);
     const after = await scrape();
-    expect(sample(after, 'portal_throttled_requests_total', { limit: 'sign_in' }) - sample(before, 'portal_throttled_requests_total', { limit: 'sign_in' })).toBe(1);
+    expect(
+      sample(after, 'portal_throttled_requests_total', { limit: 'sign_in' }) - sample(before, 'portal_throttled_requests_total', { limit: 'sign_in' }),
+    ).toBe(1);
   });
 });
 
@@ -185,7 +191,9 @@ describe('GET /metrics on a listen address of its own', () => {
   });
 
   it('stops a second app from starting on a metrics port already taken, saying which', async () => {
-    await expect(buildTestApp({ METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1' })).rejects.toThrow(new RegExp(`metrics listener could not start on 127\\.0\\.0\\.1:${port}.*EADDRINUSE`));
+    await expect(buildTestApp({ METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1' })).rejects.toThrow(
+      new RegExp(`metrics listener could not start on 127\\.0\\.0\\.1:${port}.*EADDRINUSE`),
+    );
   });
 });
 
@@ -228,7 +236,11 @@ describe('request ids in the log', () => {
 
   it('writes the id on every line of a request, and no link token or secret query value', async () => {
     const linkToken = 'v1.Zk3pQ9vX2mL7wR4tY8nB1cD6.1.2.-.t5x0qk.hJ0sA5eFq8W2mZ4xC7vB9nL1kP3oR6tY0uI5wE2aS7d';
-    const refused = await test.app.inject({ method: 'GET', url: `/api/crm/support-tools/links/${linkToken}?token=reset-secret-value&page=2`, headers: { 'x-request-id': 'trace-me-1' } });
+    const refused = await test.app.inject({
+      method: 'GET',
+      url: `/api/crm/support-tools/links/${linkToken}?token=reset-secret-value&page=2`,
+      headers: { 'x-request-id': 'trace-me-1' },
+    });
     expect(refused.headers['x-request-id']).toBe('trace-me-1');
     const lines = readFileSync(logFile, 'utf8')
       .trim()

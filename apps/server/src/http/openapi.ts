@@ -12,7 +12,11 @@ type DocumentInfo = { title: string; version: string };
 export function apiReferences(providerName: string) {
   return [
     { name: 'customer', prefix: `${API_BASE}/docs`, build: () => buildOpenApiDocument({ title: `${providerName} customer portal API`, version: '1.0.0' }) },
-    { name: 'provider', prefix: `${API_BASE}/provider/docs`, build: () => buildProviderOpenApiDocument({ title: `${providerName} provider API`, version: '1.0.0' }) },
+    {
+      name: 'provider',
+      prefix: `${API_BASE}/provider/docs`,
+      build: () => buildProviderOpenApiDocument({ title: `${providerName} provider API`, version: '1.0.0' }),
+    },
   ];
 }
 
@@ -78,11 +82,7 @@ function documentOf(collection: Record<string, Endpoint>) {
 }
 
 function operation(name: string, endpoint: Endpoint) {
-  const parameters = [
-    ...objectParameters(endpoint.params, 'path'),
-    ...objectParameters(endpoint.query, 'query'),
-    ...(HEADER_PARAMETERS[name] ?? []),
-  ];
+  const parameters = [...objectParameters(endpoint.params, 'path'), ...objectParameters(endpoint.query, 'query'), ...(HEADER_PARAMETERS[name] ?? [])];
   const errorResponse = { description: 'Failure', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
   const success: Record<string, unknown> = {
     'application/json': { schema: toSchema(successEnvelope(endpoint.result), 'output') },
@@ -96,9 +96,7 @@ function operation(name: string, endpoint: Endpoint) {
     // A public call says so (an empty list), rather than leaving a reader to guess at a default.
     security: security(endpoint) ? [{ [security(endpoint)!]: endpoint.scope ? [endpoint.scope] : [] }] : [],
     ...(parameters.length ? { parameters } : {}),
-    ...(endpoint.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(endpoint.body, 'input') } } } }
-      : {}),
+    ...(endpoint.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(endpoint.body, 'input') } } } } : {}),
     responses: {
       200: { description: endpoint.method === 'PUT' ? 'Updated (`created: false`)' : 'Success', content: success },
       ...(endpoint.method === 'PUT' ? { 201: { description: 'Created (`created: true`)', content: success } } : {}),

@@ -66,21 +66,35 @@ export interface KeptPages {
  * row is still missing; the instances that waited read what it kept. A wait longer than `lockWaitMs` (the renderer's
  * program hangs) renders here instead. Rejects when the render fails or the database cannot be read.
  */
-export async function readOrRenderPages({ db, key, render, lockWaitMs }: { db: Database; key: string; render: () => Promise<ProgramPages>; lockWaitMs: number }): Promise<KeptPages> {
+export async function readOrRenderPages({
+  db,
+  key,
+  render,
+  lockWaitMs,
+}: {
+  db: Database;
+  key: string;
+  render: () => Promise<ProgramPages>;
+  lockWaitMs: number;
+}): Promise<KeptPages> {
   const kept = await readKept(db, key);
   if (kept) return { pages: kept, source: 'read' };
   let rendered: ProgramPages | undefined;
   try {
     // One attempt: the work forks the program, which a retry would run again.
-    return await inTransaction(db, async (tx) => {
-      await tx.execute(sql`SELECT set_config('lock_timeout', ${`${Math.round(lockWaitMs)}ms`}, true)`);
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('prerendered-pages'), hashtext(${key}))`);
-      const keptMeanwhile = await readKept(tx, key);
-      if (keptMeanwhile) return { pages: keptMeanwhile, source: 'read after waiting' as const };
-      rendered = await render();
-      await keep(tx, key, rendered);
-      return { pages: rendered, source: 'rendered' as const };
-    }, { attempts: 1 });
+    return await inTransaction(
+      db,
+      async (tx) => {
+        await tx.execute(sql`SELECT set_config('lock_timeout', ${`${Math.round(lockWaitMs)}ms`}, true)`);
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('prerendered-pages'), hashtext(${key}))`);
+        const keptMeanwhile = await readKept(tx, key);
+        if (keptMeanwhile) return { pages: keptMeanwhile, source: 'read after waiting' as const };
+        rendered = await render();
+        await keep(tx, key, rendered);
+        return { pages: rendered, source: 'rendered' as const };
+      },
+      { attempts: 1 },
+    );
   } catch (error) {
     if (rendered) return { pages: rendered, source: 'rendered', notKept: error };
     // 55P03 lock_not_available: lock_timeout ran out while another start held the key.
@@ -105,6 +119,9 @@ async function readKept(db: Executor, key: string): Promise<ProgramPages | undef
 }
 
 async function keep(db: Executor, key: string, pages: ProgramPages): Promise<void> {
-  await db.insert(prerenderedPages).values({ key, pages, renderedBy: `${hostname()}:${process.pid}` }).onConflictDoNothing();
+  await db
+    .insert(prerenderedPages)
+    .values({ key, pages, renderedBy: `${hostname()}:${process.pid}` })
+    .onConflictDoNothing();
   await db.delete(prerenderedPages).where(lt(prerenderedPages.readAt, sql`now() - make_interval(days => ${UNREAD_ROWS_KEPT_DAYS})`));
 }

@@ -32,7 +32,8 @@ process.once('message', ({ config, template, urls }) => {
   incomplete: `process.once('message', ({ template }) => process.send({ pages: { '/login': { html: template, br: 'AA==', gzip: 'AA==' } } }, () => process.disconnect()));`,
 };
 
-const INDEX_HTML = '<!doctype html><html><head><title>Portal</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Portal</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
 
 function webBuildWith(program: keyof typeof PROGRAMS) {
   const folder = mkdtempSync(join(tmpdir(), 'portal-prerender-'));
@@ -185,7 +186,10 @@ describe('a prerender that fails', () => {
 
   it('when the program is missing (a web build without it) also falls back', async () => {
     const build = webBuildWith('working');
-    const test = await buildTestApp({}, { ...build, webPrerenderEntry: join(build.webDistDir, 'no-such-program.js'), logger: createLogger('info', { file: build.logFile }) });
+    const test = await buildTestApp(
+      {},
+      { ...build, webPrerenderEntry: join(build.webDistDir, 'no-such-program.js'), logger: createLogger('info', { file: build.logFile }) },
+    );
     try {
       await test.app.prerenderPages();
       expect(rootOf((await page(test, '/login')).body)).toBe('');

@@ -160,5 +160,10 @@ export function runPrerenderProgram({ entry, config, template, timeoutMs, signal
 }
 
 function sendable({ html, br, gzip }: { html: string; br: string; gzip: string }): PrerenderedPage {
-  return { html, br: Buffer.from(br, 'base64'), gzip: Buffer.from(gzip, 'base64'), etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+  return {
+    html,
+    br: Buffer.from(br, 'base64'),
+    gzip: Buffer.from(gzip, 'base64'),
+    etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+  };
 }

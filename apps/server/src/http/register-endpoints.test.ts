@@ -33,7 +33,14 @@ async function serverWithNothingBuilt(signedIn: Caller) {
   const app = Fastify();
   installErrorHandler(app);
   const authenticate = createAuthenticator({ tokens, findLiveCaller: async () => signedIn });
-  const built = registerEndpoints(app, [], { authenticate, authenticateApiKey: async () => { throw unauthenticated('No provider keys in this test'); }, budget: { spend: async () => undefined, flush: async () => undefined }, inFlight: createInFlight() });
+  const built = registerEndpoints(app, [], {
+    authenticate,
+    authenticateApiKey: async () => {
+      throw unauthenticated('No provider keys in this test');
+    },
+    budget: { spend: async () => undefined, flush: async () => undefined },
+    inFlight: createInFlight(),
+  });
   await app.ready();
   const token = (await tokens.signAccessToken({ contactId: signedIn.contactId, accountId: signedIn.accountId, sessionId: signedIn.sessionId })).token;
   return { app, built, token };

@@ -51,7 +51,11 @@ export interface EndpointRoute {
   serializeBySchema?: boolean;
 }
 
-export function route<E extends Endpoint>(endpoint: E, handler: (context: EndpointContext<E>) => Promise<HandlerOutput<E>>, options: { serializeBySchema?: boolean } = {}): EndpointRoute {
+export function route<E extends Endpoint>(
+  endpoint: E,
+  handler: (context: EndpointContext<E>) => Promise<HandlerOutput<E>>,
+  options: { serializeBySchema?: boolean } = {},
+): EndpointRoute {
   return { endpoint, handler: handler as EndpointRoute['handler'], ...options };
 }
 
@@ -95,44 +99,45 @@ export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[],
 }
 
 function runHandler({ endpoint, handler }: EndpointRoute, { authenticate, authenticateApiKey, budget, inFlight }: Pipeline) {
-  return (request: FastifyRequest, reply: FastifyReply) => inFlight.run(async () => {
-    // Who is asking comes first: an anonymous caller learns nothing about the input rules. A
-    // refused token still spends from its address's budget, so guessing tokens is budgeted too.
-    let caller: Caller | undefined;
-    let provider: ProviderCaller | undefined;
-    try {
-      if (endpoint.access === 'provider') provider = await authenticateApiKey(bearerToken(request.headers.authorization), endpoint.scope!);
-      else caller = await authenticate(request, endpoint.access);
-    } catch (error) {
-      await budget.spend({ ip: request.ip ?? null });
-      throw error;
-    }
-    await budget.spend(provider ? { apiKeyId: provider.keyId } : caller ? { contactId: caller.contactId } : { ip: request.ip ?? null });
-    const context = {
-      params: parseInput(endpoint.params, request.params, 'path'),
-      query: parseInput(endpoint.query, request.query, 'query'),
-      body: parseInput(endpoint.body, request.body, 'body', { refuseUnknownFields: endpoint.method === 'PATCH' || endpoint.method === 'PUT' }),
-      get caller(): Caller {
-        if (!caller) throw new Error(`${endpoint.method} ${endpoint.path} is ${endpoint.access}; it has no caller`);
-        return caller;
-      },
-      get provider(): ProviderCaller {
-        if (!provider) throw new Error(`${endpoint.method} ${endpoint.path} is ${endpoint.access}; it has no provider key`);
-        return provider;
-      },
-      client: { ip: request.ip ?? null, userAgent: cleanUserAgent(request.headers['user-agent']) },
-      request,
-      reply,
-    } as EndpointContext<Endpoint>;
-    const output = await handler(context);
-    // A handler that sent the reply itself (a file download) returns it; being a thenable, the reply is
-    // awaited until the answer has gone out and arrives here as undefined, so `sent` is what tells.
-    if (output === reply || reply.sent) return reply;
-    const respond = output instanceof Respond ? output : new Respond(output);
-    const envelope: { errors: false; result: unknown; message?: string } = { errors: false, result: respond.result ?? null };
-    if (respond.message) envelope.message = respond.message;
-    return reply.status(respond.status).send(envelope);
-  });
+  return (request: FastifyRequest, reply: FastifyReply) =>
+    inFlight.run(async () => {
+      // Who is asking comes first: an anonymous caller learns nothing about the input rules. A
+      // refused token still spends from its address's budget, so guessing tokens is budgeted too.
+      let caller: Caller | undefined;
+      let provider: ProviderCaller | undefined;
+      try {
+        if (endpoint.access === 'provider') provider = await authenticateApiKey(bearerToken(request.headers.authorization), endpoint.scope!);
+        else caller = await authenticate(request, endpoint.access);
+      } catch (error) {
+        await budget.spend({ ip: request.ip ?? null });
+        throw error;
+      }
+      await budget.spend(provider ? { apiKeyId: provider.keyId } : caller ? { contactId: caller.contactId } : { ip: request.ip ?? null });
+      const context = {
+        params: parseInput(endpoint.params, request.params, 'path'),
+        query: parseInput(endpoint.query, request.query, 'query'),
+        body: parseInput(endpoint.body, request.body, 'body', { refuseUnknownFields: endpoint.method === 'PATCH' || endpoint.method === 'PUT' }),
+        get caller(): Caller {
+          if (!caller) throw new Error(`${endpoint.method} ${endpoint.path} is ${endpoint.access}; it has no caller`);
+          return caller;
+        },
+        get provider(): ProviderCaller {
+          if (!provider) throw new Error(`${endpoint.method} ${endpoint.path} is ${endpoint.access}; it has no provider key`);
+          return provider;
+        },
+        client: { ip: request.ip ?? null, userAgent: cleanUserAgent(request.headers['user-agent']) },
+        request,
+        reply,
+      } as EndpointContext<Endpoint>;
+      const output = await handler(context);
+      // A handler that sent the reply itself (a file download) returns it; being a thenable, the reply is
+      // awaited until the answer has gone out and arrives here as undefined, so `sent` is what tells.
+      if (output === reply || reply.sent) return reply;
+      const respond = output instanceof Respond ? output : new Respond(output);
+      const envelope: { errors: false; result: unknown; message?: string } = { errors: false, result: respond.result ?? null };
+      if (respond.message) envelope.message = respond.message;
+      return reply.status(respond.status).send(envelope);
+    });
 }
 
 function notImplemented(endpoint: Endpoint): EndpointRoute['handler'] {

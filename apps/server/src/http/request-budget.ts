@@ -107,7 +107,11 @@ export function createRequestBudget(
       const perMinute = 'apiKeyId' in caller ? providerPerMinute : customerPerMinute;
       if (perMinute <= 0) return;
       const key =
-        'contactId' in caller ? `api:contact:${caller.contactId}` : 'apiKeyId' in caller ? `api:key:${caller.apiKeyId}` : `api:address:${caller.ip ?? 'unknown'}`;
+        'contactId' in caller
+          ? `api:contact:${caller.contactId}`
+          : 'apiKeyId' in caller
+            ? `api:key:${caller.apiKeyId}`
+            : `api:address:${caller.ip ?? 'unknown'}`;
       const { hits, retryAfterSeconds } = await count(key);
       if (hits <= perMinute) return;
       refused();

@@ -8,7 +8,15 @@ import { AppError } from '../platform/app-error.js';
 import { API_BASE } from './register-endpoints.js';
 import type { Database } from '../db/client.js';
 import { prerenderKey, readOrRenderPages, type KeptPages } from './prerender-cache.js';
-import { acceptedEncoding, prerenderedAddressFor, runPrerenderProgram, sendablePages, skeletonPathFor, type PrerenderedPage, type ProgramPages } from './prerendered-pages.js';
+import {
+  acceptedEncoding,
+  prerenderedAddressFor,
+  runPrerenderProgram,
+  sendablePages,
+  skeletonPathFor,
+  type PrerenderedPage,
+  type ProgramPages,
+} from './prerendered-pages.js';
 
 /** Rendering takes a few seconds of CPU; a program that hangs is killed after this. */
 const PRERENDER_TIMEOUT_MS = 30_000;
@@ -29,7 +37,6 @@ declare module 'fastify' {
     prerenderPages: () => Promise<void>;
   }
 }
-
 
 /** The settings the browser app reads at start-up (`window.__PORTAL_CONFIG__`); nothing secret. */
 export function publicWebConfig(config: AppConfig) {
@@ -91,18 +98,26 @@ export async function registerWebApp(
     app.readiness.pagesLoading = true;
     const waitedTooLong = setTimeout(() => {
       app.readiness.pagesLoading = false;
-      app.log.warn({ waitedMs: readyWaitMs }, 'ready without the prerendered pages, which are still loading; until they are, those pages are the plain app, rendered in the browser');
+      app.log.warn(
+        { waitedMs: readyWaitMs },
+        'ready without the prerendered pages, which are still loading; until they are, those pages are the plain app, rendered in the browser',
+      );
     }, readyWaitMs);
     waitedTooLong.unref();
     try {
       const template = await readFile(join(webDistDir, 'index.html'), 'utf8');
       const inputs = { entry: prerenderEntry, config: publicWebConfig(config), template };
-      const { pages, source } = await keptOrRendered(app, db, inputs, () => runPrerenderProgram({ ...inputs, timeoutMs: PRERENDER_TIMEOUT_MS, signal: closing.signal }));
+      const { pages, source } = await keptOrRendered(app, db, inputs, () =>
+        runPrerenderProgram({ ...inputs, timeoutMs: PRERENDER_TIMEOUT_MS, signal: closing.signal }),
+      );
       const loaded = sendablePages(pages);
       for (const [address, page] of loaded.pages) prerendered.set(address, page);
       for (const [path, page] of loaded.skeletons) skeletons.set(path, page);
       // Counts, not the addresses: one has a `token` query, which the log's secret check rightly refuses.
-      app.log.info({ pages: loaded.pages.size, skeletons: loaded.skeletons.size, source, ms: Math.round(performance.now() - startedAt) }, 'signed-out pages and signed-in skeletons loaded');
+      app.log.info(
+        { pages: loaded.pages.size, skeletons: loaded.skeletons.size, source, ms: Math.round(performance.now() - startedAt) },
+        'signed-out pages and signed-in skeletons loaded',
+      );
     } catch (error) {
       if (closing.signal.aborted) return;
       app.log.warn({ err: error }, 'the signed-out pages and signed-in skeletons could not be prerendered; they stay the plain app, rendered in the browser');
@@ -122,10 +137,7 @@ export async function registerWebApp(
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) throw new AppError('not_found', `Nothing at ${path}`);
     if (!hasBuild) {
-      return reply
-        .status(503)
-        .type('text/plain; charset=utf-8')
-        .send('The web app is not built yet. Run `npm start` (it builds first) or `npm run build`.');
+      return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet. Run `npm start` (it builds first) or `npm run build`.');
     }
     const page = prerenderedPageFor(path, search);
     if (page) {
@@ -145,7 +157,12 @@ export async function registerWebApp(
  * database failed: a warning, and the render this instance would have done anyway). A failed render is not tried
  * twice.
  */
-async function keptOrRendered(app: FastifyInstance, db: Database, inputs: { entry: string; template: string; config: object }, run: () => Promise<ProgramPages>): Promise<KeptPages> {
+async function keptOrRendered(
+  app: FastifyInstance,
+  db: Database,
+  inputs: { entry: string; template: string; config: object },
+  run: () => Promise<ProgramPages>,
+): Promise<KeptPages> {
   let renderFailed = false;
   const render = () =>
     run().catch((error: unknown) => {

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { AppError } from '../platform/app-error.js';
 import { parseInput } from './validation.js';
 
-const schema = z.object({ username: z.string().min(1, 'Username is required'), tool_id: z.number(), nested: z.object({ amount: z.number().positive('Amount must be greater than 0') }) });
+const schema = z.object({
+  username: z.string().min(1, 'Username is required'),
+  tool_id: z.number(),
+  nested: z.object({ amount: z.number().positive('Amount must be greater than 0') }),
+});
 
 describe('input validation', () => {
   it('names every failing field, with "is required" for missing ones', () => {

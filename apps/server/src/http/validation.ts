@@ -30,7 +30,8 @@ export function parseInput<T extends z.ZodType>(
   refuseBrokenText(input, where);
   if (options.refuseUnknownFields) refuseUnknownFields(schema, input);
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw where === 'path' && namesNoPossibleRecord(parsed.error) ? new AppError('not_found', 'Not found') : validationError(where, parsed.error);
+  if (!parsed.success)
+    throw where === 'path' && namesNoPossibleRecord(parsed.error) ? new AppError('not_found', 'Not found') : validationError(where, parsed.error);
   return parsed.data;
 }
 
@@ -70,6 +71,9 @@ function isMissing(issue: z.core.$ZodIssue): boolean {
 }
 
 function humanize(name: string): string {
-  const words = name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = name
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -40,7 +40,10 @@ describe('log lines keep no secret (decision 0024)', () => {
       logger.info({ credit_card_info: { number: '4242424242424242', cvc: '7373', cc_cvv: '737', cvv: '737' } }, 'card');
     });
     expect(log).not.toContain('4242424242424242');
-    const [payment, card] = log.trim().split('\n').map((text) => JSON.parse(text) as Record<string, Record<string, unknown>>);
+    const [payment, card] = log
+      .trim()
+      .split('\n')
+      .map((text) => JSON.parse(text) as Record<string, Record<string, unknown>>);
     expect(payment!.payment).toEqual({ amount: 12, cc_num: '[redacted]', cc_cvc: '[redacted]' });
     expect(card!.credit_card_info).toEqual({ number: '[redacted]', cvc: '[redacted]', cc_cvv: '[redacted]', cvv: '[redacted]' });
   });
@@ -50,7 +53,10 @@ describe('log lines keep no secret (decision 0024)', () => {
       logger.info(`opened /api/crm/support-tools/links/${LINK_TOKEN} for a download`);
       logger.info('request completed');
     });
-    const [opened, completed] = log.trim().split('\n').map((text) => (JSON.parse(text) as { msg: string }).msg);
+    const [opened, completed] = log
+      .trim()
+      .split('\n')
+      .map((text) => (JSON.parse(text) as { msg: string }).msg);
     expect(opened).toBe('opened /api/crm/support-tools/links/[redacted] for a download');
     expect(completed).toBe('request completed');
   });

@@ -11,9 +11,21 @@ const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers["x-api-key"]',
   'res.headers["set-cookie"]',
-  ...['password', 'new_password', 'current_password', 'cc_num', 'cc_cvv', 'cvv', 'cc_cvc', 'cvc', 'number', 'token', 'access_token', 'refresh_token', 'secret'].map(
-    (field) => `*.${field}`,
-  ),
+  ...[
+    'password',
+    'new_password',
+    'current_password',
+    'cc_num',
+    'cc_cvv',
+    'cvv',
+    'cc_cvc',
+    'cvc',
+    'number',
+    'token',
+    'access_token',
+    'refresh_token',
+    'secret',
+  ].map((field) => `*.${field}`),
 ];
 
 /** Query parameters whose values never reach the log; a reset link's `token`, for one. */

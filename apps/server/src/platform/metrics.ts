@@ -54,7 +54,8 @@ export function createPortalMetrics(options: { pool?: PoolFigures; processMetric
     gauge('portal_db_pool_waiting_requests', 'Queries waiting for a free connection from the database pool', () => pool.waitingCount);
   }
 
-  const labelled = <L extends string>(name: string, help: string, labelNames: readonly L[]) => new Counter<L>({ name, help, labelNames, registers: [registry] });
+  const labelled = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter<L>({ name, help, labelNames, registers: [registry] });
   return {
     registry,
     httpRequests: labelled('portal_http_requests_total', 'HTTP requests answered, by method, route pattern and status', ['method', 'route', 'status']),
@@ -66,9 +67,19 @@ export function createPortalMetrics(options: { pool?: PoolFigures; processMetric
       registers: [registry],
     }),
     signIns: new Counter({ name: 'portal_sign_ins_total', help: 'Successful password sign-ins', registers: [registry] }),
-    signInsRefused: new Counter({ name: 'portal_sign_ins_refused_total', help: 'Sign-ins refused for a wrong password or an unknown username', registers: [registry] }),
-    throttled: labelled('portal_throttled_requests_total', 'Requests refused with 429, by the limit that refused them (sign_in, password_reset, request_budget)', ['limit']),
-    payments: labelled('portal_payments_total', 'Card charges answered by the payment gateway, by outcome (succeeded, declined, card_refused, error)', ['outcome']),
+    signInsRefused: new Counter({
+      name: 'portal_sign_ins_refused_total',
+      help: 'Sign-ins refused for a wrong password or an unknown username',
+      registers: [registry],
+    }),
+    throttled: labelled(
+      'portal_throttled_requests_total',
+      'Requests refused with 429, by the limit that refused them (sign_in, password_reset, request_budget)',
+      ['limit'],
+    ),
+    payments: labelled('portal_payments_total', 'Card charges answered by the payment gateway, by outcome (succeeded, declined, card_refused, error)', [
+      'outcome',
+    ]),
     mails: labelled('portal_mails_total', 'Mail deliveries by outcome (sent, printed, failed)', ['outcome']),
   };
 }

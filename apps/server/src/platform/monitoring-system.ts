@@ -68,13 +68,26 @@ const INSTALLERS: Record<AgentOs, { name: string; mode: number; script: (config:
   mac: {
     name: 'install.command',
     mode: 0o755,
-    script: (config) => unixInstaller(config, 'mac', 'pkg', 'sudo installer -pkg "$package" -target /', 'sudo /Library/ITP/RMMAgent/rmm-agent register --config "$here/agent-config.json"'),
+    script: (config) =>
+      unixInstaller(
+        config,
+        'mac',
+        'pkg',
+        'sudo installer -pkg "$package" -target /',
+        'sudo /Library/ITP/RMMAgent/rmm-agent register --config "$here/agent-config.json"',
+      ),
   },
   linux: {
     name: 'install.sh',
     mode: 0o755,
     script: (config) =>
-      unixInstaller(config, 'linux', 'tar.gz', 'sudo tar -xzf "$package" -C /opt', 'sudo /opt/itp-rmm-agent/rmm-agent register --config "$here/agent-config.json" && sudo /opt/itp-rmm-agent/rmm-agent install-service'),
+      unixInstaller(
+        config,
+        'linux',
+        'tar.gz',
+        'sudo tar -xzf "$package" -C /opt',
+        'sudo /opt/itp-rmm-agent/rmm-agent register --config "$here/agent-config.json" && sudo /opt/itp-rmm-agent/rmm-agent install-service',
+      ),
   },
 };
 

@@ -26,9 +26,7 @@ export interface StoredCard {
   type: CardType;
 }
 
-export type ChargeOutcome =
-  | { status: 'succeeded'; transactionId: string }
-  | { status: 'declined'; transactionId: string | null; reason: string };
+export type ChargeOutcome = { status: 'succeeded'; transactionId: string } | { status: 'declined'; transactionId: string | null; reason: string };
 
 export interface ChargeRequest {
   amount: number;

@@ -37,7 +37,14 @@ export function createToolLinkSigner(secret: string): ToolLinkSigner {
 
   return {
     sign({ accountId, toolId, os, expiresAt }) {
-      const body = [VERSION, randomBytes(18).toString('base64url'), accountId.toString(36), toolId.toString(36), os ? OS_CODE[os] : '-', Math.floor(expiresAt.getTime() / 1000).toString(36)].join('.');
+      const body = [
+        VERSION,
+        randomBytes(18).toString('base64url'),
+        accountId.toString(36),
+        toolId.toString(36),
+        os ? OS_CODE[os] : '-',
+        Math.floor(expiresAt.getTime() / 1000).toString(36),
+      ].join('.');
       return `${body}.${signatureOf(body)}`;
     },
     verify(token) {

@@ -52,8 +52,7 @@ describe('access tokens', () => {
 
   it('refuses a correctly signed JWT of another type or audience', async () => {
     const key = new TextEncoder().encode(secret);
-    const base = () =>
-      new SignJWT({ acc: 3, sid: claims.sessionId }).setSubject('7').setIssuer('customer-portal').setIssuedAt().setExpirationTime('5m');
+    const base = () => new SignJWT({ acc: 3, sid: claims.sessionId }).setSubject('7').setIssuer('customer-portal').setIssuedAt().setExpirationTime('5m');
     const wrongType = await base().setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setAudience('portal-api').sign(key);
     const wrongAudience = await base().setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).setAudience('voice-app').sign(key);
     expect(await tokens.verifyAccessToken(wrongType)).toBeUndefined();
@@ -62,7 +61,9 @@ describe('access tokens', () => {
 
   it('refuses an unsigned token (alg none) and garbage', async () => {
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url');
-    const body = Buffer.from(JSON.stringify({ sub: '7', acc: 3, sid: 'x', aud: 'portal-api', iss: 'customer-portal', exp: 9999999999, iat: 1 })).toString('base64url');
+    const body = Buffer.from(JSON.stringify({ sub: '7', acc: 3, sid: 'x', aud: 'portal-api', iss: 'customer-portal', exp: 9999999999, iat: 1 })).toString(
+      'base64url',
+    );
     expect(await tokens.verifyAccessToken(`${header}.${body}.`)).toBeUndefined();
     expect(await tokens.verifyAccessToken('not.a.token')).toBeUndefined();
   });

@@ -2,7 +2,11 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { signIn } from '../auth-support';
 
 /** A browser of its own, `width` px wide, signed in as `email` (alice, the admin and billing user, unless said). */
-export async function signedInPage(browser: Browser, width: number, { email = 'alice.admin@acme.example', height = 900 }: { email?: string; height?: number } = {}) {
+export async function signedInPage(
+  browser: Browser,
+  width: number,
+  { email = 'alice.admin@acme.example', height = 900 }: { email?: string; height?: number } = {},
+) {
   const context = await browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
   await signIn(page, email);

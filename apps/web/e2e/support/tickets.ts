@@ -24,7 +24,11 @@ export async function ticketApi(request: APIRequestContext, email: string) {
     async list(query: Record<string, string>) {
       const response = await request.get('/api/crm/nable-tickets', { params: { limit: '100', ...query }, headers });
       expect(response.ok()).toBe(true);
-      return ((await response.json()) as { result: { total_count: number; is_admin_view: boolean; tickets: { id: number; ticket_number: string; subject: string }[] } }).result;
+      return (
+        (await response.json()) as {
+          result: { total_count: number; is_admin_view: boolean; tickets: { id: number; ticket_number: string; subject: string }[] };
+        }
+      ).result;
     },
     async create(subject: string, description: string) {
       const response = await request.post('/api/crm/nable-tickets', { data: { subject, description, priority: 'low' }, headers });

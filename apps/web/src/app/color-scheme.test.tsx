@@ -16,7 +16,8 @@ beforeEach(() => {
   transitionBlackouts = 0;
   observer = new MutationObserver((records) => {
     for (const record of records)
-      for (const node of record.addedNodes) if (node instanceof HTMLStyleElement && node.hasAttribute('data-mantine-disable-transition')) transitionBlackouts += 1;
+      for (const node of record.addedNodes)
+        if (node instanceof HTMLStyleElement && node.hasAttribute('data-mantine-disable-transition')) transitionBlackouts += 1;
   });
   observer.observe(document.head, { childList: true });
 });

@@ -49,7 +49,8 @@ function useUserHasActed() {
  */
 function visibleHeading(): HTMLElement | null {
   const shown = (heading: HTMLElement) =>
-    !heading.closest('[aria-hidden="true"], [inert]') && (typeof heading.checkVisibility === 'function' ? heading.checkVisibility() : !heading.closest('[hidden], [style*="display: none"]'));
+    !heading.closest('[aria-hidden="true"], [inert]') &&
+    (typeof heading.checkVisibility === 'function' ? heading.checkVisibility() : !heading.closest('[hidden], [style*="display: none"]'));
   return [...document.querySelectorAll<HTMLElement>('main h1, h1')].find(shown) ?? null;
 }
 

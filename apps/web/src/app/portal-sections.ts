@@ -142,7 +142,8 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
       const [{ ItAssetsPage }, { SupportToolsTab }] = await Promise.all([import('../features/it-assets/components/ItAssetsPage'), import('./SupportToolsTab')]);
       return () => createElement(ItAssetsPage, { supportToolsTab: createElement(SupportToolsTab) });
     }),
-    prefetch: async (client, _search, flags) => (await import('../features/it-assets/api/inventory-queries')).prefetchItAssetsScreen(client, { withVault: flags.admin_group }),
+    prefetch: async (client, _search, flags) =>
+      (await import('../features/it-assets/api/inventory-queries')).prefetchItAssetsScreen(client, { withVault: flags.admin_group }),
   },
   {
     path: '/it-assets/vault',
@@ -177,7 +178,5 @@ export function matchesSection({ path, subPaths = [] }: Pick<PortalSection, 'pat
 
 /** The section a path belongs to: the longest section path it starts with (/tickets/42 is Support Tickets). */
 export function sectionOf(sections: readonly PortalSection[], pathname: string): PortalSection | undefined {
-  return sections
-    .filter((section) => pathname === section.path || pathname.startsWith(`${section.path}/`))
-    .sort((a, b) => b.path.length - a.path.length)[0];
+  return sections.filter((section) => pathname === section.path || pathname.startsWith(`${section.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
 }

@@ -7,7 +7,9 @@ describe('a prerendered page as it is sent', () => {
 
   it('is index.html with the markup inside #root, `$` patterns left as they are, and compressed copies of it', () => {
     const page = prerenderedDocument(template, '<p>$& and $1</p>');
-    expect(page.html).toBe('<!doctype html><html><head><script type="module" fetchpriority="low" src="/assets/index-abc.js"></script></head><body><div id="root"><p>$& and $1</p></div></body></html>');
+    expect(page.html).toBe(
+      '<!doctype html><html><head><script type="module" fetchpriority="low" src="/assets/index-abc.js"></script></head><body><div id="root"><p>$& and $1</p></div></body></html>',
+    );
     expect(brotliDecompressSync(Buffer.from(page.br, 'base64')).toString('utf8')).toBe(page.html);
     expect(gunzipSync(Buffer.from(page.gzip, 'base64')).toString('utf8')).toBe(page.html);
   });

@@ -20,7 +20,9 @@ function withAppScriptsAtLowPriority(html: string): string {
 }
 
 function sendable(html: string): PrerenderedDocument {
-  const br = brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } });
+  const br = brotliCompressSync(html, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) },
+  });
   return { html, br: br.toString('base64'), gzip: gzipSync(html, { level: 9 }).toString('base64') };
 }
 

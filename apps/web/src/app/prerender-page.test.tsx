@@ -174,7 +174,9 @@ describe('the skeletons of the signed-in screens', () => {
 
   it('word a purpose that depends on the user’s roles both ways, each marked with the role the stylesheet shows it for', async () => {
     const markup = await prerenderSignedInSkeleton(section('/services'));
-    expect(markup).toContain('<span data-with-role="billing_group">The services your organization subscribes to, their status and what they cost each month.</span>');
+    expect(markup).toContain(
+      '<span data-with-role="billing_group">The services your organization subscribes to, their status and what they cost each month.</span>',
+    );
     expect(markup).toContain('<span data-without-role="billing_group">The services your organization subscribes to and their status.</span>');
     expect(markup).toContain('html[data-portal-signed-in~="billing_group"] #signed-in-skeleton [data-without-role="billing_group"] { display: none; }');
   });
@@ -192,7 +194,9 @@ describe('the skeletons of the signed-in screens', () => {
           for (const element of document.querySelectorAll(rule.replace(/\s*\{[^}]*\}\s*$/, ''))) hidden.add(element);
         }
         const worded = [...container.querySelectorAll('[data-with-role], [data-without-role]')];
-        return worded.filter((element) => !hidden.has(element) && ![...hidden].some((parent) => parent.contains(element))).map((element) => element.textContent!);
+        return worded
+          .filter((element) => !hidden.has(element) && ![...hidden].some((parent) => parent.contains(element)))
+          .map((element) => element.textContent!);
       } finally {
         container.remove();
         document.documentElement.removeAttribute('data-portal-signed-in');
@@ -205,7 +209,9 @@ describe('the skeletons of the signed-in screens', () => {
     expect(await purposesShown('/tickets', '')).toEqual(['Your assigned tickets']);
     expect(await purposesShown('/it-assets', 'admin_group')).toEqual(['Your hardware, vendors, stored credentials and support tools, in one place.']);
     expect(await purposesShown('/it-assets', 'technical_group')).toEqual(['Your hardware, vendors and support tools, in one place.']);
-    expect(await purposesShown('/services', 'billing_group technical_group')).toEqual(['The services your organization subscribes to, their status and what they cost each month.']);
+    expect(await purposesShown('/services', 'billing_group technical_group')).toEqual([
+      'The services your organization subscribes to, their status and what they cost each month.',
+    ]);
   });
 
   it('leave out what depends on who is signed in: the names in a heading (empty slots), the sidebar’s links', async () => {

@@ -33,7 +33,9 @@ describe('routes when signed out', () => {
 
   it('sends a protected address to /login with the way back, and lands on it after signing in (issue 15)', async () => {
     network.fetch.mockImplementation(async (url) =>
-      String(url) === '/api/crm/auth/login' ? jsonResponse({ errors: false, result: aLoginResult() }) : jsonResponse({ errors: true, message: 'not in this test' }, 503),
+      String(url) === '/api/crm/auth/login'
+        ? jsonResponse({ errors: false, result: aLoginResult() })
+        : jsonResponse({ errors: true, message: 'not in this test' }, 503),
     );
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { route: '/tickets/42?status=closed&q=printer' });
@@ -48,7 +50,9 @@ describe('routes when signed out', () => {
 
   it.each(['//evil.example', 'https://evil.example/tickets', '/\\evil.example'])('refuses %s as the way back and lands on /apps', async (next) => {
     network.fetch.mockImplementation(async (url) =>
-      String(url) === '/api/crm/auth/login' ? jsonResponse({ errors: false, result: aLoginResult() }) : jsonResponse({ errors: true, message: 'not in this test' }, 503),
+      String(url) === '/api/crm/auth/login'
+        ? jsonResponse({ errors: false, result: aLoginResult() })
+        : jsonResponse({ errors: true, message: 'not in this test' }, 503),
     );
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { route: `/login?next=${encodeURIComponent(next)}` });
@@ -170,7 +174,7 @@ describe('the signed-in shell', () => {
     expect(banner).toHaveTextContent('dana.reyes@northwind.example');
   });
 
-  it("signs out from the header menu: revokes the refresh token, clears the session, shows /login and says why", async () => {
+  it('signs out from the header menu: revokes the refresh token, clears the session, shows /login and says why', async () => {
     network.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { route: '/apps', session: aStoredSession() });

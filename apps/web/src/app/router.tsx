@@ -134,7 +134,9 @@ function SignedInRoutes() {
         <Route element={<SignedInLayout sections={sections} />}>
           {sections.map(({ path, page: Page, subPaths }) => (
             <Route key={path} path={path} element={<Page />}>
-              {subPaths?.map((subPath) => <Route key={subPath} path={subPath} element={null} />)}
+              {subPaths?.map((subPath) => (
+                <Route key={subPath} path={subPath} element={null} />
+              ))}
             </Route>
           ))}
         </Route>

@@ -26,9 +26,7 @@ export function aLoginResult(overrides: Partial<LoginResult> = {}): LoginResult 
 }
 
 /** The session a signed-in browser keeps in local storage. */
-export function aStoredSession(
-  overrides: Partial<Omit<StoredSession, 'auth'>> & { admin_group?: boolean; billing_group?: boolean } = {},
-): StoredSession {
+export function aStoredSession(overrides: Partial<Omit<StoredSession, 'auth'>> & { admin_group?: boolean; billing_group?: boolean } = {}): StoredSession {
   const { admin_group = false, billing_group = false, ...rest } = overrides;
   return {
     ...toStoredSession(aLoginResult({ technical_group: false })),

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { acceptedDownloadRecord, downloadInput, downloadLink, downloadRecord, generateLinkInput, supportTool, toolLinkParams, toolLinkQuery } from '../entities/support-tools.js';
+import {
+  acceptedDownloadRecord,
+  downloadInput,
+  downloadLink,
+  downloadRecord,
+  generateLinkInput,
+  supportTool,
+  toolLinkParams,
+  toolLinkQuery,
+} from '../entities/support-tools.js';
 import { resultWhenSent } from '../entities/common.js';
 
 const tag = 'Support tools';

@@ -1,6 +1,15 @@
 import { defineEndpoint } from '../endpoint.js';
 import { idParams, resultWhenSent } from '../entities/common.js';
-import { acceptedTicketList, conversationPage, conversationPageQuery, newTicketInput, ticket, ticketList, ticketListQuery, ticketResponseInput } from '../entities/ticket.js';
+import {
+  acceptedTicketList,
+  conversationPage,
+  conversationPageQuery,
+  newTicketInput,
+  ticket,
+  ticketList,
+  ticketListQuery,
+  ticketResponseInput,
+} from '../entities/ticket.js';
 
 const tag = 'Tickets';
 

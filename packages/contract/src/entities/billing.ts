@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CARD_TYPES, MAX_PAYMENT_AMOUNT, ORDER_ITEM_PROVISION_STATUSES, ORDER_ITEM_PURCHASE_TYPES, ORDER_STATUSES, PAYMENT_TYPES, STATEMENT_STATUSES } from '../constants.js';
+import {
+  CARD_TYPES,
+  MAX_PAYMENT_AMOUNT,
+  ORDER_ITEM_PROVISION_STATUSES,
+  ORDER_ITEM_PURCHASE_TYPES,
+  ORDER_STATUSES,
+  PAYMENT_TYPES,
+  STATEMENT_STATUSES,
+} from '../constants.js';
 import { SECURITY_CODE_SHAPE } from '../cards.js';
 import { money, timestamp, openEnum } from './common.js';
 
@@ -30,7 +38,15 @@ export const acceptedBillingAccount = billingAccount.extend({
   /** §3 gives the account no id: the client addresses it by the session's account.billing_api_id (§7). */
   id: z.string().optional(),
   /** §7's card fallback stores an empty credit_card_info: read as no card stored. */
-  credit_card_info: z.union([creditCardInfo, z.object({}).strict().transform(() => null)]).nullable(),
+  credit_card_info: z
+    .union([
+      creditCardInfo,
+      z
+        .object({})
+        .strict()
+        .transform(() => null),
+    ])
+    .nullable(),
 });
 export type AcceptedBillingAccount = z.infer<typeof acceptedBillingAccount>;
 

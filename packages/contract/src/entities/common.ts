@@ -4,15 +4,14 @@ import { singleLineText } from './text.js';
 /** An ISO-8601 timestamp in UTC, as the server writes it (`2026-11-21T23:09:33.000Z`). */
 export const timestamp = z.string().describe('ISO-8601 timestamp (UTC)');
 /** A calendar date, `YYYY-MM-DD`. */
-export const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD').describe('YYYY-MM-DD');
+export const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
+  .describe('YYYY-MM-DD');
 /** PostgreSQL's integer (int4): the column of every id, so every id a request carries fits in it (issue 30). */
 export const INT4_MAX = 2_147_483_647;
 /** A positive integer id carried in a path, e.g. `/crm/contacts/:id`. */
-export const idParam = z.coerce
-  .number()
-  .int('Id must be a whole number')
-  .positive('Id must be positive')
-  .max(INT4_MAX, `Id must be at most ${INT4_MAX}`);
+export const idParam = z.coerce.number().int('Id must be a whole number').positive('Id must be positive').max(INT4_MAX, `Id must be at most ${INT4_MAX}`);
 /** A positive integer id in a request body, e.g. a license's `service_id`. */
 export const idField = (name: string) =>
   z

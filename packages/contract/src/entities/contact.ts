@@ -83,8 +83,7 @@ export const accountUserStats = z.object({
 });
 export type AccountUserStats = z.infer<typeof accountUserStats>;
 
-const name = (label: string) =>
-  singleLineText(label).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+const name = (label: string) => singleLineText(label).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 
 /** Profile fields of Add/Edit User (docs/product.md §5 User profile). */
 export const contactInput = z.object({

@@ -87,13 +87,14 @@ export const acceptedCredential = credential
   });
 export type AcceptedCredential = z.infer<typeof acceptedCredential>;
 
-const optionalText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().or(z.literal(''));
+const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().or(z.literal(''));
 
 /** A credential's category as its card shows it ('Network', 'Cloud', …): free text, one line. */
 export const CREDENTIAL_CATEGORY_MAX = 60;
 /** A calendar day that exists (2026-02-30 does not), from year 1: PostgreSQL's date takes no other. */
-const expiryDay = z.iso.date({ error: 'Expires must be a date such as 2026-11-25' }).refine((value) => !value.startsWith('0000'), 'Expires must be a date such as 2026-11-25');
+const expiryDay = z.iso
+  .date({ error: 'Expires must be a date such as 2026-11-25' })
+  .refine((value) => !value.startsWith('0000'), 'Expires must be a date such as 2026-11-25');
 
 export const credentialInput = z.object({
   title: z.string().trim().min(1, 'Service Name is required').max(200, 'Service Name must be at most 200 characters'),
@@ -113,7 +114,10 @@ export const credentialInput = z.object({
     .optional()
     .or(z.literal('')),
   /** Beyond the spec's form (decision 0033): the card's Expires, YYYY-MM-DD; '' or null clears it ('Never'). */
-  expires: z.union([expiryDay, z.literal('')]).nullable().optional(),
+  expires: z
+    .union([expiryDay, z.literal('')])
+    .nullable()
+    .optional(),
 });
 export type CredentialInput = z.infer<typeof credentialInput>;
 

@@ -20,12 +20,14 @@ export const service = z.object({
   price: money.nullable(),
   quantity: z.number().int(),
   date_created: timestamp,
-  metadata: z.object({
-    purchased_users: z.number().int().optional(),
-    did: z.string().optional(),
-    /** Left out for a caller without billing access, like `price`. */
-    price_per_did: z.number().optional(),
-  }).catchall(z.unknown()),
+  metadata: z
+    .object({
+      purchased_users: z.number().int().optional(),
+      did: z.string().optional(),
+      /** Left out for a caller without billing access, like `price`. */
+      price_per_did: z.number().optional(),
+    })
+    .catchall(z.unknown()),
 });
 export type Service = z.infer<typeof service>;
 

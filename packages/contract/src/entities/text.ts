@@ -55,11 +55,7 @@ export function textProblemMessage(problem: TextProblem, label: string): string 
  * or a lone surrogate, with its path. The server runs it over every body, query and path before
  * the endpoint's own schema, so every field of every endpoint, customer and provider, is covered.
  */
-export function findTextProblem(
-  value: unknown,
-  path: (string | number)[] = [],
-  depth = 0,
-): { path: (string | number)[]; problem: TextProblem } | undefined {
+export function findTextProblem(value: unknown, path: (string | number)[] = [], depth = 0): { path: (string | number)[]; problem: TextProblem } | undefined {
   if (typeof value === 'string') {
     const problem = textProblemOf(value);
     return problem ? { path, problem } : undefined;

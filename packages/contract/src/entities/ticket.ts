@@ -63,7 +63,11 @@ export type Ticket = z.output<typeof ticket>;
 
 export const conversationPageQuery = z.object({
   /** The oldest entry shown so far: the page holds the entries before it, newest first. */
-  before: z.coerce.number({ error: 'before must be an entry id' }).int('before must be an entry id').min(1, 'before must be an entry id').max(2_147_483_647, 'before must be an entry id'),
+  before: z.coerce
+    .number({ error: 'before must be an entry id' })
+    .int('before must be an entry id')
+    .min(1, 'before must be an entry id')
+    .max(2_147_483_647, 'before must be an entry id'),
   limit: z.coerce.number().int().min(1).max(TICKET_CONVERSATION_PAGE).default(TICKET_CONVERSATION_PAGE),
 });
 

@@ -42,7 +42,14 @@ export const webhookActor = z.object({
   impersonated_by: z.string().nullable(),
 });
 
-const ticketRef = z.object({ id: z.number().int(), external_id: externalId, ticket_number: z.string(), subject: z.string(), status: z.string(), priority: z.string() });
+const ticketRef = z.object({
+  id: z.number().int(),
+  external_id: externalId,
+  ticket_number: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  priority: z.string(),
+});
 const contactRef = z.object({ id: z.number().int(), external_id: externalId, email: z.string(), firstname: z.string(), lastname: z.string() });
 const roleFlags = { admin_group: z.boolean(), billing_group: z.boolean(), technical_group: z.boolean() };
 const paymentRef = z.object({
@@ -81,7 +88,11 @@ export const webhookEventData = {
     replaced: z.boolean(),
     by: webhookActor,
   }),
-  'card.removed': z.object({ card: z.object({ type: z.string().nullable(), last4: z.string().nullable() }), autopay_turned_off: z.boolean(), by: webhookActor }),
+  'card.removed': z.object({
+    card: z.object({ type: z.string().nullable(), last4: z.string().nullable() }),
+    autopay_turned_off: z.boolean(),
+    by: webhookActor,
+  }),
   'autopay.changed': z.object({ automatic_payments: z.boolean(), by: webhookActor }),
   'support_tool.downloaded': z.object({
     download_id: z.number().int(),

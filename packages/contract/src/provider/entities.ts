@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  PAYMENT_TYPES,
-  PROVISION_STATUSES,
-  SERVICE_ITEM_TYPES,
-  SERVICE_STATUSES,
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
-  USER_TIME_ZONES,
-} from '../constants.js';
+import { PAYMENT_TYPES, PROVISION_STATUSES, SERVICE_ITEM_TYPES, SERVICE_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES, USER_TIME_ZONES } from '../constants.js';
 import { calendarDate, email, idParam, timestamp } from '../entities/common.js';
 import { WEBHOOK_DELIVERY_STATUSES } from '../entities/webhooks.js';
 import { multiLineText, singleLineText } from '../entities/text.js';
@@ -23,12 +15,21 @@ export const providerExternalId = singleLineText('External id')
 export const providerAccountParams = z.object({ external_id: providerExternalId });
 export const providerNestedParams = z.object({ account_external_id: providerExternalId, external_id: providerExternalId });
 export const providerAccountScopedParams = z.object({ account_external_id: providerExternalId });
-export const providerTicketEntryParams = z.object({ account_external_id: providerExternalId, ticket_external_id: providerExternalId, external_id: providerExternalId });
+export const providerTicketEntryParams = z.object({
+  account_external_id: providerExternalId,
+  ticket_external_id: providerExternalId,
+  external_id: providerExternalId,
+});
 
 /** Lists page with an opaque cursor (keyset on updated_at, id) and read what changed since a moment. */
 export const providerListQuery = z.object({
   cursor: singleLineText('Cursor').max(200, 'Cursor must be at most 200 characters').optional(),
-  limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(PROVIDER_PAGE_MAX, `Limit must be at most ${PROVIDER_PAGE_MAX}`).default(PROVIDER_PAGE_DEFAULT),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(PROVIDER_PAGE_MAX, `Limit must be at most ${PROVIDER_PAGE_MAX}`)
+    .default(PROVIDER_PAGE_DEFAULT),
   updated_since: isoTimestamp.optional(),
 });
 export type ProviderListQuery = z.output<typeof providerListQuery>;
@@ -204,7 +205,10 @@ export const providerTicketInput = z.object({
   assigned_contact_external_id: providerExternalId.nullable().optional(),
   created_at: isoTimestamp.optional(),
   /** Conversation entries providerUpserted with the ticket, by their own external ids. */
-  entries: z.array(providerTicketEntryInput.extend({ external_id: providerExternalId })).max(200, 'At most 200 entries with one ticket').optional(),
+  entries: z
+    .array(providerTicketEntryInput.extend({ external_id: providerExternalId }))
+    .max(200, 'At most 200 entries with one ticket')
+    .optional(),
 });
 export type ProviderTicketInput = z.output<typeof providerTicketInput>;
 export const providerTicketBulkInput = providerBulkInput(providerTicketInput);

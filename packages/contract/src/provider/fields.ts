@@ -6,7 +6,8 @@ import { singleLineText } from '../entities/text.js';
  * worded the same way on every resource. Not re-exported from the package: the entities are.
  */
 
-export const name = (label: string, max = 200) => singleLineText(label).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+export const name = (label: string, max = 200) =>
+  singleLineText(label).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 export const optionalLine = (label: string, max = 200) => singleLineText(label).trim().max(max, `${label} must be at most ${max} characters`);
 const EARLIEST_MOMENT = Date.parse('0001-01-01T00:00:00Z');
 /** An instant with its offset; PostgreSQL keeps none before year 1 (a 500 otherwise), so neither does the contract. */
@@ -18,7 +19,10 @@ export const amount = (label: string) =>
     .number({ error: `${label} must be a number` })
     .min(0, `${label} must not be negative`)
     .max(10_000_000, `${label} is too large`)
-    .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${label} has at most two decimals`);
+    .refine(
+      (value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+      `${label} has at most two decimals`,
+    );
 
 /**
  * A calendar day that exists (`2026-02-30` does not), from year 1: PostgreSQL refuses the others,

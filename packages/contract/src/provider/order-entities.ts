@@ -26,12 +26,19 @@ const orderItemMetadata = z
 
 export const providerOrderItemInput = z.object({
   prod_description: name('Product description', 500),
-  quantity: z.number({ error: 'Quantity must be a number' }).int('Quantity must be a whole number').min(0, 'Quantity must not be negative').max(1_000_000, 'Quantity is too large').default(1),
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(0, 'Quantity must not be negative')
+    .max(1_000_000, 'Quantity is too large')
+    .default(1),
   purchase_type: z.enum(ORDER_ITEM_PURCHASE_TYPES, { error: `Purchase type must be one of ${ORDER_ITEM_PURCHASE_TYPES.join(', ')}` }),
   /** The line total, USD. */
   price: amount('Price'),
   price_per_unit: amount('Price per unit'),
-  provision_status: z.enum(ORDER_ITEM_PROVISION_STATUSES, { error: `Provision status must be one of ${ORDER_ITEM_PROVISION_STATUSES.join(', ')}` }).default('pending'),
+  provision_status: z
+    .enum(ORDER_ITEM_PROVISION_STATUSES, { error: `Provision status must be one of ${ORDER_ITEM_PROVISION_STATUSES.join(', ')}` })
+    .default('pending'),
   activation_date: isoTimestamp.nullable().default(null),
   completed: z.boolean().default(false),
   auto_provision: z.boolean().default(false),

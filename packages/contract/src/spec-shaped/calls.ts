@@ -276,11 +276,31 @@ const MINIMAL_PDF_BASE64 =
 /** Every call of §7, by the contract's name for it. */
 export const specShapedCalls = {
   // Auth
-  login: { endpoint: auth.login, spec: 'POST /crm/auth/login {username, password}', body: { username: specSignedIn.email, password: 'correct horse' }, answer: specSignedIn },
+  login: {
+    endpoint: auth.login,
+    spec: 'POST /crm/auth/login {username, password}',
+    body: { username: specSignedIn.email, password: 'correct horse' },
+    answer: specSignedIn,
+  },
   refresh: { endpoint: auth.refresh, spec: 'GET /crm/auth/refresh', answer: specSignedIn },
-  requestPasswordReset: { endpoint: auth.requestPasswordReset, spec: 'GET /crm/auth/reset-pw?username={email}', query: { username: specSignedIn.email }, answer: null },
-  requestPasswordResetPost: { endpoint: auth.requestPasswordResetPost, spec: 'POST /crm/auth/reset-pw {email}', body: { email: specSignedIn.email }, answer: null },
-  changePasswordWithResetToken: { endpoint: auth.changePasswordWithResetToken, spec: 'PATCH /crm/myprofile {password}', body: { password: 'a-new-password-2026' }, answer: null },
+  requestPasswordReset: {
+    endpoint: auth.requestPasswordReset,
+    spec: 'GET /crm/auth/reset-pw?username={email}',
+    query: { username: specSignedIn.email },
+    answer: null,
+  },
+  requestPasswordResetPost: {
+    endpoint: auth.requestPasswordResetPost,
+    spec: 'POST /crm/auth/reset-pw {email}',
+    body: { email: specSignedIn.email },
+    answer: null,
+  },
+  changePasswordWithResetToken: {
+    endpoint: auth.changePasswordWithResetToken,
+    spec: 'PATCH /crm/myprofile {password}',
+    body: { password: 'a-new-password-2026' },
+    answer: null,
+  },
 
   // Profile, contacts, licenses
   updateMyProfile: {
@@ -305,12 +325,22 @@ export const specShapedCalls = {
   },
   deleteContact: { endpoint: profile.deleteContact, spec: 'DELETE /crm/contacts/{id}', params: { id: 8 }, answer: null },
   listLicenses: { endpoint: profile.listLicenses, spec: 'GET /crm/contacts/{id}/licenses', params: { id: 7 }, answer: [{ pk: 71, service_id: 301 }] },
-  addLicense: { endpoint: profile.addLicense, spec: 'POST /crm/contacts/{id}/licenses {service_id}', params: { id: 8 }, body: { service_id: 301 }, answer: null },
+  addLicense: {
+    endpoint: profile.addLicense,
+    spec: 'POST /crm/contacts/{id}/licenses {service_id}',
+    params: { id: 8 },
+    body: { service_id: 301 },
+    answer: null,
+  },
   removeLicense: { endpoint: profile.removeLicense, spec: 'DELETE /crm/contacts/{id}/licenses/{licenseId}', params: { id: 7, licenseId: 71 }, answer: null },
 
   // Services
   listServices: { endpoint: services.listServices, spec: 'GET /crm/services', answer: [voiceService, cloudService] },
-  listTimezones: { endpoint: services.listTimezones, spec: 'GET /crm/misc/timezones', answer: ['US/Eastern', 'US/Central', 'US/Mountain', 'US/Pacific', 'UTC'] },
+  listTimezones: {
+    endpoint: services.listTimezones,
+    spec: 'GET /crm/misc/timezones',
+    answer: ['US/Eastern', 'US/Central', 'US/Mountain', 'US/Pacific', 'UTC'],
+  },
 
   // Billing: the account is addressed by the signed-in user's account.billing_api_id
   getBillingAccount: { endpoint: billing.getBillingAccount, spec: 'GET /billing/account/{id}', params: { id: 'BA-1001' }, answer: specBillingAccount },
@@ -329,10 +359,26 @@ export const specShapedCalls = {
     endpoint: billing.payWithNewCard,
     spec: 'POST /billing/account/{id}/payments/creditcard {payment}',
     params: { id: 'BA-1001' },
-    body: { payment: { amount: 300, cc_first_name: 'Dana', cc_last_name: 'Admin', cc_num: '4242424242424242', cc_exp_month: '08', cc_exp_year: '2030', cc_type: 'visa' } },
+    body: {
+      payment: {
+        amount: 300,
+        cc_first_name: 'Dana',
+        cc_last_name: 'Admin',
+        cc_num: '4242424242424242',
+        cc_exp_month: '08',
+        cc_exp_year: '2030',
+        cc_type: 'visa',
+      },
+    },
     answer: null,
   },
-  payWithStoredCard: { endpoint: billing.payWithStoredCard, spec: 'POST /billing/account/{id}/payments/creditcard-onfile {amount}', params: { id: 'BA-1001' }, body: { amount: 300 }, answer: null },
+  payWithStoredCard: {
+    endpoint: billing.payWithStoredCard,
+    spec: 'POST /billing/account/{id}/payments/creditcard-onfile {amount}',
+    params: { id: 'BA-1001' },
+    body: { amount: 300 },
+    answer: null,
+  },
   setAutoPay: {
     endpoint: billing.updateBillingAccount,
     spec: 'PATCH /billing/account/{id} {automatic_payments}',
@@ -387,8 +433,20 @@ export const specShapedCalls = {
     answer: { tickets: [specTicketFields], total_count: 1, is_admin_view: true },
     carriedIn: 'data',
   },
-  getTicket: { endpoint: tickets.getTicket, spec: 'GET /crm/nable-tickets/{id}', params: { id: 4001 }, answer: { ...specTicketFields, conversation: specConversation }, carriedIn: 'data' },
-  respondToTicket: { endpoint: tickets.respondToTicket, spec: 'POST /crm/nable-tickets/{id} {description}', params: { id: 4001 }, body: { description: 'Thanks, it prints again.' }, answer: null },
+  getTicket: {
+    endpoint: tickets.getTicket,
+    spec: 'GET /crm/nable-tickets/{id}',
+    params: { id: 4001 },
+    answer: { ...specTicketFields, conversation: specConversation },
+    carriedIn: 'data',
+  },
+  respondToTicket: {
+    endpoint: tickets.respondToTicket,
+    spec: 'POST /crm/nable-tickets/{id} {description}',
+    params: { id: 4001 },
+    body: { description: 'Thanks, it prints again.' },
+    answer: null,
+  },
 
   // Support tools
   listSupportTools: { endpoint: supportTools.listSupportTools, spec: 'GET /crm/support-tools', answer: [specSupportTool] },
@@ -398,7 +456,12 @@ export const specShapedCalls = {
     body: { tool_id: 1, valid_hours: 24 },
     answer: { url: 'https://portal.spec.example/dl/abc', expires_at: ISO('2026-11-21'), token: 'dl-token-abc' },
   },
-  buildTool: { endpoint: supportTools.generateToolLink, spec: 'POST /crm/support-tools/generate-link {tool_id, os_type}', body: { tool_id: 1, os_type: 'windows' }, answer: 'file' },
+  buildTool: {
+    endpoint: supportTools.generateToolLink,
+    spec: 'POST /crm/support-tools/generate-link {tool_id, os_type}',
+    body: { tool_id: 1, os_type: 'windows' },
+    answer: 'file',
+  },
   recordToolDownload: {
     endpoint: supportTools.recordToolDownload,
     spec: 'POST /crm/support-tools/download {tool_id, download_token}',

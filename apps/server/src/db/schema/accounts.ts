@@ -11,24 +11,21 @@ export const ACCOUNT_STATUSES = ['active', 'suspended'] as const;
 export const accounts = pgTable(
   'accounts',
   {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique('accounts_name_key'),
-  /** The id of the account in the billing system; the `:id` of /billing/account/:id. */
-  billingApiId: text('billing_api_id').unique('accounts_billing_api_id_key'),
-  /** The customer's name in the remote-monitoring system; null means "not configured there". */
-  monitoringCustomerName: text('monitoring_customer_name'),
-  /** The provider's own id of the account (its CRM's), by which the provider API upserts it. */
-  externalId: text('external_id').unique('accounts_external_id_key'),
-  /** A suspended account's users cannot sign in; they are told `suspended_reason` (or a default). */
-  status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
-  suspendedReason: text('suspended_reason'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique('accounts_name_key'),
+    /** The id of the account in the billing system; the `:id` of /billing/account/:id. */
+    billingApiId: text('billing_api_id').unique('accounts_billing_api_id_key'),
+    /** The customer's name in the remote-monitoring system; null means "not configured there". */
+    monitoringCustomerName: text('monitoring_customer_name'),
+    /** The provider's own id of the account (its CRM's), by which the provider API upserts it. */
+    externalId: text('external_id').unique('accounts_external_id_key'),
+    /** A suspended account's users cannot sign in; they are told `suspended_reason` (or a default). */
+    status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
+    suspendedReason: text('suspended_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [
-    check('accounts_status_check', oneOf(t.status, ACCOUNT_STATUSES)),
-    index('accounts_updated_at_id_idx').on(t.updatedAt, t.id),
-  ],
+  (t) => [check('accounts_status_check', oneOf(t.status, ACCOUNT_STATUSES)), index('accounts_updated_at_id_idx').on(t.updatedAt, t.id)],
 );
 
 /**

@@ -21,10 +21,7 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('audit_log_created_at_idx').on(t.createdAt),
-    index('audit_log_account_id_created_at_idx').on(t.accountId, t.createdAt),
-  ],
+  (t) => [index('audit_log_created_at_idx').on(t.createdAt), index('audit_log_account_id_created_at_idx').on(t.accountId, t.createdAt)],
 );
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'logged'] as const;
@@ -43,10 +40,7 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamptz('sent_at'),
   },
-  (t) => [
-    index('mail_outbox_status_created_at_idx').on(t.status, t.createdAt),
-    check('mail_outbox_status_check', oneOf(t.status, MAIL_STATUSES)),
-  ],
+  (t) => [index('mail_outbox_status_created_at_idx').on(t.status, t.createdAt), check('mail_outbox_status_check', oneOf(t.status, MAIL_STATUSES))],
 );
 
 /** Fixed-window counters for throttling, shared by every server instance. */

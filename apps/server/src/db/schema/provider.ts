@@ -14,7 +14,10 @@ export const apiKeys = pgTable(
     name: text('name').notNull(),
     prefix: text('prefix').notNull().unique('api_keys_prefix_key'),
     secretHash: text('secret_hash').notNull(),
-    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    scopes: text('scopes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     expiresAt: timestamptz('expires_at'),
     revokedAt: timestamptz('revoked_at'),
     lastUsedAt: timestamptz('last_used_at'),

@@ -14,7 +14,11 @@ export const supportTools = pgTable(
     name: text('name').notNull().unique('support_tools_name_key'),
     description: text('description').notNull(),
     type: text('type', { enum: SUPPORT_TOOL_TYPES }).notNull(),
-    platforms: text('platforms').array().$type<OsType[]>().notNull().default(sql`'{}'::text[]`),
+    platforms: text('platforms')
+      .array()
+      .$type<OsType[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Built per customer (the RMM agent carries the account's monitoring configuration). */
     requiresCustomBuild: boolean('requires_custom_build').notNull().default(false),
     oneTimeUse: boolean('one_time_use').notNull().default(false),
@@ -48,7 +52,9 @@ export const toolDownloadLinks = pgTable(
   (t) => [
     index('tool_download_links_account_id_idx').on(t.accountId, t.createdAt.desc().nullsFirst()),
     index('tool_download_links_contact_id_idx').on(t.contactId),
-    foreignKey({ name: 'tool_download_links_contact_fk', columns: [t.accountId, t.contactId], foreignColumns: [contacts.accountId, contacts.id] }).onDelete('cascade'),
+    foreignKey({ name: 'tool_download_links_contact_fk', columns: [t.accountId, t.contactId], foreignColumns: [contacts.accountId, contacts.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );
 

@@ -58,9 +58,7 @@ export const tickets = pgTable(
     // its page and its count without touching the closed tickets.
     index('tickets_active_account_id_created_at_idx').on(t.accountId, t.createdAt.desc().nullsFirst()).where(activeStatuses),
     index('tickets_active_account_id_assigned_created_at_idx').on(t.accountId, t.assignedContactId, t.createdAt.desc().nullsFirst()).where(activeStatuses),
-    index('tickets_active_account_id_priority_rank_created_at_idx')
-      .on(t.accountId, t.priorityRank, t.createdAt.desc().nullsFirst())
-      .where(activeStatuses),
+    index('tickets_active_account_id_priority_rank_created_at_idx').on(t.accountId, t.priorityRank, t.createdAt.desc().nullsFirst()).where(activeStatuses),
     // Search within the default filter reads only the active tickets' words.
     index('tickets_active_search_vector_idx').using('gin', t.searchVector).where(activeStatuses),
     // Any single-status filter (and the 'closed' group) reads only its own rows.

@@ -61,7 +61,9 @@ export const webhookDeliveries = pgTable(
     unique('webhook_deliveries_event_id_endpoint_id_key').on(t.eventId, t.endpointId),
     check('webhook_deliveries_status_check', oneOf(t.status, WEBHOOK_DELIVERY_STATUSES)),
     // The worker's claim: only what is still to be delivered is in this index.
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} IN ('pending', 'failed')`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} IN ('pending', 'failed')`),
     index('webhook_deliveries_endpoint_id_status_idx').on(t.endpointId, t.status),
   ],
 );

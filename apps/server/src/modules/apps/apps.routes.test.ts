@@ -101,10 +101,16 @@ describe('POST /api/portal/apps/:appId/launch', () => {
     expect(token).not.toBe(user.token);
     expect(response.body).not.toContain(user.token);
 
-    const [row] = await db().select().from(oneTimeTokens).where(and(eq(oneTimeTokens.contactId, user.contact.id), eq(oneTimeTokens.purpose, 'app_launch')));
+    const [row] = await db()
+      .select()
+      .from(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.contactId, user.contact.id), eq(oneTimeTokens.purpose, 'app_launch')));
     expect(row!.payload).toMatchObject({ app: 'itp_voice', apiId: 'itpv-1' });
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(61_000);
-    const audits = await db().select().from(auditLog).where(and(eq(auditLog.contactId, user.contact.id), eq(auditLog.action, 'apps.launch')));
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.contactId, user.contact.id), eq(auditLog.action, 'apps.launch')));
     expect(audits).toHaveLength(1);
   });
 
@@ -132,7 +138,11 @@ describe('POST /api/portal/apps/:appId/launch', () => {
     const { user } = await accountWithApps();
     const lonely = await createContact(db(), { accountId: (await createAccount(db())).id });
     const lonelyToken = (await signIn(test.app, lonely.email)).access_token;
-    for (const [token, appId] of [[user.token, 'no_such_app'], [lonelyToken, 'itp_voice'], [user.token, 'it_managed_services']] as const) {
+    for (const [token, appId] of [
+      [user.token, 'no_such_app'],
+      [lonelyToken, 'itp_voice'],
+      [user.token, 'it_managed_services'],
+    ] as const) {
       const response = await launch(token, appId);
       expect(response.statusCode, appId).toBe(404);
       expect(errorEnvelope.parse(response.json()).message).toBe('The application was not found');
@@ -179,7 +189,10 @@ describe('POST /api/portal/apps/:appId/launch/redeem', () => {
     expect((await redeem('itp_voice', forPaylink)).statusCode).toBe(401);
 
     const expiring = await launchToken(user.token, 'itp_voice');
-    await db().update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeTokens.purpose, 'app_launch'));
+    await db()
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeTokens.purpose, 'app_launch'));
     expect((await redeem('itp_voice', expiring)).statusCode).toBe(401);
     expect((await redeem('itp_voice', user.token)).statusCode).toBe(401);
   });

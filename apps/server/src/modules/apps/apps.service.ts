@@ -74,7 +74,14 @@ export function createAppsService({ db, config }: { db: Database; config: Pick<A
         await recordAudit(db, { action: 'apps.launch_redeem', outcome: 'failure', actor: appId, contactId: used?.contact.id, details: { app: appId } });
         throw new AppError('unauthenticated', INVALID_LAUNCH_TOKEN);
       }
-      await recordAudit(db, { action: 'apps.launch_redeem', outcome: 'success', actor: appId, accountId: contact.accountId, contactId: contact.id, details: { app: appId } });
+      await recordAudit(db, {
+        action: 'apps.launch_redeem',
+        outcome: 'success',
+        actor: appId,
+        accountId: contact.accountId,
+        contactId: contact.id,
+        details: { app: appId },
+      });
       return {
         app: appId,
         api_id: payload.apiId,

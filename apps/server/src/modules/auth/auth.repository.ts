@@ -47,7 +47,10 @@ export async function findContactByEmail(db: Executor, email: string): Promise<C
 }
 
 /** Why a contact may not sign in now, if anything stops them: their account suspended, or their user deactivated (provider API). */
-export async function findSignInBlock(db: Executor, contactId: number): Promise<{ kind: 'suspended'; reason: string | null } | { kind: 'deactivated' } | undefined> {
+export async function findSignInBlock(
+  db: Executor,
+  contactId: number,
+): Promise<{ kind: 'suspended'; reason: string | null } | { kind: 'deactivated' } | undefined> {
   const [row] = await db
     .select({ status: accounts.status, reason: accounts.suspendedReason, deactivatedAt: contacts.deactivatedAt })
     .from(contacts)
@@ -73,14 +76,27 @@ export async function insertResetToken(db: Executor, input: { contactId: number;
 }
 
 /** Reset tokens of several contacts in two statements (a bulk import's invitations); each replaces its contact's earlier unused one. */
-export async function insertResetTokens(db: Executor, inputs: readonly { contactId: number; token: string; expiresAt: Date; ip: string | null }[]): Promise<void> {
+export async function insertResetTokens(
+  db: Executor,
+  inputs: readonly { contactId: number; token: string; expiresAt: Date; ip: string | null }[],
+): Promise<void> {
   if (inputs.length === 0) return;
   // A new link replaces any earlier one still unused.
   await db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
-    .where(and(inArray(passwordResetTokens.contactId, inputs.map((input) => input.contactId)), isNull(passwordResetTokens.usedAt)));
-  await db.insert(passwordResetTokens).values(inputs.map((input) => ({ contactId: input.contactId, tokenHash: hashToken(input.token), expiresAt: input.expiresAt, ip: input.ip })));
+    .where(
+      and(
+        inArray(
+          passwordResetTokens.contactId,
+          inputs.map((input) => input.contactId),
+        ),
+        isNull(passwordResetTokens.usedAt),
+      ),
+    );
+  await db
+    .insert(passwordResetTokens)
+    .values(inputs.map((input) => ({ contactId: input.contactId, tokenHash: hashToken(input.token), expiresAt: input.expiresAt, ip: input.ip })));
 }
 
 /** Uses up a reset token: returns its contact if it was unused and unexpired, else undefined. */

@@ -50,7 +50,10 @@ describe('sign-in', () => {
     });
     expect(result.token).toBe(result.access_token);
     expect(new Date(result.expireDate).getTime()).toBeGreaterThan(Date.now());
-    const [audit] = await test.database.db.select().from(auditLog).where(and(eq(auditLog.contactId, contact.id), eq(auditLog.action, 'auth.login')));
+    const [audit] = await test.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.contactId, contact.id), eq(auditLog.action, 'auth.login')));
     expect(audit).toMatchObject({ outcome: 'success', ip: '10.0.0.1' });
   });
 
@@ -62,7 +65,10 @@ describe('sign-in', () => {
     expect(unknown.statusCode).toBe(401);
     expect(errorOf(wrong).message).toBe(LOGIN_FAILED);
     expect(errorOf(unknown).message).toBe(LOGIN_FAILED);
-    const failures = await test.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'auth.login'), eq(auditLog.outcome, 'failure')));
+    const failures = await test.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.login'), eq(auditLog.outcome, 'failure')));
     expect(failures.map((f) => f.actor)).toEqual(expect.arrayContaining([contact.email, 'nobody@nowhere.example']));
   });
 
@@ -124,7 +130,10 @@ describe('refresh', () => {
     expect(reuse.statusCode).toBe(401);
     expect((await refresh(second.refresh_token)).statusCode).toBe(401);
     expect((await me(second.access_token)).statusCode).toBe(401);
-    const [audit] = await test.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'auth.refresh_reuse'), eq(auditLog.contactId, contact.id)));
+    const [audit] = await test.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.refresh_reuse'), eq(auditLog.contactId, contact.id)));
     expect(audit?.outcome).toBe('denied');
   });
 
@@ -141,7 +150,12 @@ describe('sign-out', () => {
     const contact = await newContact();
     const session = await signIn(test.app, contact.email);
     const other = await signIn(test.app, contact.email);
-    const response = await inject({ method: 'POST', url: '/api/crm/auth/logout', headers: bearer(session.access_token), payload: { refresh_token: session.refresh_token } });
+    const response = await inject({
+      method: 'POST',
+      url: '/api/crm/auth/logout',
+      headers: bearer(session.access_token),
+      payload: { refresh_token: session.refresh_token },
+    });
     expect(response.statusCode).toBe(200);
     expect((await me(session.access_token)).statusCode).toBe(401);
     expect((await refresh(session.refresh_token)).statusCode).toBe(401);
@@ -233,7 +247,10 @@ describe('password reset', () => {
     const contact = await newContact();
     await requestReset(contact.email);
     const token = await mailedToken(contact.email);
-    await test.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.contactId, contact.id));
+    await test.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.contactId, contact.id));
     expect((await changePassword(token, 'lantern-orbit-quietly-74')).statusCode).toBe(401);
     expect((await inject({ method: 'PATCH', url: '/api/crm/myprofile', payload: { password: 'lantern-orbit-quietly-74' } })).statusCode).toBe(401);
     expect((await changePassword('made-up-token', 'lantern-orbit-quietly-74')).statusCode).toBe(401);
@@ -268,7 +285,9 @@ describe('throttling', () => {
   it('refuses a fourth reset request for one address within the hour', async () => {
     const contact = await newContact();
     for (let attempt = 0; attempt < 3; attempt++) {
-      expect((await inject({ method: 'POST', url: '/api/crm/auth/reset-pw', payload: { email: contact.email }, remoteAddress: `10.4.0.${attempt}` })).statusCode).toBe(200);
+      expect(
+        (await inject({ method: 'POST', url: '/api/crm/auth/reset-pw', payload: { email: contact.email }, remoteAddress: `10.4.0.${attempt}` })).statusCode,
+      ).toBe(200);
     }
     const fourth = await inject({ method: 'POST', url: '/api/crm/auth/reset-pw', payload: { email: contact.email }, remoteAddress: '10.4.0.9' });
     expect(fourth.statusCode).toBe(429);
@@ -278,7 +297,12 @@ describe('throttling', () => {
 
 describe('impersonation', () => {
   const service = () =>
-    createSessionsService({ db: test.database.db, tokens: createTokenService(test.config.secrets.tokenSecret), config: test.config, metrics: createPortalMetrics() });
+    createSessionsService({
+      db: test.database.db,
+      tokens: createTokenService(test.config.secrets.tokenSecret),
+      config: test.config,
+      metrics: createPortalMetrics(),
+    });
   const tokenLogin = (token: string) => inject({ method: 'POST', url: '/api/crm/auth/token-login', payload: { token } });
   const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 
@@ -293,7 +317,10 @@ describe('impersonation', () => {
     expect(session).toMatchObject({ pk: contact.id, impersonated_by: 'Jordan Reyes (provider staff)' });
     expect(successEnvelope(currentUser).parse((await me(session.access_token)).json()).result.impersonated_by).toBe('Jordan Reyes (provider staff)');
 
-    const [audit] = await test.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'auth.impersonation_login'), eq(auditLog.contactId, contact.id)));
+    const [audit] = await test.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.impersonation_login'), eq(auditLog.contactId, contact.id)));
     expect(audit).toMatchObject({ outcome: 'success', actor: 'Jordan Reyes (provider staff)' });
 
     const reused = await tokenLogin(tokenOf(url));
@@ -304,7 +331,10 @@ describe('impersonation', () => {
   it('refuses an expired token, a made-up one and a session token', async () => {
     const contact = await newContact();
     const { url } = await service().issueImpersonationUrl(contact.email, 'staff');
-    await test.database.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(oneTimeTokens.tokenHash, hashToken(tokenOf(url))));
+    await test.database.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(oneTimeTokens.tokenHash, hashToken(tokenOf(url))));
     const session = await signIn(test.app, contact.email);
     for (const token of [tokenOf(url), 'made-up', session.refresh_token, session.access_token]) {
       const response = await tokenLogin(token);

@@ -11,22 +11,24 @@ const callerColumns = { contactId, ...contactColumns };
 
 /** Runs on every authenticated request: prepared once per database handle, so it is planned once per connection. */
 function buildLiveCallerQuery(db: Database) {
-  return db
-    .select({ ...callerColumns, impersonatedBy: refreshTokens.impersonatedBy })
-    .from(contacts)
-    // A suspended account or a deactivated contact ends the sign-in at once (provider API).
-    .innerJoin(accounts, and(eq(accounts.id, contacts.accountId), eq(accounts.status, 'active')))
-    .innerJoin(
-      refreshTokens,
-      and(
-        eq(refreshTokens.contactId, contacts.id),
-        eq(refreshTokens.familyId, sql.placeholder('sessionId')),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.familyExpiresAt, sql`now()`),
-      ),
-    )
-    .where(and(eq(contacts.id, sql.placeholder('contactId')), isNull(contacts.deactivatedAt)))
-    .limit(1);
+  return (
+    db
+      .select({ ...callerColumns, impersonatedBy: refreshTokens.impersonatedBy })
+      .from(contacts)
+      // A suspended account or a deactivated contact ends the sign-in at once (provider API).
+      .innerJoin(accounts, and(eq(accounts.id, contacts.accountId), eq(accounts.status, 'active')))
+      .innerJoin(
+        refreshTokens,
+        and(
+          eq(refreshTokens.contactId, contacts.id),
+          eq(refreshTokens.familyId, sql.placeholder('sessionId')),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.familyExpiresAt, sql`now()`),
+        ),
+      )
+      .where(and(eq(contacts.id, sql.placeholder('contactId')), isNull(contacts.deactivatedAt)))
+      .limit(1)
+  );
 }
 
 /**

@@ -15,7 +15,14 @@ export async function issueOneTimeToken(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + input.ttlMs);
-  await insertOneTimeToken(executor, { purpose: input.purpose, contactId: input.contactId, token, expiresAt, createdBy: input.createdBy, payload: input.payload });
+  await insertOneTimeToken(executor, {
+    purpose: input.purpose,
+    contactId: input.contactId,
+    token,
+    expiresAt,
+    createdBy: input.createdBy,
+    payload: input.payload,
+  });
   return { token, expiresAt };
 }
 

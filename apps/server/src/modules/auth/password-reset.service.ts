@@ -80,7 +80,16 @@ export function createPasswordResetService({ db, mailer, config, metrics }: Pass
 
       const outboxId = await inTransaction(db, async (tx) => {
         const link = await issuePasswordLink(tx, { contactId: contact.id, ttlMs: RESET_TOKEN_TTL_MS, ip: meta.ip, publicUrl: config.publicUrl });
-        return mailer.enqueue(tx, passwordResetMail({ to: contact.email, firstname: contact.firstname, link, providerName: config.provider.name, supportEmail: config.provider.supportEmail }));
+        return mailer.enqueue(
+          tx,
+          passwordResetMail({
+            to: contact.email,
+            firstname: contact.firstname,
+            link,
+            providerName: config.provider.name,
+            supportEmail: config.provider.supportEmail,
+          }),
+        );
       });
       mailer.deliverSoon(outboxId);
     },
@@ -96,12 +105,28 @@ export function createPasswordResetService({ db, mailer, config, metrics }: Pass
         if (problem) throw new AppError('validation_failed', problem, { password: problem });
         await setPassword(tx, contact.id, await hashPassword(password));
         await revokeContactSessions(tx, contact.id);
-        await recordAudit(tx, { action: 'auth.password_changed', outcome: 'success', actor: contact.email, accountId: contact.accountId, contactId: contact.id, ...meta, details: { via: 'reset_link' } });
-        return mailer.enqueue(tx, passwordChangedMail({ to: contact.email, firstname: contact.firstname, providerName: config.provider.name, supportEmail: config.provider.supportEmail, supportPhone: config.provider.supportPhone }));
+        await recordAudit(tx, {
+          action: 'auth.password_changed',
+          outcome: 'success',
+          actor: contact.email,
+          accountId: contact.accountId,
+          contactId: contact.id,
+          ...meta,
+          details: { via: 'reset_link' },
+        });
+        return mailer.enqueue(
+          tx,
+          passwordChangedMail({
+            to: contact.email,
+            firstname: contact.firstname,
+            providerName: config.provider.name,
+            supportEmail: config.provider.supportEmail,
+            supportPhone: config.provider.supportPhone,
+          }),
+        );
       });
       mailer.deliverSoon(outboxId);
     },
-
   };
 }
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

@@ -33,7 +33,10 @@ export async function startSession(
 }
 
 export async function findRefreshToken(db: Executor, token: string): Promise<RefreshTokenRow | undefined> {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
   return row;
 }
 
@@ -84,10 +87,6 @@ export async function revokeContactSessions(db: Executor, contactId: number, exc
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(
-      and(
-        eq(refreshTokens.contactId, contactId),
-        isNull(refreshTokens.revokedAt),
-        exceptSessionId ? ne(refreshTokens.familyId, exceptSessionId) : undefined,
-      ),
+      and(eq(refreshTokens.contactId, contactId), isNull(refreshTokens.revokedAt), exceptSessionId ? ne(refreshTokens.familyId, exceptSessionId) : undefined),
     );
 }

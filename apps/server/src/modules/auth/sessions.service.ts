@@ -89,8 +89,10 @@ export function createSessionsService({ db, tokens, config, metrics }: SessionsS
       if (caller.impersonatedBy) return;
       if (!password) throw new AppError('validation_failed', CURRENT_PASSWORD_REQUIRED, { current_password: CURRENT_PASSWORD_REQUIRED });
       const userKey = { key: signInFailuresKey(caller.email), limit: THROTTLE.loginFailuresPerUsername };
-      await throttle.refuseWhenOver([userKey], THROTTLE.loginWindowSeconds, (minutes) =>
-        `Too many wrong passwords. Please wait ${minutesWord(minutes)} and try again, or reset your password.`,
+      await throttle.refuseWhenOver(
+        [userKey],
+        THROTTLE.loginWindowSeconds,
+        (minutes) => `Too many wrong passwords. Please wait ${minutesWord(minutes)} and try again, or reset your password.`,
       );
       const contact = await findContactByEmail(db, caller.email);
       if (contact?.passwordHash && contact.id === caller.contactId && (await verifyPassword(contact.passwordHash, password))) return;
@@ -111,8 +113,10 @@ export function createSessionsService({ db, tokens, config, metrics }: SessionsS
       const username = input.username.trim().toLowerCase();
       const userKey = { key: signInFailuresKey(username), limit: THROTTLE.loginFailuresPerUsername };
       const ipKey = { key: `login:ip:${meta.ip ?? 'unknown'}`, limit: THROTTLE.loginFailuresPerAddress };
-      await throttle.refuseWhenOver([userKey, ipKey], THROTTLE.loginWindowSeconds, (minutes) =>
-        `Too many failed sign-in attempts. Please wait ${minutesWord(minutes)} and try again, or reset your password.`,
+      await throttle.refuseWhenOver(
+        [userKey, ipKey],
+        THROTTLE.loginWindowSeconds,
+        (minutes) => `Too many failed sign-in attempts. Please wait ${minutesWord(minutes)} and try again, or reset your password.`,
       );
 
       const contact = await findContactByEmail(db, username);
@@ -139,7 +143,15 @@ export function createSessionsService({ db, tokens, config, metrics }: SessionsS
       // Only a caller who knows the password learns that the account is suspended.
       const block = await findSignInBlock(db, contact.id);
       if (block) {
-        await recordAudit(db, { action: 'auth.login', outcome: 'denied', actor: contact.email, accountId: contact.accountId, contactId: contact.id, ...meta, details: { reason: block.kind } });
+        await recordAudit(db, {
+          action: 'auth.login',
+          outcome: 'denied',
+          actor: contact.email,
+          accountId: contact.accountId,
+          contactId: contact.id,
+          ...meta,
+          details: { reason: block.kind },
+        });
         throw new AppError('forbidden', block.kind === 'suspended' ? accountSuspended(block.reason, config.provider.supportEmail) : CONTACT_DEACTIVATED);
       }
       await recordAudit(db, { action: 'auth.login', outcome: 'success', actor: contact.email, accountId: contact.accountId, contactId: contact.id, ...meta });
@@ -155,7 +167,14 @@ export function createSessionsService({ db, tokens, config, metrics }: SessionsS
       if (current.rotatedAt) {
         // A used refresh token came back: someone holds a stolen copy. End the whole sign-in.
         await revokeSession(db, current.familyId);
-        await recordAudit(db, { action: 'auth.refresh_reuse', outcome: 'denied', actor: `contact:${current.contactId}`, contactId: current.contactId, ...meta, details: { session: current.familyId } });
+        await recordAudit(db, {
+          action: 'auth.refresh_reuse',
+          outcome: 'denied',
+          actor: `contact:${current.contactId}`,
+          contactId: current.contactId,
+          ...meta,
+          details: { session: current.familyId },
+        });
         throw new AppError('unauthenticated', SESSION_EXPIRED);
       }
       if (current.expiresAt <= new Date()) throw new AppError('unauthenticated', SESSION_EXPIRED);
@@ -206,8 +225,20 @@ export function createSessionsService({ db, tokens, config, metrics }: SessionsS
     async issueImpersonationUrl(email: string, staff: string): Promise<{ url: string; expiresAt: Date; contact: ContactWithAccount }> {
       const contact = await findContactByEmail(db, email);
       if (!contact) throw new AppError('not_found', `No contact has the e-mail address ${email}`);
-      const { token, expiresAt } = await issueOneTimeToken(db, { purpose: 'impersonation', contactId: contact.id, ttlMs: IMPERSONATION_TOKEN_TTL_MS, createdBy: staff });
-      await recordAudit(db, { action: 'auth.impersonation_issued', outcome: 'success', actor: staff, accountId: contact.accountId, contactId: contact.id, details: { impersonated: contact.email } });
+      const { token, expiresAt } = await issueOneTimeToken(db, {
+        purpose: 'impersonation',
+        contactId: contact.id,
+        ttlMs: IMPERSONATION_TOKEN_TTL_MS,
+        createdBy: staff,
+      });
+      await recordAudit(db, {
+        action: 'auth.impersonation_issued',
+        outcome: 'success',
+        actor: staff,
+        accountId: contact.accountId,
+        contactId: contact.id,
+        details: { impersonated: contact.email },
+      });
       return { url: `${config.publicUrl}/apps?token=${encodeURIComponent(token)}`, expiresAt, contact };
     },
 

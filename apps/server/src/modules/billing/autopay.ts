@@ -101,14 +101,35 @@ export function createAutoPayRunner({ db, gateway, mailer, config }: AutoPayDeps
         outcome: paid ? 'success' : 'failure',
         actor: 'system',
         accountId: account.accountId,
-        details: { payment_id: payment.id, amount: payment.amount, cycle: cycle.id, attempt: attempts.length + 1, ...(paid ? {} : { reason: payment.failureReason }) },
+        details: {
+          payment_id: payment.id,
+          amount: payment.amount,
+          cycle: cycle.id,
+          attempt: attempts.length + 1,
+          ...(paid ? {} : { reason: payment.failureReason }),
+        },
       });
       const accountName = await repo.accountName(tx, account.accountId);
       const outbox: number[] = [];
       for (const contact of await repo.billingContacts(tx, account.accountId)) {
-        const common = { to: contact.email, firstname: contact.firstname, accountName, amount: payment.amount, providerName: config.provider.name, supportEmail: config.provider.supportEmail, portalUrl: config.publicUrl };
+        const common = {
+          to: contact.email,
+          firstname: contact.firstname,
+          accountName,
+          amount: payment.amount,
+          providerName: config.provider.name,
+          supportEmail: config.provider.supportEmail,
+          portalUrl: config.publicUrl,
+        };
         const mail = paid
-          ? paymentReceiptMail({ ...common, paidAt: payment.createdAt, cardLast4: payment.last4, confirmationNumber: payment.confirmationNumber!, balance: after.balance, automatic: true })
+          ? paymentReceiptMail({
+              ...common,
+              paidAt: payment.createdAt,
+              cardLast4: payment.last4,
+              confirmationNumber: payment.confirmationNumber!,
+              balance: after.balance,
+              automatic: true,
+            })
           : autoPayFailedMail({ ...common, reason: payment.failureReason ?? 'the card was declined.' });
         outbox.push(await mailer.enqueue(tx, mail));
       }

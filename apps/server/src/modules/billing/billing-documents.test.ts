@@ -15,7 +15,12 @@ import { auditLog, billingAccounts, payments, statements } from '../../db/schema
 /** Statement numbers, statuses and due dates; the statement and receipt PDFs (docs/decisions/0032). */
 let test: TestApp;
 beforeAll(async () => {
-  test = await buildTestApp({ PROVIDER_NAME: 'Northwind Managed IT', PROVIDER_ADDRESS: '12 Quay Street, Portland, ME 04101', SUPPORT_PHONE: '+1 (555) 010-4242', SUPPORT_EMAIL: 'billing@northwind.example' });
+  test = await buildTestApp({
+    PROVIDER_NAME: 'Northwind Managed IT',
+    PROVIDER_ADDRESS: '12 Quay Street, Portland, ME 04101',
+    SUPPORT_PHONE: '+1 (555) 010-4242',
+    SUPPORT_EMAIL: 'billing@northwind.example',
+  });
 });
 afterAll(() => test.close());
 const db = () => test.database.db;
@@ -36,7 +41,9 @@ function pdfText(base64: string, filename: string): string {
 async function billingContact(extra: Partial<typeof billingAccounts.$inferInsert> = {}) {
   const account = await createAccount(db(), { externalId: `crm-docs-${randomUUID().slice(0, 8)}` });
   const payer = await createContact(db(), { accountId: account.id, billingGroup: true });
-  await db().insert(billingAccounts).values({ id: account.billingApiId!, accountId: account.id, balance: 1000, billingCycleMonthDate: 5, ...extra });
+  await db()
+    .insert(billingAccounts)
+    .values({ id: account.billingApiId!, accountId: account.id, balance: 1000, billingCycleMonthDate: 5, ...extra });
   const token = (await signIn(test.app, payer.email)).access_token;
   const get = (url: string) => test.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(token) });
   return { account, billingId: account.billingApiId!, token, get };
@@ -44,9 +51,24 @@ async function billingContact(extra: Partial<typeof billingAccounts.$inferInsert
 
 describe('statements: number, status and due date', () => {
   it('numbers statements the billing system sent without one in the order they arrived, and derives each status from the payments, oldest charges first', async () => {
-    const { account, billingId, get } = await billingContact({ automaticPayments: true, cardGatewayToken: 'tok_sandbox_good', cardLast4: '4242', cardType: 'visa' });
+    const { account, billingId, get } = await billingContact({
+      automaticPayments: true,
+      cardGatewayToken: 'tok_sandbox_good',
+      cardLast4: '4242',
+      cardType: 'visa',
+    });
     const statement = (id: string, createdAt: Date, amountDue: number, extra: Partial<typeof statements.$inferInsert> = {}) =>
-      db().insert(statements).values({ id: `${id}_${account.id}`, accountId: account.id, createdAt, periodStart: createdAt.toISOString().slice(0, 10), periodEnd: createdAt.toISOString().slice(0, 10), amountDue, ...extra });
+      db()
+        .insert(statements)
+        .values({
+          id: `${id}_${account.id}`,
+          accountId: account.id,
+          createdAt,
+          periodStart: createdAt.toISOString().slice(0, 10),
+          periodEnd: createdAt.toISOString().slice(0, 10),
+          amountDue,
+          ...extra,
+        });
     await statement('st_jan', new Date('2026-01-05T10:00:00Z'), 100);
     await statement('st_feb', new Date('2026-02-05T10:00:00Z'), 100, {
       number: 'INV-77',
@@ -58,12 +80,36 @@ describe('statements: number, status and due date', () => {
     // Sent late and back-dated: it takes the next number rather than renumbering the others, and its charges are the oldest.
     await statement('st_dec', new Date('2025-12-05T10:00:00Z'), 20);
     await statement('st_now', new Date(Date.now() - DAY_MS), 60);
-    await db().insert(payments).values([
-      { id: `pay_a_${account.id}`, accountId: account.id, createdAt: new Date('2026-01-20T00:00:00Z'), amount: 120, paymentType: 'check', paymentStatus: 'Paid' },
-      { id: `pay_b_${account.id}`, accountId: account.id, createdAt: new Date('2026-02-20T00:00:00Z'), amount: 50, paymentType: 'manual_ach', paymentStatus: 'Paid' },
-      // A refused payment settles nothing.
-      { id: `pay_c_${account.id}`, accountId: account.id, createdAt: new Date('2026-03-20T00:00:00Z'), amount: 80, paymentType: 'credit_card', last4: '0002', paymentStatus: 'Failed' },
-    ]);
+    await db()
+      .insert(payments)
+      .values([
+        {
+          id: `pay_a_${account.id}`,
+          accountId: account.id,
+          createdAt: new Date('2026-01-20T00:00:00Z'),
+          amount: 120,
+          paymentType: 'check',
+          paymentStatus: 'Paid',
+        },
+        {
+          id: `pay_b_${account.id}`,
+          accountId: account.id,
+          createdAt: new Date('2026-02-20T00:00:00Z'),
+          amount: 50,
+          paymentType: 'manual_ach',
+          paymentStatus: 'Paid',
+        },
+        // A refused payment settles nothing.
+        {
+          id: `pay_c_${account.id}`,
+          accountId: account.id,
+          createdAt: new Date('2026-03-20T00:00:00Z'),
+          amount: 80,
+          paymentType: 'credit_card',
+          last4: '0002',
+          paymentStatus: 'Failed',
+        },
+      ]);
 
     const list = successEnvelope(endpoints.listStatements.result).parse((await get(`/billing/account/${billingId}/statements`)).json()).result;
     const today = new Date().toISOString().slice(0, 10);
@@ -113,7 +159,12 @@ describe('statements: number, status and due date', () => {
     const { account, billingId, get } = await billingContact();
     const key = await createTestApiKey(db(), ['billing:write']);
     const put = (externalId: string, body: Record<string, unknown>) =>
-      test.app.inject({ method: 'PUT', url: `/api/provider/v1/accounts/${account.externalId}/statements/${externalId}`, headers: keyHeader(key), payload: body });
+      test.app.inject({
+        method: 'PUT',
+        url: `/api/provider/v1/accounts/${account.externalId}/statements/${externalId}`,
+        headers: keyHeader(key),
+        payload: body,
+      });
     const numbered = await put('inv-1', {
       period_start: '2026-10-01',
       period_end: '2026-10-31',
@@ -125,11 +176,19 @@ describe('statements: number, status and due date', () => {
       taxes: [{ description: 'State sales tax 7%', amount: 7 }],
     });
     expect(numbered.statusCode, numbered.body).toBe(201);
-    expect(numbered.json()).toMatchObject({ result: { item: { number: 'NW-2026-0042', due_date: '2026-11-15', taxes: [{ description: 'State sales tax 7%', amount: 7 }] } } });
+    expect(numbered.json()).toMatchObject({
+      result: { item: { number: 'NW-2026-0042', due_date: '2026-11-15', taxes: [{ description: 'State sales tax 7%', amount: 7 }] } },
+    });
     const plain = await put('inv-2', { period_start: '2026-11-01', period_end: '2026-11-30', amount_due: 50, issued_at: '2026-12-01T09:00:00Z' });
     expect(plain.statusCode, plain.body).toBe(201);
     expect(plain.json()).toMatchObject({ result: { item: { number: null, due_date: null, taxes: [] } } });
-    const bad = await put('inv-3', { period_start: '2026-11-01', period_end: '2026-11-30', amount_due: 50, due_date: '2026-02-30', taxes: [{ description: 'VAT', amount: -1 }] });
+    const bad = await put('inv-3', {
+      period_start: '2026-11-01',
+      period_end: '2026-11-30',
+      amount_due: 50,
+      due_date: '2026-02-30',
+      taxes: [{ description: 'VAT', amount: -1 }],
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(['due_date', 'taxes.0.amount']));
 
@@ -140,7 +199,15 @@ describe('statements: number, status and due date', () => {
     ]);
     const pdf = successEnvelope(endpoints.getStatementPdf.result).parse((await get(`/crm/accounts/statements/${list[1]!._id}`)).json()).result;
     const text = pdfText(pdf.pdf, pdf.filename);
-    for (const expected of ['No. NW-2026-0042', 'Managed firewall', 'State sales tax 7%', '$7.00', 'November 15, 2026', 'http://portal.test/billing?tab=autopay']) expect(text).toContain(expected);
+    for (const expected of [
+      'No. NW-2026-0042',
+      'Managed firewall',
+      'State sales tax 7%',
+      '$7.00',
+      'November 15, 2026',
+      'http://portal.test/billing?tab=autopay',
+    ])
+      expect(text).toContain(expected);
   });
 });
 
@@ -151,7 +218,18 @@ describe('payment receipts', () => {
       method: 'POST',
       url: `/api/billing/account/${billingId}/payments/creditcard`,
       headers: { ...bearer(token), 'idempotency-key': randomUUID() },
-      payload: { payment: { amount: 25.5, cc_first_name: 'Bill', cc_last_name: 'Payer', cc_num: '4242 4242 4242 4242', cc_exp_month: '01', cc_exp_year: NEXT_YEAR, cc_type: 'visa', cc_cvc: '123' } },
+      payload: {
+        payment: {
+          amount: 25.5,
+          cc_first_name: 'Bill',
+          cc_last_name: 'Payer',
+          cc_num: '4242 4242 4242 4242',
+          cc_exp_month: '01',
+          cc_exp_year: NEXT_YEAR,
+          cc_type: 'visa',
+          cc_cvc: '123',
+        },
+      },
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const { payment } = successEnvelope(endpoints.payWithNewCard.result).parse(paid.json()).result;
@@ -163,7 +241,18 @@ describe('payment receipts', () => {
     expect(receipt).toMatchObject({ _id: payment._id, number: payment.confirmation_number, filename: `receipt-${payment.confirmation_number}.pdf` });
     const text = pdfText(receipt.pdf, receipt.filename);
     const paidOn = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(payment.created));
-    for (const expected of [...PROVIDER_DETAILS, 'Payment receipt', `No. ${payment.confirmation_number}`, 'Confirmation number', '$25.50', 'Visa ending 4242', paidOn, account.name, billingId, 'Paid in the portal']) {
+    for (const expected of [
+      ...PROVIDER_DETAILS,
+      'Payment receipt',
+      `No. ${payment.confirmation_number}`,
+      'Confirmation number',
+      '$25.50',
+      'Visa ending 4242',
+      paidOn,
+      account.name,
+      billingId,
+      'Paid in the portal',
+    ]) {
       expect(text).toContain(expected);
     }
     // The card's number appears nowhere but its last four digits.
@@ -175,15 +264,36 @@ describe('payment receipts', () => {
   it('numbers a payment recorded without a confirmation number by its id, and has no receipt for a failed payment or another account’s', async () => {
     const mine = await billingContact();
     const theirs = await billingContact();
-    await db().insert(payments).values([
-      { id: `pay_check_${mine.account.id}`, accountId: mine.account.id, amount: 300, paymentType: 'check', checkNumber: '1042', paymentStatus: 'Paid', externalId: 'CHK-1042' },
-      { id: `pay_failed_${mine.account.id}`, accountId: mine.account.id, amount: 40, paymentType: 'credit_card', last4: '0002', paymentStatus: 'Failed' },
-      { id: `pay_theirs_${theirs.account.id}`, accountId: theirs.account.id, amount: 40, paymentType: 'credit_card', last4: '4242', paymentStatus: 'Paid', confirmationNumber: 'CNF-12345678' },
-    ]);
-    const check = successEnvelope(endpoints.getPaymentReceiptPdf.result).parse((await mine.get(`/billing/account/${mine.billingId}/payments/pay_check_${mine.account.id}/receipt`)).json()).result;
+    await db()
+      .insert(payments)
+      .values([
+        {
+          id: `pay_check_${mine.account.id}`,
+          accountId: mine.account.id,
+          amount: 300,
+          paymentType: 'check',
+          checkNumber: '1042',
+          paymentStatus: 'Paid',
+          externalId: 'CHK-1042',
+        },
+        { id: `pay_failed_${mine.account.id}`, accountId: mine.account.id, amount: 40, paymentType: 'credit_card', last4: '0002', paymentStatus: 'Failed' },
+        {
+          id: `pay_theirs_${theirs.account.id}`,
+          accountId: theirs.account.id,
+          amount: 40,
+          paymentType: 'credit_card',
+          last4: '4242',
+          paymentStatus: 'Paid',
+          confirmationNumber: 'CNF-12345678',
+        },
+      ]);
+    const check = successEnvelope(endpoints.getPaymentReceiptPdf.result).parse(
+      (await mine.get(`/billing/account/${mine.billingId}/payments/pay_check_${mine.account.id}/receipt`)).json(),
+    ).result;
     expect(check.number).toBe(`pay_check_${mine.account.id}`);
     const text = pdfText(check.pdf, check.filename);
-    for (const expected of ['Check 1042', '$300.00', 'Recorded by the billing department', 'Receipt number', `No. pay_check_${mine.account.id}`]) expect(text).toContain(expected);
+    for (const expected of ['Check 1042', '$300.00', 'Recorded by the billing department', 'Receipt number', `No. pay_check_${mine.account.id}`])
+      expect(text).toContain(expected);
 
     expect((await mine.get(`/billing/account/${mine.billingId}/payments/pay_failed_${mine.account.id}/receipt`)).statusCode).toBe(404);
     expect((await mine.get(`/billing/account/${mine.billingId}/payments/pay_theirs_${theirs.account.id}/receipt`)).statusCode).toBe(404);

@@ -41,7 +41,16 @@ export function paymentReceiptMail(input: ReceiptInput): MailMessage {
 }
 
 /** An automatic payment the card refused: the billing contacts must act before the next run. */
-export function autoPayFailedMail(input: { to: string; firstname: string; accountName: string; amount: number; reason: string; providerName: string; supportEmail: string; portalUrl: string }): MailMessage {
+export function autoPayFailedMail(input: {
+  to: string;
+  firstname: string;
+  accountName: string;
+  amount: number;
+  reason: string;
+  providerName: string;
+  supportEmail: string;
+  portalUrl: string;
+}): MailMessage {
   const text = [
     `Hello ${input.firstname},`,
     '',

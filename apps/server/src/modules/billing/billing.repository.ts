@@ -84,7 +84,15 @@ export async function listOrders(db: Executor, accountId: number, orderId?: numb
   const items = await db
     .select()
     .from(orderItems)
-    .where(and(eq(orderItems.accountId, accountId), inArray(orderItems.orderId, orderRows.map((o) => o.id))))
+    .where(
+      and(
+        eq(orderItems.accountId, accountId),
+        inArray(
+          orderItems.orderId,
+          orderRows.map((o) => o.id),
+        ),
+      ),
+    )
     .orderBy(asc(orderItems.id));
   return orderRows.map((order) => ({ ...order, items: items.filter((item) => item.orderId === order.id) }));
 }

@@ -37,13 +37,23 @@ const card = (number: string, overrides: Payload = {}) => ({
   cc_type: 'visa',
   ...overrides,
 });
-const storedCard = (number: string, overrides: Payload = {}) => ({ first_name: 'Bill', last_name: 'Payer', number, exp_month: '01', exp_year: NEXT_YEAR, type: 'visa', ...overrides });
+const storedCard = (number: string, overrides: Payload = {}) => ({
+  first_name: 'Bill',
+  last_name: 'Payer',
+  number,
+  exp_month: '01',
+  exp_year: NEXT_YEAR,
+  type: 'visa',
+  ...overrides,
+});
 
 /** An account with a billing contact signed in and a billing account owing `balance`. */
 async function billingAccount(balance = 500, extra: Partial<typeof billingAccounts.$inferInsert> = {}) {
   const account = await createAccount(db());
   const payer = await createContact(db(), { accountId: account.id, billingGroup: true, firstname: 'Bill', lastname: 'Payer' });
-  await db().insert(billingAccounts).values({ id: account.billingApiId!, accountId: account.id, balance, pastDueBalance: 200, daysPastDue: 18, ...extra });
+  await db()
+    .insert(billingAccounts)
+    .values({ id: account.billingApiId!, accountId: account.id, balance, pastDueBalance: 200, daysPastDue: 18, ...extra });
   const token = (await signIn(test.app, payer.email)).access_token;
   const billingId = account.billingApiId!;
   /** A payment with a fresh Idempotency-Key, the given one, or none (`null`). */
@@ -63,12 +73,20 @@ describe('GET /api/billing/account/:id', () => {
     const theirs = await billingAccount();
     const response = await call('GET', `/billing/account/${mine.billingId}`, mine.token);
     expect(response.statusCode).toBe(200);
-    expect(accountResult(response)).toMatchObject({ id: mine.billingId, balance: 321.5, days_past_due: 18, past_due_balance: 200, automatic_payments: false, credit_card_info: null });
+    expect(accountResult(response)).toMatchObject({
+      id: mine.billingId,
+      balance: 321.5,
+      days_past_due: 18,
+      past_due_balance: 200,
+      automatic_payments: false,
+      credit_card_info: null,
+    });
 
     const foreign = await call('GET', `/billing/account/${theirs.billingId}`, mine.token);
     expect(foreign.statusCode).toBe(404);
     expect(errorOf(foreign).message).toBe(NO_BILLING_ACCOUNT);
-    for (const path of ['/payments', '/statements']) expect((await call('GET', `/billing/account/${theirs.billingId}${path}`, mine.token)).statusCode).toBe(404);
+    for (const path of ['/payments', '/statements'])
+      expect((await call('GET', `/billing/account/${theirs.billingId}${path}`, mine.token)).statusCode).toBe(404);
   });
 });
 
@@ -85,7 +103,10 @@ describe('card payments', () => {
 
     expect(await balanceNow()).toMatchObject({ balance: 250, pastDueBalance: 0, daysPastDue: 0 });
     expect(await paymentRows()).toHaveLength(1);
-    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'billing.payment'), eq(auditLog.contactId, payer.id)));
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'billing.payment'), eq(auditLog.contactId, payer.id)));
     expect(entry).toMatchObject({ outcome: 'success', actor: payer.email });
     const mail = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, payer.email));
     expect(mail.map((m) => m.subject).join()).toContain(receipt.payment.confirmation_number!);
@@ -147,7 +168,10 @@ describe('card payments', () => {
     const newCard = { payment: { amount: 10, ...card('4242424242424242') } };
     const keyHeaders: Record<string, string>[] = [{ 'idempotency-key': randomUUID() }, {}, { 'idempotency-key': 'bad key' }];
     for (const headers of keyHeaders) {
-      for (const [path, body] of [['/creditcard', newCard], ['/creditcard-onfile', { amount: 10 }]] as const) {
+      for (const [path, body] of [
+        ['/creditcard', newCard],
+        ['/creditcard-onfile', { amount: 10 }],
+      ] as const) {
         const response = await call('POST', `${base}${path}`, mine.token, body, headers);
         expect(response.statusCode, `${path} ${JSON.stringify(headers)}`).toBe(404);
         expect(errorOf(response).message).toBe(NO_BILLING_ACCOUNT);
@@ -255,7 +279,14 @@ describe('the stored card and auto-pay', () => {
 
     const stored = await call('PATCH', `/billing/account/${billingId}`, token, { credit_card_info: storedCard('4242-4242-4242-4242', { cvc: '737' }) });
     expect(stored.statusCode).toBe(200);
-    expect(accountResult(stored).credit_card_info).toEqual({ first_name: 'Bill', last_name: 'Payer', last_4: '4242', type: 'visa', exp_month: '01', exp_year: NEXT_YEAR });
+    expect(accountResult(stored).credit_card_info).toEqual({
+      first_name: 'Bill',
+      last_name: 'Payer',
+      last_4: '4242',
+      type: 'visa',
+      exp_month: '01',
+      exp_year: NEXT_YEAR,
+    });
     const row = await balanceNow();
     expect(row.cardGatewayToken).toMatch(/^tok_sandbox_/);
     expect(JSON.stringify(row)).not.toContain('4242424242424242');
@@ -289,7 +320,12 @@ describe('the stored card and auto-pay', () => {
     const emptied = await call('PATCH', `/billing/account/${billingId}`, token, { automatic_payments: false, credit_card_info: {} });
     expect(accountResult(emptied)).toMatchObject({ automatic_payments: false, credit_card_info: null });
     expect((await balanceNow()).cardGatewayToken).toBeNull();
-    const actions = (await db().select().from(auditLog).where(eq(auditLog.accountId, (await balanceNow()).accountId))).map((e) => e.action);
+    const actions = (
+      await db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.accountId, (await balanceNow()).accountId))
+    ).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['billing.card_added', 'billing.autopay_on', 'billing.card_removed']));
   });
 });
@@ -298,11 +334,38 @@ describe('statements', () => {
   it('lists statements newest first with the balance carried forward, and renders one as a real PDF', async () => {
     const { account, billingId, token } = await billingAccount(0);
     const lines = [{ description: 'ITP Voice Business Seat', quantity: 4, unitPrice: 25, amount: 100 }];
-    await db().insert(statements).values([
-      { id: `st_a_${account.id}`, accountId: account.id, createdAt: new Date('2026-08-05T00:00:00Z'), periodStart: '2026-08-05', periodEnd: '2026-09-04', amountDue: 100, lines },
-      { id: `st_b_${account.id}`, accountId: account.id, createdAt: new Date('2026-09-05T00:00:00Z'), periodStart: '2026-09-05', periodEnd: '2026-10-04', amountDue: 100, lines },
-    ]);
-    await db().insert(payments).values({ id: `pay_${account.id}`, accountId: account.id, createdAt: new Date('2026-08-20T00:00:00Z'), amount: 60, paymentType: 'check', paymentStatus: 'Paid' });
+    await db()
+      .insert(statements)
+      .values([
+        {
+          id: `st_a_${account.id}`,
+          accountId: account.id,
+          createdAt: new Date('2026-08-05T00:00:00Z'),
+          periodStart: '2026-08-05',
+          periodEnd: '2026-09-04',
+          amountDue: 100,
+          lines,
+        },
+        {
+          id: `st_b_${account.id}`,
+          accountId: account.id,
+          createdAt: new Date('2026-09-05T00:00:00Z'),
+          periodStart: '2026-09-05',
+          periodEnd: '2026-10-04',
+          amountDue: 100,
+          lines,
+        },
+      ]);
+    await db()
+      .insert(payments)
+      .values({
+        id: `pay_${account.id}`,
+        accountId: account.id,
+        createdAt: new Date('2026-08-20T00:00:00Z'),
+        amount: 60,
+        paymentType: 'check',
+        paymentStatus: 'Paid',
+      });
 
     const list = successEnvelope(endpoints.listStatements.result).parse((await call('GET', `/billing/account/${billingId}/statements`, token)).json()).result;
     expect(list.map((s) => [s._id, s.amount_due, s.due_date])).toEqual([
@@ -322,7 +385,21 @@ describe('statements', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'statement-')), filename);
     writeFileSync(file, bytes);
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-    for (const expected of [account.name, billingId, 'Statement date', 'September 5, 2026', 'Payment due', 'September 25, 2026', 'Opening balance', '$100.00', 'Payments received', '-$60.00', 'ITP Voice Business Seat', 'Closing balance (amount due)', '$140.00']) {
+    for (const expected of [
+      account.name,
+      billingId,
+      'Statement date',
+      'September 5, 2026',
+      'Payment due',
+      'September 25, 2026',
+      'Opening balance',
+      '$100.00',
+      'Payments received',
+      '-$60.00',
+      'ITP Voice Business Seat',
+      'Closing balance (amount due)',
+      '$140.00',
+    ]) {
       expect(text).toContain(expected);
     }
   });
@@ -330,7 +407,9 @@ describe('statements', () => {
   it('answers 404 for another account’s statement', async () => {
     const mine = await billingAccount();
     const theirs = await billingAccount();
-    await db().insert(statements).values({ id: `st_x_${theirs.account.id}`, accountId: theirs.account.id, periodStart: '2026-10-01', periodEnd: '2026-10-31', amountDue: 5 });
+    await db()
+      .insert(statements)
+      .values({ id: `st_x_${theirs.account.id}`, accountId: theirs.account.id, periodStart: '2026-10-01', periodEnd: '2026-10-31', amountDue: 5 });
     expect((await call('GET', `/crm/accounts/statements/st_x_${theirs.account.id}`, mine.token)).statusCode).toBe(404);
   });
 });
@@ -339,14 +418,37 @@ describe('orders', () => {
   it('lists the account’s orders newest first with their items, and answers 404 for another account’s order', async () => {
     const mine = await billingAccount();
     const theirs = await billingAccount();
-    const [older] = await db().insert(orders).values({ accountId: mine.account.id, name: 'Older', createdAt: new Date('2026-01-01T00:00:00Z'), status: 'completed' }).returning();
-    const [newer] = await db().insert(orders).values({ accountId: mine.account.id, name: 'Newer', createdAt: new Date('2026-06-01T00:00:00Z') }).returning();
-    await db().insert(orderItems).values({ orderId: newer!.id, accountId: mine.account.id, prodDescription: 'Firewall', quantity: 2, purchaseType: 'new_order', price: 300, pricePerUnit: 150, taxable: true, taxPercent: 6.25 });
+    const [older] = await db()
+      .insert(orders)
+      .values({ accountId: mine.account.id, name: 'Older', createdAt: new Date('2026-01-01T00:00:00Z'), status: 'completed' })
+      .returning();
+    const [newer] = await db()
+      .insert(orders)
+      .values({ accountId: mine.account.id, name: 'Newer', createdAt: new Date('2026-06-01T00:00:00Z') })
+      .returning();
+    await db().insert(orderItems).values({
+      orderId: newer!.id,
+      accountId: mine.account.id,
+      prodDescription: 'Firewall',
+      quantity: 2,
+      purchaseType: 'new_order',
+      price: 300,
+      pricePerUnit: 150,
+      taxable: true,
+      taxPercent: 6.25,
+    });
     const [foreign] = await db().insert(orders).values({ accountId: theirs.account.id, name: 'Theirs' }).returning();
 
     const list = successEnvelope(endpoints.listOrders.result).parse((await call('GET', '/crm/orders', mine.token)).json()).result;
     expect(list.map((o) => o.name)).toEqual(['Newer', 'Older']);
-    expect(list[0]!.order_items[0]).toMatchObject({ prod_description: 'Firewall', quantity: 2, price: 300, price_per_unit: 150, tax_percent: 6.25, provision_status: 'pending' });
+    expect(list[0]!.order_items[0]).toMatchObject({
+      prod_description: 'Firewall',
+      quantity: 2,
+      price: 300,
+      price_per_unit: 150,
+      tax_percent: 6.25,
+      provision_status: 'pending',
+    });
     const one = successEnvelope(endpoints.getOrder.result).parse((await call('GET', `/crm/orders/${older!.id}`, mine.token)).json()).result;
     expect(one).toMatchObject({ pk: older!.id, status: 'completed', order_items: [] });
     expect((await call('GET', `/crm/orders/${foreign!.id}`, mine.token)).statusCode).toBe(404);

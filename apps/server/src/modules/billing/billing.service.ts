@@ -56,7 +56,9 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
   const audit = recordCallerAction;
 
   async function accountOf(executor: Executor, caller: Caller, billingId: string, lock = false): Promise<repo.BillingAccountRow> {
-    const row = lock ? await repo.lockBillingAccount(executor, caller.accountId, billingId) : await repo.findBillingAccount(executor, caller.accountId, billingId);
+    const row = lock
+      ? await repo.lockBillingAccount(executor, caller.accountId, billingId)
+      : await repo.findBillingAccount(executor, caller.accountId, billingId);
     if (!row) throw new AppError('not_found', NO_BILLING_ACCOUNT);
     return row;
   }
@@ -184,7 +186,10 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
       cardGatewayToken: stored.token,
       paymentMethod: 'credit_card',
     });
-    await audit(tx, caller, meta, account.cardGatewayToken ? 'billing.card_replaced' : 'billing.card_added', 'success', { last4: stored.last4, type: stored.type });
+    await audit(tx, caller, meta, account.cardGatewayToken ? 'billing.card_replaced' : 'billing.card_added', 'success', {
+      last4: stored.last4,
+      type: stored.type,
+    });
     await recordEvent(tx, {
       type: 'card.stored',
       accountId: caller.accountId,
@@ -272,16 +277,29 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
     },
 
     payWithNewCard(caller: Caller, billingId: string, payment: NewCardPayment, key: string | undefined, meta: ClientMeta) {
-      const card = cardDetails({ number: payment.cc_num, exp_month: payment.cc_exp_month, exp_year: payment.cc_exp_year, type: payment.cc_type, cvc: payment.cc_cvc });
+      const card = cardDetails({
+        number: payment.cc_num,
+        exp_month: payment.cc_exp_month,
+        exp_year: payment.cc_exp_year,
+        type: payment.cc_type,
+        cvc: payment.cc_cvc,
+      });
       const source = async () => ({ source: { card }, last4: card.number.slice(-4), cardType: card.type });
       return pay(caller, billingId, key, { amount: payment.amount, mode: 'new-card', last4: card.number.slice(-4) }, source, meta);
     },
 
     payWithStoredCard(caller: Caller, billingId: string, amount: number, key: string | undefined, meta: ClientMeta) {
-      return pay(caller, billingId, key, { amount, mode: 'stored-card' }, async (account) => {
-        if (!account.cardGatewayToken || !account.cardLast4) throw new AppError('validation_failed', NO_STORED_CARD);
-        return { source: { token: account.cardGatewayToken }, last4: account.cardLast4, cardType: account.cardType };
-      }, meta);
+      return pay(
+        caller,
+        billingId,
+        key,
+        { amount, mode: 'stored-card' },
+        async (account) => {
+          if (!account.cardGatewayToken || !account.cardLast4) throw new AppError('validation_failed', NO_STORED_CARD);
+          return { source: { token: account.cardGatewayToken }, last4: account.cardLast4, cardType: account.cardType };
+        },
+        meta,
+      );
     },
 
     /** Auto-pay on or off, a card stored (or replaced), or — the DELETE fallback — auto-pay off and the card emptied. */
@@ -289,20 +307,25 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
       // Storing a card asks the gateway for a token inside the transaction, which a second run would
       // repeat (the charges carry an idempotency key, the tokenizing does not): run once, a lost race is a 503.
       const storesCard = 'credit_card_info' in patch && 'number' in patch.credit_card_info;
-      return inTransaction(db, async (tx) => {
-        const account = await accountOf(tx, caller, billingId, true);
-        if ('credit_card_info' in patch && 'number' in patch.credit_card_info) {
-          return toBillingAccount(await storeCard(tx, caller, account, patch.credit_card_info as CardInput, meta));
-        }
-        if ('credit_card_info' in patch) return toBillingAccount(await dropCard(tx, caller, account, meta));
-        const on = patch.automatic_payments;
-        if (on && !account.cardGatewayToken) throw new AppError('validation_failed', CARD_NEEDED_FOR_AUTOPAY, { automatic_payments: CARD_NEEDED_FOR_AUTOPAY });
-        if (on === account.automaticPayments) return toBillingAccount(account);
-        const updated = await repo.updateBillingAccount(tx, account.id, { automaticPayments: on });
-        await audit(tx, caller, meta, on ? 'billing.autopay_on' : 'billing.autopay_off', 'success', {});
-        await recordAutoPayChanged(tx, caller, on);
-        return toBillingAccount(updated);
-      }, { attempts: storesCard ? 1 : undefined });
+      return inTransaction(
+        db,
+        async (tx) => {
+          const account = await accountOf(tx, caller, billingId, true);
+          if ('credit_card_info' in patch && 'number' in patch.credit_card_info) {
+            return toBillingAccount(await storeCard(tx, caller, account, patch.credit_card_info as CardInput, meta));
+          }
+          if ('credit_card_info' in patch) return toBillingAccount(await dropCard(tx, caller, account, meta));
+          const on = patch.automatic_payments;
+          if (on && !account.cardGatewayToken)
+            throw new AppError('validation_failed', CARD_NEEDED_FOR_AUTOPAY, { automatic_payments: CARD_NEEDED_FOR_AUTOPAY });
+          if (on === account.automaticPayments) return toBillingAccount(account);
+          const updated = await repo.updateBillingAccount(tx, account.id, { automaticPayments: on });
+          await audit(tx, caller, meta, on ? 'billing.autopay_on' : 'billing.autopay_off', 'success', {});
+          await recordAutoPayChanged(tx, caller, on);
+          return toBillingAccount(updated);
+        },
+        { attempts: storesCard ? 1 : undefined },
+      );
     },
 
     async removeCard(caller: Caller, billingId: string, meta: ClientMeta): Promise<void> {

@@ -46,7 +46,9 @@ async function databaseDump(): Promise<string> {
   const { rows: tables } = await test.database.pool.query<{ name: string }>(
     "SELECT quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
   );
-  const parts = await Promise.all(tables.map(async ({ name }) => (await test.database.pool.query<{ row: string }>(`SELECT t::text AS row FROM ${name} t`)).rows.map((r) => r.row).join('\n')));
+  const parts = await Promise.all(
+    tables.map(async ({ name }) => (await test.database.pool.query<{ row: string }>(`SELECT t::text AS row FROM ${name} t`)).rows.map((r) => r.row).join('\n')),
+  );
   return parts.join('\n');
 }
 
@@ -60,11 +62,30 @@ it('keeps no card number and no security code anywhere: not in any table, not in
     // Spaced as people type them, so a stored copy in either form would be found.
     const typed = number.replace(/(\d{4})(?=\d)/g, '$1 ');
     const cvc = CVCS[index]!;
-    const payment = { amount: 10 + index, cc_first_name: 'Card', cc_last_name: 'Holder', cc_num: typed, cc_exp_month: '01', cc_exp_year: NEXT_YEAR, cc_type: 'visa', cc_cvc: cvc };
-    await test.app.inject({ method: 'POST', url: `${base}/payments/creditcard`, headers: { ...bearer(token), 'idempotency-key': randomUUID() }, payload: { payment } });
+    const payment = {
+      amount: 10 + index,
+      cc_first_name: 'Card',
+      cc_last_name: 'Holder',
+      cc_num: typed,
+      cc_exp_month: '01',
+      cc_exp_year: NEXT_YEAR,
+      cc_type: 'visa',
+      cc_cvc: cvc,
+    };
+    await test.app.inject({
+      method: 'POST',
+      url: `${base}/payments/creditcard`,
+      headers: { ...bearer(token), 'idempotency-key': randomUUID() },
+      payload: { payment },
+    });
     const card = { first_name: 'Card', last_name: 'Holder', number: typed, exp_month: '01', exp_year: NEXT_YEAR, type: 'visa', cvc };
     await test.app.inject({ method: 'PATCH', url: base, headers: bearer(token), payload: { credit_card_info: card } });
-    await test.app.inject({ method: 'POST', url: `${base}/payments/creditcard-onfile`, headers: { ...bearer(token), 'idempotency-key': randomUUID() }, payload: { amount: 1 } });
+    await test.app.inject({
+      method: 'POST',
+      url: `${base}/payments/creditcard-onfile`,
+      headers: { ...bearer(token), 'idempotency-key': randomUUID() },
+      payload: { amount: 1 },
+    });
   }
 
   const dump = await databaseDump();

@@ -54,7 +54,11 @@ export async function openPdf(info: { Title: string; Author: string }): Promise<
  * the left, the document's title and number on the right. Returns where the body may start.
  */
 export function providerHeading({ doc, width, right }: OpenPdf, provider: ProviderDetails, title: string, number: string): number {
-  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(18).text(provider.name, MARGIN, MARGIN, { width: width * 0.6 });
+  doc
+    .fillColor(ACCENT)
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .text(provider.name, MARGIN, MARGIN, { width: width * 0.6 });
   doc.fillColor(MUTED).font('Helvetica').fontSize(9);
   doc.text(provider.address, { width: width * 0.6 });
   doc.text(`${provider.supportPhone} · ${provider.supportEmail}`, { width: width * 0.6 });

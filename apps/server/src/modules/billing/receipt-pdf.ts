@@ -31,12 +31,20 @@ export async function renderReceiptPdf({ provider, account, payment, number }: R
   const top = providerHeading(pdf, provider, 'Payment receipt', number);
 
   doc.fontSize(10).fillColor(MUTED).font('Helvetica').text('Received from', MARGIN, top);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(12).text(account.name, MARGIN, top + 14, { width });
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(account.name, MARGIN, top + 14, { width });
   doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Billing account ${account.billingId}`, { width });
 
   let y = doc.y + 20;
   doc.rect(MARGIN, y, width, 56).fillAndStroke('#f4f7fb', RULE);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(13).text('Amount paid', MARGIN + 14, y + 20);
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .text('Amount paid', MARGIN + 14, y + 20);
   doc.fillColor(ACCENT).fontSize(18);
   right(formatUsd(payment.amount), MARGIN + 14, y + 17, width - 28, 'Helvetica-Bold');
   y += 76;
@@ -56,15 +64,28 @@ export async function renderReceiptPdf({ provider, account, payment, number }: R
   }
 
   y += 16;
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).strokeColor(RULE).stroke();
-  doc.fillColor(INK).font('Helvetica').fontSize(10).text('Thank you for your payment. Keep this receipt for your records.', MARGIN, y + 14, { width });
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + width, y)
+    .strokeColor(RULE)
+    .stroke();
+  doc
+    .fillColor(INK)
+    .font('Helvetica')
+    .fontSize(10)
+    .text('Thank you for your payment. Keep this receipt for your records.', MARGIN, y + 14, { width });
   doc
     .fontSize(9)
     .fillColor(MUTED)
-    .text(`Questions about this payment? Call ${provider.supportPhone} or write to ${provider.supportEmail}, quoting ${number}.`, MARGIN, doc.page.height - MARGIN - 12, {
-      width,
-      align: 'center',
-      lineBreak: false,
-    });
+    .text(
+      `Questions about this payment? Call ${provider.supportPhone} or write to ${provider.supportEmail}, quoting ${number}.`,
+      MARGIN,
+      doc.page.height - MARGIN - 12,
+      {
+        width,
+        align: 'center',
+        lineBreak: false,
+      },
+    );
   return pdf.finish();
 }

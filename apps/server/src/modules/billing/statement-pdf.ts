@@ -35,8 +35,16 @@ export async function renderStatementPdf({ provider, account, entry, howToPay, t
   // Heading: who sends it, which statement, to whom, for when.
   const top = providerHeading(pdf, provider, 'Statement', entry.number);
   doc.fontSize(10).fillColor(MUTED).font('Helvetica').text('Account', MARGIN, top);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(12).text(account.name, MARGIN, top + 14, { width: width / 2 - 50 });
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Billing account ${account.billingId}`, { width: width / 2 - 50 });
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(account.name, MARGIN, top + 14, { width: width / 2 - 50 });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(`Billing account ${account.billingId}`, { width: width / 2 - 50 });
   const facts: Array<[string, string]> = [
     ['Statement number', entry.number],
     ['Statement date', calendarDate(issued)],
@@ -56,13 +64,24 @@ export async function renderStatementPdf({ provider, account, entry, howToPay, t
     ['New charges', formatUsd(entry.charges)],
   ];
   for (const [label, amount] of summary) {
-    doc.fillColor(INK).fontSize(11).font('Helvetica').text(label, MARGIN + 14, y);
+    doc
+      .fillColor(INK)
+      .fontSize(11)
+      .font('Helvetica')
+      .text(label, MARGIN + 14, y);
     right(amount, MARGIN + 14, y, width - 28);
     y += 20;
   }
-  doc.moveTo(MARGIN + 14, y).lineTo(MARGIN + width - 14, y).strokeColor(RULE).stroke();
+  doc
+    .moveTo(MARGIN + 14, y)
+    .lineTo(MARGIN + width - 14, y)
+    .strokeColor(RULE)
+    .stroke();
   y += 10;
-  doc.fontSize(13).font('Helvetica-Bold').text('Closing balance (amount due)', MARGIN + 14, y);
+  doc
+    .fontSize(13)
+    .font('Helvetica-Bold')
+    .text('Closing balance (amount due)', MARGIN + 14, y);
   right(formatUsd(entry.closing), MARGIN + 14, y, width - 28, 'Helvetica-Bold');
   y += 40;
 
@@ -79,7 +98,12 @@ export async function renderStatementPdf({ provider, account, entry, howToPay, t
       y = MARGIN;
     }
   };
-  const rule = () => doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).strokeColor(RULE).stroke();
+  const rule = () =>
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + width, y)
+      .strokeColor(RULE)
+      .stroke();
   heading('Charges');
   doc.fontSize(9).fillColor(MUTED).font('Helvetica');
   doc.text('Description', columns.description, y);
@@ -121,7 +145,10 @@ export async function renderStatementPdf({ provider, account, entry, howToPay, t
   }
   rule();
   y += 8;
-  doc.font('Helvetica-Bold').fillColor(INK).text(statement.taxes.length > 0 ? 'Total new charges (taxes included)' : 'Total new charges', columns.description, y);
+  doc
+    .font('Helvetica-Bold')
+    .fillColor(INK)
+    .text(statement.taxes.length > 0 ? 'Total new charges (taxes included)' : 'Total new charges', columns.description, y);
   right(formatUsd(entry.charges), columns.amount - 60, y, MARGIN + width - columns.amount + 60, 'Helvetica-Bold');
   y += 34;
 
@@ -135,8 +162,16 @@ export async function renderStatementPdf({ provider, account, entry, howToPay, t
   }
   for (const payment of entry.payments) {
     newPageIfNeeded();
-    const how = payment.paymentType === 'credit_card' && payment.last4 ? `Card ending ${payment.last4}` : payment.checkNumber ? `Check ${payment.checkNumber}` : payment.paymentType.replace('_', ' ');
-    doc.fillColor(INK).font('Helvetica').text(`${calendarDate(payment.createdAt.toISOString().slice(0, 10))} · ${how}`, MARGIN, y);
+    const how =
+      payment.paymentType === 'credit_card' && payment.last4
+        ? `Card ending ${payment.last4}`
+        : payment.checkNumber
+          ? `Check ${payment.checkNumber}`
+          : payment.paymentType.replace('_', ' ');
+    doc
+      .fillColor(INK)
+      .font('Helvetica')
+      .text(`${calendarDate(payment.createdAt.toISOString().slice(0, 10))} · ${how}`, MARGIN, y);
     amountColumn(credit(payment.amount));
     y += 18;
   }

@@ -6,7 +6,6 @@ import { billingAccounts, payments, products, services, ticketEntries, tickets }
 
 // Which tickets the caller sees and which count as open are the tickets module's policy: the
 
-
 /** The open tickets, and of them those waiting for the customer's reply (docs/decisions/0033). */
 export async function countOpenTickets(db: Executor, scope: TicketScope, providerDomain: string): Promise<{ open: number; waiting: number }> {
   const [row] = await db
@@ -77,7 +76,14 @@ export async function recentTickets(db: Executor, scope: TicketScope, limit: num
 /** Replies the customer may see (internal notes never leave the provider). */
 export async function recentReplies(db: Executor, scope: TicketScope, limit: number) {
   return db
-    .select({ id: ticketEntries.id, ticketId: tickets.id, number: tickets.ticketNumber, subject: tickets.subject, by: ticketEntries.createdBy, at: ticketEntries.createdAt })
+    .select({
+      id: ticketEntries.id,
+      ticketId: tickets.id,
+      number: tickets.ticketNumber,
+      subject: tickets.subject,
+      by: ticketEntries.createdBy,
+      at: ticketEntries.createdAt,
+    })
     .from(ticketEntries)
     .innerJoin(tickets, and(eq(tickets.id, ticketEntries.ticketId), eq(tickets.accountId, ticketEntries.accountId)))
     .where(and(ticketsVisibleIn(scope), eq(ticketEntries.isInternal, false), entryVisibleToCustomer()))
@@ -97,7 +103,14 @@ export async function recentServices(db: Executor, accountId: number, limit: num
 
 export async function recentPayments(db: Executor, accountId: number, limit: number) {
   return db
-    .select({ id: payments.id, amount: payments.amount, status: payments.paymentStatus, type: payments.paymentType, last4: payments.last4, at: payments.createdAt })
+    .select({
+      id: payments.id,
+      amount: payments.amount,
+      status: payments.paymentStatus,
+      type: payments.paymentType,
+      last4: payments.last4,
+      at: payments.createdAt,
+    })
     .from(payments)
     .where(eq(payments.accountId, accountId))
     .orderBy(desc(payments.createdAt))

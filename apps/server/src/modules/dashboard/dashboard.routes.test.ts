@@ -40,13 +40,33 @@ async function populatedAccount() {
   const assigned = await ticket(account.id, { assignedContactId: user.id, status: 'In Progress', subject: 'Printer jam' });
   await ticket(account.id, { status: 'New', subject: 'VPN down' });
   await ticket(account.id, { status: 'Complete', assignedContactId: user.id });
-  await db().insert(ticketEntries).values([
-    { accountId: account.id, ticketId: assigned.id, createdBy: 'Jordan Reyes', fromAddress: 'jordan@itpartners.example', content: 'On my way' },
-    { accountId: account.id, ticketId: assigned.id, createdBy: 'Jordan Reyes', fromAddress: 'jordan@itpartners.example', content: 'secret', isInternal: true },
-  ]);
-  await db().insert(ticketEntries).values({ accountId: account.id, ticketId: assigned.id, createdBy: 'Una User (Customer Portal)', fromAddress: user.email, content: 'Thanks', createdAt: new Date(Date.now() + 1000) });
+  await db()
+    .insert(ticketEntries)
+    .values([
+      { accountId: account.id, ticketId: assigned.id, createdBy: 'Jordan Reyes', fromAddress: 'jordan@itpartners.example', content: 'On my way' },
+      {
+        accountId: account.id,
+        ticketId: assigned.id,
+        createdBy: 'Jordan Reyes',
+        fromAddress: 'jordan@itpartners.example',
+        content: 'secret',
+        isInternal: true,
+      },
+    ]);
+  await db()
+    .insert(ticketEntries)
+    .values({
+      accountId: account.id,
+      ticketId: assigned.id,
+      createdBy: 'Una User (Customer Portal)',
+      fromAddress: user.email,
+      content: 'Thanks',
+      createdAt: new Date(Date.now() + 1000),
+    });
   await db().insert(billingAccounts).values({ id: account.billingApiId!, accountId: account.id, balance: 1234.56, pastDueBalance: 200, daysPastDue: 18 });
-  await db().insert(payments).values({ id: `pay_${account.id}`, accountId: account.id, amount: 75.5, paymentType: 'credit_card', last4: '4242', paymentStatus: 'Paid' });
+  await db()
+    .insert(payments)
+    .values({ id: `pay_${account.id}`, accountId: account.id, amount: 75.5, paymentType: 'credit_card', last4: '4242', paymentStatus: 'Paid' });
   return { account, admin, user, assigned };
 }
 
@@ -72,7 +92,12 @@ describe('GET /api/portal/dashboard', () => {
     expect(replies[0]).toMatchObject({ title: expect.stringMatching(/^Una User replied on TKT-/), via_portal: true, link: `/tickets/${assigned.id}` });
     expect(replies[1]).toMatchObject({ title: expect.stringMatching(/^Jordan Reyes replied/), via_portal: false, link: `/tickets/${assigned.id}` });
     expect(summary.recent_activity.filter((entry) => entry.kind === 'ticket_opened').every((entry) => /^\/tickets\/\d+$/.test(entry.link ?? ''))).toBe(true);
-    expect(summary.recent_activity.find((entry) => entry.kind === 'payment')).toMatchObject({ amount: 75.5, title: 'Payment received', detail: 'By card ending in 4242', link: '/billing' });
+    expect(summary.recent_activity.find((entry) => entry.kind === 'payment')).toMatchObject({
+      amount: 75.5,
+      title: 'Payment received',
+      detail: 'By card ending in 4242',
+      link: '/billing',
+    });
     const times = summary.recent_activity.map((entry) => entry.at);
     expect([...times].sort().reverse()).toEqual(times);
   });

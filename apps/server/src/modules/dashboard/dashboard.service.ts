@@ -51,11 +51,21 @@ export function createDashboardService({ db, providerDomain }: { db: Database; p
         ...replies.map((r) => {
           const viaPortal = r.by.endsWith(PORTAL_AUTHOR_SUFFIX);
           const author = viaPortal ? r.by.slice(0, -PORTAL_AUTHOR_SUFFIX.length) : r.by;
-          return { ...item(`reply-${r.id}`, 'ticket_reply', `${author} replied on ${r.number}`, r.subject, r.at, `/tickets/${r.ticketId}`), via_portal: viaPortal };
+          return {
+            ...item(`reply-${r.id}`, 'ticket_reply', `${author} replied on ${r.number}`, r.subject, r.at, `/tickets/${r.ticketId}`),
+            via_portal: viaPortal,
+          };
         }),
         ...services.map((s) => item(`service-${s.id}`, 'service_added', `${s.product} added`, s.description ?? '', s.at, '/services')),
         ...payments.map((p) => ({
-          ...item(`payment-${p.id}`, 'payment', p.status === 'Paid' ? 'Payment received' : `Payment ${p.status.toLowerCase()}`, paymentDetail(p), p.at, '/billing'),
+          ...item(
+            `payment-${p.id}`,
+            'payment',
+            p.status === 'Paid' ? 'Payment received' : `Payment ${p.status.toLowerCase()}`,
+            paymentDetail(p),
+            p.at,
+            '/billing',
+          ),
           amount: p.amount,
         })),
       ];

@@ -24,7 +24,12 @@ function assetsMatching(accountId: number, search: string | undefined): SQL {
  */
 export async function listAssets(db: Executor, accountId: number, page: { search?: string; limit?: number; offset: number }): Promise<AssetRow[]> {
   const newestFirst = (columns: Record<'createdAt' | 'id', Parameters<typeof desc>[0]>) => [desc(columns.createdAt), desc(columns.id)];
-  const ids = db.select({ id: assets.id, createdAt: assets.createdAt }).from(assets).where(assetsMatching(accountId, page.search)).orderBy(...newestFirst(assets)).offset(page.offset);
+  const ids = db
+    .select({ id: assets.id, createdAt: assets.createdAt })
+    .from(assets)
+    .where(assetsMatching(accountId, page.search))
+    .orderBy(...newestFirst(assets))
+    .offset(page.offset);
   const pageIds = (page.limit === undefined ? ids : ids.limit(page.limit)).as('page');
   return db
     .select(getTableColumns(assets))
@@ -34,7 +39,10 @@ export async function listAssets(db: Executor, accountId: number, page: { search
 }
 
 export async function findAsset(db: Executor, accountId: number, assetId: number): Promise<AssetRow | undefined> {
-  const [row] = await db.select().from(assets).where(and(eq(assets.accountId, accountId), eq(assets.id, assetId)));
+  const [row] = await db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.accountId, accountId), eq(assets.id, assetId)));
   return row;
 }
 
@@ -59,7 +67,11 @@ export async function inventoryCounts(db: Executor, accountId: number, search: s
 }
 
 export async function listVendors(db: Executor, accountId: number): Promise<VendorRow[]> {
-  return db.select().from(vendors).where(eq(vendors.accountId, accountId)).orderBy(asc(sql`lower(${vendors.name})`), asc(vendors.id));
+  return db
+    .select()
+    .from(vendors)
+    .where(eq(vendors.accountId, accountId))
+    .orderBy(asc(sql`lower(${vendors.name})`), asc(vendors.id));
 }
 
 export async function listCredentials(db: Executor, accountId: number): Promise<CredentialRow[]> {
@@ -71,7 +83,10 @@ export async function listCredentials(db: Executor, accountId: number): Promise<
 }
 
 export async function findCredential(db: Executor, accountId: number, credentialId: number, lock = false): Promise<CredentialRow | undefined> {
-  const query = db.select().from(credentials).where(and(eq(credentials.accountId, accountId), eq(credentials.id, credentialId)));
+  const query = db
+    .select()
+    .from(credentials)
+    .where(and(eq(credentials.accountId, accountId), eq(credentials.id, credentialId)));
   const [row] = await (lock ? query.for('update') : query);
   return row;
 }
@@ -81,7 +96,12 @@ export async function insertCredential(db: Executor, values: typeof credentials.
   return row!;
 }
 
-export async function updateCredential(db: Executor, accountId: number, credentialId: number, values: Partial<typeof credentials.$inferInsert>): Promise<CredentialRow> {
+export async function updateCredential(
+  db: Executor,
+  accountId: number,
+  credentialId: number,
+  values: Partial<typeof credentials.$inferInsert>,
+): Promise<CredentialRow> {
   const [row] = await db
     .update(credentials)
     .set(values)
@@ -91,7 +111,10 @@ export async function updateCredential(db: Executor, accountId: number, credenti
 }
 
 export async function deleteCredential(db: Executor, accountId: number, credentialId: number): Promise<CredentialRow | undefined> {
-  const [row] = await db.delete(credentials).where(and(eq(credentials.accountId, accountId), eq(credentials.id, credentialId))).returning();
+  const [row] = await db
+    .delete(credentials)
+    .where(and(eq(credentials.accountId, accountId), eq(credentials.id, credentialId)))
+    .returning();
   return row;
 }
 

@@ -34,7 +34,14 @@ async function adminAccount() {
 const SECRET = 'Falcon-Maple-4821!';
 const NOTE = 'Break-glass admin; the MFA token is in the safe.';
 const addCredential = (token: string, overrides: Payload = {}) =>
-  call('POST', '/crm/credentials', token, { title: 'Edge Firewall', username: 'admin', password: SECRET, url: 'https://fw.example', notes: NOTE, ...overrides });
+  call('POST', '/crm/credentials', token, {
+    title: 'Edge Firewall',
+    username: 'admin',
+    password: SECRET,
+    url: 'https://fw.example',
+    notes: NOTE,
+    ...overrides,
+  });
 
 describe('assets and vendors', () => {
   it('lists the account’s assets newest first, searched and paged on the server, with the counters; another account’s asset is 404', async () => {
@@ -43,13 +50,31 @@ describe('assets and vendors', () => {
     const rows = await db()
       .insert(assets)
       .values([
-        { accountId: account.id, name: 'Dispatch Laptop', type: 'laptop', status: 'active', vendor: 'Lenovo', serialNumber: 'LEN-1', createdAt: new Date('2026-01-01') },
-        { accountId: account.id, name: 'Core Switch', type: 'network', status: 'maintenance', vendor: 'Cisco', assignedTo: 'Grace Liu', createdAt: new Date('2026-02-01') },
+        {
+          accountId: account.id,
+          name: 'Dispatch Laptop',
+          type: 'laptop',
+          status: 'active',
+          vendor: 'Lenovo',
+          serialNumber: 'LEN-1',
+          createdAt: new Date('2026-01-01'),
+        },
+        {
+          accountId: account.id,
+          name: 'Core Switch',
+          type: 'network',
+          status: 'maintenance',
+          vendor: 'Cisco',
+          assignedTo: 'Grace Liu',
+          createdAt: new Date('2026-02-01'),
+        },
         { accountId: account.id, name: 'Old Laptop', type: 'laptop', status: 'retired', vendor: 'Dell', createdAt: new Date('2026-03-01') },
       ])
       .returning();
     const [foreign] = await db().insert(assets).values({ accountId: other.account.id, name: 'Their Laptop', type: 'laptop' }).returning();
-    await db().insert(vendors).values([{ accountId: account.id, name: 'Lenovo', email: 'sales@lenovo.example', phone: '+1 800 555 0100', website: 'https://lenovo.example' }]);
+    await db()
+      .insert(vendors)
+      .values([{ accountId: account.id, name: 'Lenovo', email: 'sales@lenovo.example', phone: '+1 800 555 0100', website: 'https://lenovo.example' }]);
 
     const all = parse(await call('GET', '/crm/assets', token), successEnvelope(endpoints.listAssets.result)).result;
     expect(all.map((a) => a.name)).toEqual(['Old Laptop', 'Core Switch', 'Dispatch Laptop']);
@@ -75,7 +100,15 @@ describe('assets and vendors', () => {
     const sameMoment = new Date('2026-04-01T08:00:00Z');
     await db()
       .insert(assets)
-      .values(Array.from({ length: 7 }, (_, n) => ({ accountId: account.id, name: `Desk ${n}`, type: 'desktop' as const, location: `Floor ${n}`, createdAt: n < 4 ? sameMoment : new Date(`2026-0${n - 2}-01`) })));
+      .values(
+        Array.from({ length: 7 }, (_, n) => ({
+          accountId: account.id,
+          name: `Desk ${n}`,
+          type: 'desktop' as const,
+          location: `Floor ${n}`,
+          createdAt: n < 4 ? sameMoment : new Date(`2026-0${n - 2}-01`),
+        })),
+      );
     const list = async (query: string) => parse(await call('GET', `/crm/assets${query}`, token), successEnvelope(endpoints.listAssets.result)).result;
     const all = await list('');
     expect(all.map((a) => a.name)).toEqual(['Desk 3', 'Desk 2', 'Desk 1', 'Desk 0', 'Desk 6', 'Desk 5', 'Desk 4']);
@@ -92,7 +125,10 @@ describe('a technical contact (decision 0031)', () => {
     const other = await adminAccount();
     const technical = await createContact(db(), { accountId: account.id, technicalGroup: true });
     const token = (await signIn(test.app, technical.email)).access_token;
-    const [laptop] = await db().insert(assets).values({ accountId: account.id, name: 'Tech Laptop', type: 'laptop', status: 'active', vendor: 'Lenovo' }).returning();
+    const [laptop] = await db()
+      .insert(assets)
+      .values({ accountId: account.id, name: 'Tech Laptop', type: 'laptop', status: 'active', vendor: 'Lenovo' })
+      .returning();
     const [foreign] = await db().insert(assets).values({ accountId: other.account.id, name: 'Their Laptop', type: 'laptop' }).returning();
     await db().insert(vendors).values({ accountId: account.id, name: 'Lenovo', email: 'sales@lenovo.example' });
     await addCredential(adminToken);
@@ -100,7 +136,9 @@ describe('a technical contact (decision 0031)', () => {
     const list = await call('GET', '/crm/assets', token);
     expect(list.statusCode).toBe(200);
     expect(parse(list, successEnvelope(endpoints.listAssets.result)).result.map((a) => a.name)).toEqual(['Tech Laptop']);
-    expect(parse(await call('GET', `/crm/assets/${laptop!.id}`, token), successEnvelope(endpoints.getAsset.result)).result).toMatchObject({ name: 'Tech Laptop' });
+    expect(parse(await call('GET', `/crm/assets/${laptop!.id}`, token), successEnvelope(endpoints.getAsset.result)).result).toMatchObject({
+      name: 'Tech Laptop',
+    });
     expect((await call('GET', `/crm/assets/${foreign!.id}`, token)).statusCode).toBe(404);
     expect(parse(await call('GET', '/crm/vendors', token), successEnvelope(endpoints.listVendors.result)).result.map((v) => v.name)).toEqual(['Lenovo']);
     // The counters count the vault's entries (a number, no secret), as the administrators' Overview does.
@@ -143,7 +181,14 @@ describe('the credential vault', () => {
   it('keeps no password or note in plain text, and carries no password in any list', async () => {
     const { token, account } = await adminAccount();
     const created = credentialOf(await addCredential(token));
-    expect(created).toMatchObject({ service_name: 'Edge Firewall', username: 'admin', website: 'https://fw.example', notes: NOTE, has_password: true, password_hidden: false });
+    expect(created).toMatchObject({
+      service_name: 'Edge Firewall',
+      username: 'admin',
+      website: 'https://fw.example',
+      notes: NOTE,
+      has_password: true,
+      password_hidden: false,
+    });
     expect(created).not.toHaveProperty('password');
 
     const { rows } = await test.database.pool.query('SELECT t::text AS row FROM credentials t WHERE account_id = $1', [account.id]);
@@ -165,7 +210,10 @@ describe('the credential vault', () => {
     const shown = await call('POST', `/crm/credentials/${id}/reveal`, token, { purpose: 'show' });
     expect(parse(shown, successEnvelope(endpoints.revealCredentialPassword.result)).result).toEqual({ id, password: SECRET });
     await call('POST', `/crm/credentials/${id}/reveal`, token, { purpose: 'copy' });
-    const entries = await db().select().from(auditLog).where(and(eq(auditLog.contactId, admin.id)));
+    const entries = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.contactId, admin.id)));
     const reveals = entries.filter((e) => e.action.startsWith('vault.password_'));
     expect(reveals.map((e) => [e.action, e.actor, (e.details as { credential_id: number }).credential_id])).toEqual([
       ['vault.password_revealed', admin.email, id],
@@ -180,7 +228,10 @@ describe('the credential vault', () => {
 
     expect(credentialList(await call('GET', '/crm/credentials', token))[0]).toMatchObject({ id, password: null, password_hidden: true });
     expect(credentialList(await call('GET', '/crm/credentials?search=domain', token))[0]).toMatchObject({ password: null });
-    const revealed = parse(await call('POST', `/crm/credentials/${id}/reveal`, token, { purpose: 'show' }), successEnvelope(endpoints.revealCredentialPassword.result)).result;
+    const revealed = parse(
+      await call('POST', `/crm/credentials/${id}/reveal`, token, { purpose: 'show' }),
+      successEnvelope(endpoints.revealCredentialPassword.result),
+    ).result;
     expect(revealed.password).toBeNull();
     const updated = await call('PATCH', `/crm/credentials/${id}`, token, { username: 'itadmin' });
     expect(credentialOf(updated)).toMatchObject({ username: 'itadmin', password: null });
@@ -195,7 +246,8 @@ describe('the credential vault', () => {
     const { token } = await adminAccount();
     await addCredential(token, { title: 'QuickBooks Online', username: 'bill', url: 'https://qbo.example', notes: 'Finance team only' });
     await addCredential(token, { title: 'FedEx', username: 'ship', url: '', notes: '' });
-    const names = async (search: string) => credentialList(await call('GET', `/crm/credentials?search=${encodeURIComponent(search)}`, token)).map((c) => c.service_name);
+    const names = async (search: string) =>
+      credentialList(await call('GET', `/crm/credentials?search=${encodeURIComponent(search)}`, token)).map((c) => c.service_name);
     expect(await names('quickbooks')).toEqual(['QuickBooks Online']);
     expect(await names('SHIP')).toEqual(['FedEx']);
     expect(await names('qbo.example')).toEqual(['QuickBooks Online']);
@@ -207,9 +259,14 @@ describe('the credential vault', () => {
     const { token } = await adminAccount();
     const other = await adminAccount();
     const { id } = credentialOf(await addCredential(token));
-    const edited = credentialOf(await call('PATCH', `/crm/credentials/${id}`, token, { title: 'Edge Firewall (HQ)', password: 'Granite-Cedar-1111?', notes: '' }));
+    const edited = credentialOf(
+      await call('PATCH', `/crm/credentials/${id}`, token, { title: 'Edge Firewall (HQ)', password: 'Granite-Cedar-1111?', notes: '' }),
+    );
     expect(edited).toMatchObject({ service_name: 'Edge Firewall (HQ)', notes: null });
-    const revealed = parse(await call('POST', `/crm/credentials/${id}/reveal`, token, { purpose: 'show' }), successEnvelope(endpoints.revealCredentialPassword.result)).result;
+    const revealed = parse(
+      await call('POST', `/crm/credentials/${id}/reveal`, token, { purpose: 'show' }),
+      successEnvelope(endpoints.revealCredentialPassword.result),
+    ).result;
     expect(revealed.password).toBe('Granite-Cedar-1111?');
 
     for (const [method, url, body] of [
@@ -238,8 +295,14 @@ describe('the credential vault', () => {
     expect(created).toMatchObject({ category: 'Network', expires: '2027-02-28' });
     const { id } = created;
     // A change of one leaves the other as it was.
-    expect(credentialOf(await call('PATCH', `/crm/credentials/${id}`, token, { expires: '2028-01-31' }))).toMatchObject({ category: 'Network', expires: '2028-01-31' });
-    expect(credentialOf(await call('PATCH', `/crm/credentials/${id}`, token, { category: 'Firewall' }))).toMatchObject({ category: 'Firewall', expires: '2028-01-31' });
+    expect(credentialOf(await call('PATCH', `/crm/credentials/${id}`, token, { expires: '2028-01-31' }))).toMatchObject({
+      category: 'Network',
+      expires: '2028-01-31',
+    });
+    expect(credentialOf(await call('PATCH', `/crm/credentials/${id}`, token, { category: 'Firewall' }))).toMatchObject({
+      category: 'Firewall',
+      expires: '2028-01-31',
+    });
     // '' (the form's empty field) and null clear them.
     expect(credentialOf(await call('PATCH', `/crm/credentials/${id}`, token, { category: '', expires: '' }))).toMatchObject({ category: null, expires: null });
     await call('PATCH', `/crm/credentials/${id}`, token, { expires: '2029-06-30' });
@@ -274,7 +337,10 @@ describe('vault keys', () => {
   it('re-seals everything under a new key and every password stays readable; old plain-text notes are sealed too', async () => {
     const { token, account } = await adminAccount();
     const ids = [credentialOf(await addCredential(token)).id, credentialOf(await addCredential(token, { title: 'Second', password: 'second-secret' })).id];
-    const [legacy] = await db().insert(credentials).values({ accountId: account.id, serviceName: 'Legacy', legacyPlainNotes: 'written before notes were sealed' }).returning();
+    const [legacy] = await db()
+      .insert(credentials)
+      .values({ accountId: account.id, serviceName: 'Legacy', legacyPlainNotes: 'written before notes were sealed' })
+      .returning();
 
     const keyB = randomBytes(32);
     const rotated = createVaultKeyRing(keyB, [KEY_A]);
@@ -298,9 +364,18 @@ describe('vault keys', () => {
     const stranger = createVaultKeyRing(randomBytes(32)).current;
     const [row] = await db()
       .insert(credentials)
-      .values({ accountId: account.id, serviceName: 'Sealed elsewhere', passwordSealed: stranger.seal('x'), notesSealed: stranger.seal('y'), keyId: stranger.id })
+      .values({
+        accountId: account.id,
+        serviceName: 'Sealed elsewhere',
+        passwordSealed: stranger.seal('x'),
+        notesSealed: stranger.seal('y'),
+        keyId: stranger.id,
+      })
       .returning();
-    for (const response of [await call('GET', '/crm/credentials', token), await call('POST', `/crm/credentials/${row!.id}/reveal`, token, { purpose: 'show' })]) {
+    for (const response of [
+      await call('GET', '/crm/credentials', token),
+      await call('POST', `/crm/credentials/${row!.id}/reveal`, token, { purpose: 'show' }),
+    ]) {
       expect(response.statusCode).toBe(503);
       expect(parse(response, errorEnvelope).message).toBe(VAULT_KEY_MISSING);
     }

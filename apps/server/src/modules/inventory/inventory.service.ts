@@ -12,7 +12,8 @@ import * as repo from './inventory.repository.js';
 
 export const HIDDEN_PASSWORD_LOCKED = 'This password was hidden by an administrator of your provider and cannot be changed here. Please contact support.';
 const CREDENTIAL = 'The credential';
-export const VAULT_KEY_MISSING = 'Stored credentials cannot be opened right now: the key they were sealed with is not configured on this portal. Please contact support.';
+export const VAULT_KEY_MISSING =
+  'Stored credentials cannot be opened right now: the key they were sealed with is not configured on this portal. Please contact support.';
 
 type AssetsQuery = z.output<typeof assetsQuery>;
 type CredentialChanges = z.output<typeof credentialChanges>;
@@ -35,7 +36,14 @@ export function toAsset(row: repo.AssetRow): Asset {
   };
 }
 
-const toVendor = (row: repo.VendorRow): Vendor => ({ id: row.id, name: row.name, contact_person: row.contactPerson, email: row.email, phone: row.phone, website: row.website });
+const toVendor = (row: repo.VendorRow): Vendor => ({
+  id: row.id,
+  name: row.name,
+  contact_person: row.contactPerson,
+  email: row.email,
+  phone: row.phone,
+  website: row.website,
+});
 
 /** The IT Asset Manager and its credential vault (issue 13): administrators, in their own account only. */
 export function createInventoryService({ db, vault }: { db: Database; vault: VaultKeyRing }) {
@@ -219,7 +227,9 @@ export async function writePasswordHidden(
   hidden: boolean,
 ): Promise<{ row: repo.CredentialRow; changed: boolean } | undefined> {
   const row =
-    target.accountId === undefined ? await repo.findAnyCredential(tx, target.credentialId) : await repo.findCredential(tx, target.accountId, target.credentialId, true);
+    target.accountId === undefined
+      ? await repo.findAnyCredential(tx, target.credentialId)
+      : await repo.findCredential(tx, target.accountId, target.credentialId, true);
   if (!row) return undefined;
   if (row.passwordHidden === hidden) return { row, changed: false };
   return { row: await repo.setPasswordHidden(tx, target.credentialId, hidden), changed: true };

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database.js';
 import { createAccount, createContact } from '../../../test/factories.js';
 import type { DatabaseHandle } from '../../db/client.js';
-import { mailOutbox, oneTimeTokens, passwordResetTokens, rateLimits, refreshTokens, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.js';
+import {
+  mailOutbox,
+  oneTimeTokens,
+  passwordResetTokens,
+  rateLimits,
+  refreshTokens,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from '../../db/schema/index.js';
 import { sweepExpired } from './sweep.repository.js';
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
@@ -20,8 +29,16 @@ describe('sweeping expired rows', () => {
     const { db } = database;
     const account = await createAccount(db);
     const contact = await createContact(db, { accountId: account.id });
-    const refresh = (hash: string, familyExpiresAt: Date) => ({ contactId: contact.id, familyId: randomUUID(), tokenHash: hash, expiresAt: familyExpiresAt, familyExpiresAt });
-    await db.insert(refreshTokens).values([refresh('old-refresh', hoursAgo(30)), refresh('recent-refresh', hoursAgo(2)), refresh('live-refresh', hoursAhead(5))]);
+    const refresh = (hash: string, familyExpiresAt: Date) => ({
+      contactId: contact.id,
+      familyId: randomUUID(),
+      tokenHash: hash,
+      expiresAt: familyExpiresAt,
+      familyExpiresAt,
+    });
+    await db
+      .insert(refreshTokens)
+      .values([refresh('old-refresh', hoursAgo(30)), refresh('recent-refresh', hoursAgo(2)), refresh('live-refresh', hoursAhead(5))]);
     await db.insert(passwordResetTokens).values([
       { contactId: contact.id, tokenHash: 'old-reset', expiresAt: hoursAgo(48) },
       { contactId: contact.id, tokenHash: 'live-reset', expiresAt: hoursAhead(1) },
@@ -35,7 +52,10 @@ describe('sweeping expired rows', () => {
       { key: 'login:user:now', hits: 1 },
     ]);
 
-    const [endpoint] = await db.insert(webhookEndpoints).values({ url: 'https://psa.example/hook', events: ['ticket.created'], secretSealed: 'x', secretKeyId: 'x', enabled: false }).returning();
+    const [endpoint] = await db
+      .insert(webhookEndpoints)
+      .values({ url: 'https://psa.example/hook', events: ['ticket.created'], secretSealed: 'x', secretKeyId: 'x', enabled: false })
+      .returning();
     const event = (id: string, days: number) => ({ id, type: 'ticket.created' as const, accountId: account.id, payload: {}, createdAt: hoursAgo(days * 24) });
     await db.insert(webhookEvents).values([event('evt_old_done', 31), event('evt_old_held', 31), event('evt_recent', 29)]);
     await db.insert(webhookDeliveries).values([
@@ -50,16 +70,22 @@ describe('sweeping expired rows', () => {
       sentAt: sentHoursAgo === null ? null : hoursAgo(sentHoursAgo),
       createdAt: hoursAgo(createdHoursAgo),
     });
-    await db.insert(mailOutbox).values([
-      mail('sent long ago', 'sent', 30),
-      mail('logged long ago', 'logged', 25),
-      mail('sent today', 'sent', 2),
-      mail('failed last week', 'failed', null, 24 * 8),
-      mail('failed yesterday', 'failed', null, 24),
-      mail('still pending', 'pending', null, 24 * 30),
-    ]);
+    await db
+      .insert(mailOutbox)
+      .values([
+        mail('sent long ago', 'sent', 30),
+        mail('logged long ago', 'logged', 25),
+        mail('sent today', 'sent', 2),
+        mail('failed last week', 'failed', null, 24 * 8),
+        mail('failed yesterday', 'failed', null, 24),
+        mail('still pending', 'pending', null, 24 * 30),
+      ]);
     expect(await sweepExpired(db)).toEqual({ refreshTokens: 1, passwordResetTokens: 1, oneTimeTokens: 1, rateLimits: 1, webhookEvents: 1, mails: 3 });
-    expect((await db.select({ subject: mailOutbox.subject }).from(mailOutbox)).map((row) => row.subject).sort()).toEqual(['failed yesterday', 'sent today', 'still pending']);
+    expect((await db.select({ subject: mailOutbox.subject }).from(mailOutbox)).map((row) => row.subject).sort()).toEqual([
+      'failed yesterday',
+      'sent today',
+      'still pending',
+    ]);
     expect((await db.select({ id: webhookEvents.id }).from(webhookEvents)).map((row) => row.id).sort()).toEqual(['evt_old_held', 'evt_recent']);
     expect((await db.select({ hash: refreshTokens.tokenHash }).from(refreshTokens)).map((row) => row.hash).sort()).toEqual(['live-refresh', 'recent-refresh']);
     expect((await db.select({ hash: passwordResetTokens.tokenHash }).from(passwordResetTokens)).map((row) => row.hash)).toEqual(['live-reset']);

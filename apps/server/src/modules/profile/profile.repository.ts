@@ -5,11 +5,19 @@ import { contacts } from '../../db/schema/index.js';
 type ContactRow = typeof contacts.$inferSelect;
 
 export async function findOwnContact(db: Executor, accountId: number, contactId: number): Promise<ContactRow | undefined> {
-  const [row] = await db.select().from(contacts).where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)));
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)));
   return row;
 }
 
-export async function updateOwnColorMode(db: Executor, accountId: number, contactId: number, uiColorMode: ContactRow['uiColorMode']): Promise<ContactRow | undefined> {
+export async function updateOwnColorMode(
+  db: Executor,
+  accountId: number,
+  contactId: number,
+  uiColorMode: ContactRow['uiColorMode'],
+): Promise<ContactRow | undefined> {
   const [row] = await db
     .update(contacts)
     .set({ uiColorMode })

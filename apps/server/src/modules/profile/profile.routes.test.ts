@@ -52,7 +52,10 @@ describe('PATCH /api/portal/my-profile', () => {
   it('changes the sign-in username with the e-mail and tells the old address', async () => {
     const { contact, token } = await signedInContact();
     const newEmail = `renamed.${contact.id}@example.test`;
-    const response = await patch({ firstname: 'Rena', lastname: 'Med', email: newEmail.toUpperCase(), timezone: 'UTC', current_password: TEST_PASSWORD }, token);
+    const response = await patch(
+      { firstname: 'Rena', lastname: 'Med', email: newEmail.toUpperCase(), timezone: 'UTC', current_password: TEST_PASSWORD },
+      token,
+    );
     expect(response.statusCode).toBe(200);
     expect(successEnvelope(endpoints.updateMyProfile.result).parse(response.json()).result.email).toBe(newEmail);
 
@@ -65,14 +68,20 @@ describe('PATCH /api/portal/my-profile', () => {
     const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, contact.email));
     expect(mail!.subject).toMatch(/sign-in e-mail was changed/);
     expect(mail!.textBody).toContain(newEmail);
-    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.contactId, contact.id), eq(auditLog.action, 'profile.updated')));
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.contactId, contact.id), eq(auditLog.action, 'profile.updated')));
     expect(audit!.details).toMatchObject({ old_email: contact.email, new_email: newEmail });
   });
 
   it('refuses an e-mail another contact uses, in any account and any case, with a clear message', async () => {
     const { contact, token } = await signedInContact();
     const elsewhere = await createContact(db(), { accountId: (await createAccount(db())).id });
-    const response = await patch({ firstname: 'A', lastname: 'B', email: elsewhere.email.toUpperCase(), timezone: 'UTC', current_password: TEST_PASSWORD }, token);
+    const response = await patch(
+      { firstname: 'A', lastname: 'B', email: elsewhere.email.toUpperCase(), timezone: 'UTC', current_password: TEST_PASSWORD },
+      token,
+    );
     expect(response.statusCode).toBe(409);
     const error = errorOf(response);
     expect(error.message).toBe(emailTakenMessage(elsewhere.email));
@@ -123,7 +132,10 @@ describe('PATCH /api/portal/my-profile', () => {
     expect(errorOf(wrong).fields).toEqual({ current_password: CURRENT_PASSWORD_WRONG });
     const [unchanged] = await db().select().from(contacts).where(eq(contacts.id, contact.id));
     expect(unchanged).toMatchObject({ email: contact.email, firstname: 'Test' });
-    const failures = await db().select().from(auditLog).where(and(eq(auditLog.contactId, contact.id), eq(auditLog.action, 'auth.password_confirmation')));
+    const failures = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.contactId, contact.id), eq(auditLog.action, 'auth.password_confirmation')));
     expect(failures).toHaveLength(1);
 
     const right = await change({ current_password: TEST_PASSWORD });
@@ -140,10 +152,16 @@ describe('PATCH /api/portal/my-profile', () => {
   it('counts wrong passwords with the sign-in failures, so it is no way around the throttle', async () => {
     const { contact, token } = await signedInContact();
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const wrong = await patch({ firstname: 'A', lastname: 'B', email: `guess.${contact.id}@example.test`, timezone: 'UTC', current_password: `guess-${attempt}` }, token);
+      const wrong = await patch(
+        { firstname: 'A', lastname: 'B', email: `guess.${contact.id}@example.test`, timezone: 'UTC', current_password: `guess-${attempt}` },
+        token,
+      );
       expect(wrong.statusCode).toBe(400);
     }
-    const throttled = await patch({ firstname: 'A', lastname: 'B', email: `guess.${contact.id}@example.test`, timezone: 'UTC', current_password: TEST_PASSWORD }, token);
+    const throttled = await patch(
+      { firstname: 'A', lastname: 'B', email: `guess.${contact.id}@example.test`, timezone: 'UTC', current_password: TEST_PASSWORD },
+      token,
+    );
     expect(throttled.statusCode).toBe(429);
     const signInNow = await test.app.inject({ method: 'POST', url: '/api/crm/auth/login', payload: { username: contact.email, password: TEST_PASSWORD } });
     expect(signInNow.statusCode).toBe(429);

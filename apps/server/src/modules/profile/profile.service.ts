@@ -76,7 +76,14 @@ export function createProfileService({ db, confirmPassword, mailer, config }: Pr
               type: 'profile.changed',
               accountId: caller.accountId,
               data: {
-                contact: { id: after.id, external_id: after.externalId, email: after.email, firstname: after.firstname, lastname: after.lastname, time_zone: after.timeZone },
+                contact: {
+                  id: after.id,
+                  external_id: after.externalId,
+                  email: after.email,
+                  firstname: after.firstname,
+                  lastname: after.lastname,
+                  time_zone: after.timeZone,
+                },
                 changed: changed.map((field) => (field === 'timeZone' ? 'time_zone' : field)),
                 previous_email: emailChanged ? before.email : null,
                 by: eventActor(caller),

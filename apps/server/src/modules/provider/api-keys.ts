@@ -31,7 +31,10 @@ const hashSecret = (secret: string) => createHash('sha256').update(secret).diges
 const refused = (message: string) => new AppError('unauthenticated', message, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
 
 export function parseScopes(text: string): ProviderScope[] {
-  const scopes = text.split(',').map((scope) => scope.trim()).filter(Boolean);
+  const scopes = text
+    .split(',')
+    .map((scope) => scope.trim())
+    .filter(Boolean);
   const unknown = scopes.filter((scope) => !isProviderScope(scope));
   if (unknown.length > 0) throw new AppError('validation_failed', `Unknown scope ${unknown.join(', ')}; the scopes are ${PROVIDER_SCOPES.join(', ')}`);
   if (scopes.length === 0) throw new AppError('validation_failed', `Give at least one scope: ${PROVIDER_SCOPES.join(', ')}`);

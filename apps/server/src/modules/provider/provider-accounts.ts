@@ -7,7 +7,16 @@ import type { ClientMeta } from '../../platform/client-meta.js';
 import type { ProviderCaller } from './api-keys.js';
 import { bulkField, bulkOutcome, bulkResult, refuseDuplicateExternalIds, unchangedCount } from './provider-bulk.js';
 import { accountNotFound, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
-import { externalIdOrder, givenFlags, givenOrKept, recordset, refusedItem, uniqueValues, uniqueViolationAsItemConflict, type FieldOf } from './provider-set-writes.js';
+import {
+  externalIdOrder,
+  givenFlags,
+  givenOrKept,
+  recordset,
+  refusedItem,
+  uniqueValues,
+  uniqueViolationAsItemConflict,
+  type FieldOf,
+} from './provider-set-writes.js';
 
 type AccountRow = typeof accounts.$inferSelect;
 
@@ -103,12 +112,17 @@ async function upsertAccounts(tx: Executor, items: AccountItem[], fieldOf: Field
       written.billingChanged.forEach((externalId) => billingChanged.add(externalId));
     }
   } catch (error) {
-    const wanted = (constraint: string) => order.map((index) => ({ index, value: constraint === 'accounts_name_key' ? items[index]!.name : billingIdOf(items[index]!) }));
+    const wanted = (constraint: string) =>
+      order.map((index) => ({ index, value: constraint === 'accounts_name_key' ? items[index]!.name : billingIdOf(items[index]!) }));
     throw uniqueViolationAsItemConflict(error, CONFLICTS, wanted, fieldOf);
   }
   // An account whose only change is its billing figures has changed too: it moves in `updated_since`.
   const billingOnly = [...billingChanged].filter((externalId) => !inserted.has(externalId) && !updated.has(externalId));
-  if (billingOnly.length > 0) await tx.update(accounts).set({ updatedAt: sql`now()` }).where(inArray(accounts.externalId, billingOnly));
+  if (billingOnly.length > 0)
+    await tx
+      .update(accounts)
+      .set({ updatedAt: sql`now()` })
+      .where(inArray(accounts.externalId, billingOnly));
 
   const rows = new Map((await tx.select().from(accounts).where(inArray(accounts.externalId, externalIds))).map((row) => [row.externalId!, row]));
   return items.map(({ external_id: externalId }) => {
@@ -141,7 +155,15 @@ async function refuseTakenValues(
   const holders = await tx
     .select({ id: accounts.id, name: accounts.name, billingApiId: accounts.billingApiId })
     .from(accounts)
-    .where(or(inArray(accounts.name, items.map((item) => item.name)), billingIds.length > 0 ? inArray(accounts.billingApiId, billingIds) : undefined));
+    .where(
+      or(
+        inArray(
+          accounts.name,
+          items.map((item) => item.name),
+        ),
+        billingIds.length > 0 ? inArray(accounts.billingApiId, billingIds) : undefined,
+      ),
+    );
   const existingIds = [...existing.values()].map((row) => row.id);
   const billingRows =
     billingIds.length + existingIds.length === 0
@@ -149,7 +171,12 @@ async function refuseTakenValues(
       : await tx
           .select({ id: billingAccounts.id, accountId: billingAccounts.accountId })
           .from(billingAccounts)
-          .where(or(billingIds.length > 0 ? inArray(billingAccounts.id, billingIds) : undefined, existingIds.length > 0 ? inArray(billingAccounts.accountId, existingIds) : undefined));
+          .where(
+            or(
+              billingIds.length > 0 ? inArray(billingAccounts.id, billingIds) : undefined,
+              existingIds.length > 0 ? inArray(billingAccounts.accountId, existingIds) : undefined,
+            ),
+          );
   const names = uniqueValues(holders.map((row) => [row.name, `a${row.id}`] as const));
   const accountBillingIds = uniqueValues(holders.filter((row) => row.billingApiId !== null).map((row) => [row.billingApiId!, `a${row.id}`] as const));
   const billingRowIds = uniqueValues(billingRows.map((row) => [row.id, `a${row.accountId}`] as const));
@@ -161,10 +188,12 @@ async function refuseTakenValues(
     const self = before ? `a${before.id}` : `new:${item.external_id}`;
     if (!names.take(self, before?.name ?? null, item.name)) throw refusedItem(fieldOf, index, 'name', CONFLICTS.accounts_name_key.message);
     const billingId = billingIdOf(item);
-    if (!accountBillingIds.take(self, before?.billingApiId ?? null, billingId)) throw refusedItem(fieldOf, index, 'billing_id', CONFLICTS.accounts_billing_api_id_key.message);
+    if (!accountBillingIds.take(self, before?.billingApiId ?? null, billingId))
+      throw refusedItem(fieldOf, index, 'billing_id', CONFLICTS.accounts_billing_api_id_key.message);
     // The billing row takes the billing id as its key, while the account has one.
     const rowHad = before ? (billingRowOf.get(before.id) ?? null) : null;
-    if (billingId !== null && !billingRowIds.take(self, rowHad, billingId)) throw refusedItem(fieldOf, index, 'billing_id', CONFLICTS.billing_accounts_pkey.message);
+    if (billingId !== null && !billingRowIds.take(self, rowHad, billingId))
+      throw refusedItem(fieldOf, index, 'billing_id', CONFLICTS.billing_accounts_pkey.message);
   }
   return names.chained || accountBillingIds.chained || billingRowIds.chained;
 }
@@ -254,7 +283,12 @@ const statusChanged = (result: AccountUpserted) => result.previousStatus !== und
 /** Accounts by the provider's external id (unique across the portal): created or updated, suspended or active again. */
 export function createProviderAccounts(db: Database) {
   return {
-    async upsert(provider: ProviderCaller, externalId: string, input: ProviderAccountInput, meta: ClientMeta): Promise<{ created: boolean; item: ProviderAccount }> {
+    async upsert(
+      provider: ProviderCaller,
+      externalId: string,
+      input: ProviderAccountInput,
+      meta: ClientMeta,
+    ): Promise<{ created: boolean; item: ProviderAccount }> {
       return inTransaction(db, async (tx) => {
         const [result] = await upsertAccounts(tx, [{ ...input, external_id: externalId }], (_, field) => field);
         // An identical push changes nothing, so there is nothing to record.
@@ -275,7 +309,9 @@ export function createProviderAccounts(db: Database) {
       return inTransaction(db, async (tx) => {
         const results = await upsertAccounts(tx, items, bulkField);
         const answer = bulkResult(results.map(bulkOutcome));
-        const changes = results.filter(statusChanged).map((result) => ({ external_id: result.row.externalId, from: result.previousStatus, to: result.row.status }));
+        const changes = results
+          .filter(statusChanged)
+          .map((result) => ({ external_id: result.row.externalId, from: result.previousStatus, to: result.row.status }));
         await recordProviderChange(tx, provider, meta, 'provider.accounts_bulk', null, {
           created: answer.created,
           updated: answer.updated,
@@ -299,7 +335,12 @@ export function createProviderAccounts(db: Database) {
         .where(pageConditions(query, accounts.updatedAt, accounts.id))
         .orderBy(asc(accounts.updatedAt), asc(accounts.id))
         .limit(query.limit + 1);
-      return toPage(rows, query.limit, (r) => r.row.id, (r) => accountWire(r.row));
+      return toPage(
+        rows,
+        query.limit,
+        (r) => r.row.id,
+        (r) => accountWire(r.row),
+      );
     },
   };
 }

@@ -65,11 +65,22 @@ export function createProviderBilling(db: Database) {
         const [row] = await tx
           .insert(statements)
           .values({ id: `st_${randomBytes(9).toString('base64url')}`, accountId, externalId, ...fields })
-          .onConflictDoUpdate({ target: [statements.accountId, statements.externalId], set: { ...fields, updatedAt: sql`now()` }, setWhere: differsFromOffered(statements, Object.keys(fields)) })
+          .onConflictDoUpdate({
+            target: [statements.accountId, statements.externalId],
+            set: { ...fields, updatedAt: sql`now()` },
+            setWhere: differsFromOffered(statements, Object.keys(fields)),
+          })
           .returning({ id: statements.id, created: sql<boolean>`(xmax = 0)` });
-        const [statement] = await tx.select().from(statements).where(and(eq(statements.accountId, accountId), eq(statements.externalId, externalId)));
+        const [statement] = await tx
+          .select()
+          .from(statements)
+          .where(and(eq(statements.accountId, accountId), eq(statements.externalId, externalId)));
         // No row written: the statement is as pushed, so nothing changed and there is nothing to record.
-        if (row) await recordProviderChange(tx, provider, meta, row.created ? 'provider.statement_created' : 'provider.statement_updated', accountId, { statement_id: row.id, external_id: externalId });
+        if (row)
+          await recordProviderChange(tx, provider, meta, row.created ? 'provider.statement_created' : 'provider.statement_updated', accountId, {
+            statement_id: row.id,
+            external_id: externalId,
+          });
         return { created: row?.created ?? false, item: statementWire(statement!) };
       });
     },
@@ -88,9 +99,16 @@ export function createProviderBilling(db: Database) {
         const [row] = await tx
           .insert(payments)
           .values({ id: `pay_${randomBytes(9).toString('base64url')}`, accountId, externalId, ...fields })
-          .onConflictDoUpdate({ target: [payments.accountId, payments.externalId], set: { ...fields, updatedAt: sql`now()` }, setWhere: differsFromOffered(payments, Object.keys(fields)) })
+          .onConflictDoUpdate({
+            target: [payments.accountId, payments.externalId],
+            set: { ...fields, updatedAt: sql`now()` },
+            setWhere: differsFromOffered(payments, Object.keys(fields)),
+          })
           .returning({ id: payments.id, created: sql<boolean>`(xmax = 0)` });
-        const [payment] = await tx.select().from(payments).where(and(eq(payments.accountId, accountId), eq(payments.externalId, externalId)));
+        const [payment] = await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.accountId, accountId), eq(payments.externalId, externalId)));
         // No row written: the payment is as pushed, so nothing changed and there is nothing to record.
         if (row) {
           await recordProviderChange(tx, provider, meta, row.created ? 'provider.payment_recorded' : 'provider.payment_updated', accountId, {
@@ -111,7 +129,12 @@ export function createProviderBilling(db: Database) {
         .where(and(eq(statements.accountId, accountId), pageConditions(query, statements.updatedAt, statements.id, false)))
         .orderBy(asc(statements.updatedAt), asc(statements.id))
         .limit(query.limit + 1);
-      return toPage(rows, query.limit, (r) => r.row.id, (r) => statementWire(r.row));
+      return toPage(
+        rows,
+        query.limit,
+        (r) => r.row.id,
+        (r) => statementWire(r.row),
+      );
     },
 
     async listPayments(accountExternalId: string, query: ProviderListQuery) {
@@ -122,7 +145,12 @@ export function createProviderBilling(db: Database) {
         .where(and(eq(payments.accountId, accountId), pageConditions(query, payments.updatedAt, payments.id, false)))
         .orderBy(asc(payments.updatedAt), asc(payments.id))
         .limit(query.limit + 1);
-      return toPage(rows, query.limit, (r) => r.row.id, (r) => paymentWire(r.row));
+      return toPage(
+        rows,
+        query.limit,
+        (r) => r.row.id,
+        (r) => paymentWire(r.row),
+      );
     },
   };
 }

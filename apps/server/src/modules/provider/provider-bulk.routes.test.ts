@@ -21,7 +21,8 @@ describe('provider API bulk upserts of accounts, contacts and services', () => {
   });
   afterAll(() => test.close());
 
-  const bulk = (url: string, items: object[], key = allKey) => test.app.inject({ method: 'POST', url: `${V1}${url}`, headers: keyHeader(key), payload: { items } });
+  const bulk = (url: string, items: object[], key = allKey) =>
+    test.app.inject({ method: 'POST', url: `${V1}${url}`, headers: keyHeader(key), payload: { items } });
   const resultOf = (response: { statusCode: number; body: string; json(): unknown }) => {
     expect(response.statusCode, response.body).toBe(200);
     return successEnvelope(providerBulkResult).parse(response.json()).result;
@@ -31,11 +32,21 @@ describe('provider API bulk upserts of accounts, contacts and services', () => {
     return errorEnvelope.parse(response.json());
   };
   const pushAccount = async (externalId: string) => {
-    const response = await test.app.inject({ method: 'PUT', url: `${V1}/accounts/${externalId}`, headers: keyHeader(allKey), payload: { name: `Account ${externalId}` } });
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: `${V1}/accounts/${externalId}`,
+      headers: keyHeader(allKey),
+      payload: { name: `Account ${externalId}` },
+    });
     expect(response.statusCode, response.body).toBe(201);
   };
-  const storedIds = async (externalId: string) => (await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.externalId, externalId))).map((row) => row.id);
-  const bulkAudit = (action: string, actor: string) => db().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.actor, `api-key:${actor}`)));
+  const storedIds = async (externalId: string) =>
+    (await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.externalId, externalId))).map((row) => row.id);
+  const bulkAudit = (action: string, actor: string) =>
+    db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.actor, `api-key:${actor}`)));
 
   describe('accounts', () => {
     const accountItems = (prefix: string, count: number) =>
@@ -62,7 +73,10 @@ describe('provider API bulk upserts of accounts, contacts and services', () => {
       expect(await storedAccounts('acc-bulk')).toEqual(stored);
 
       const audit = await bulkAudit('provider.accounts_bulk', 'CRM accounts import');
-      expect(audit.map((row) => row.details)).toEqual([expect.objectContaining({ created: 3, updated: 0 }), expect.objectContaining({ created: 0, updated: 3 })]);
+      expect(audit.map((row) => row.details)).toEqual([
+        expect.objectContaining({ created: 3, updated: 0 }),
+        expect.objectContaining({ created: 0, updated: 3 }),
+      ]);
     });
 
     it('refuses an invalid item naming its index, and rolls the whole batch back when an item fails after others were written', async () => {
@@ -171,7 +185,12 @@ describe('provider API bulk upserts of accounts, contacts and services', () => {
       resultOf(await bulk('/accounts/bulk', items));
       const figures = async () =>
         db()
-          .select({ id: billingAccounts.id, daysPastDue: billingAccounts.daysPastDue, credits: billingAccounts.credits, cycle: billingAccounts.billingCycleMonthDate })
+          .select({
+            id: billingAccounts.id,
+            daysPastDue: billingAccounts.daysPastDue,
+            credits: billingAccounts.credits,
+            cycle: billingAccounts.billingCycleMonthDate,
+          })
           .from(billingAccounts)
           .where(like(billingAccounts.id, 'ba_acc-figures_%'))
           .orderBy(asc(billingAccounts.id));
@@ -179,7 +198,12 @@ describe('provider API bulk upserts of accounts, contacts and services', () => {
         { id: 'ba_acc-figures_0', daysPastDue: 0, credits: 5.25, cycle: 1 },
         { id: 'ba_acc-figures_1', daysPastDue: 10, credits: 5.25, cycle: 1 },
       ]);
-      resultOf(await bulk('/accounts/bulk', items.map((item, i) => (i === 1 ? { ...item, billing_id: 'ba_acc-figures_9', billing: { days_past_due: 40 } } : item))));
+      resultOf(
+        await bulk(
+          '/accounts/bulk',
+          items.map((item, i) => (i === 1 ? { ...item, billing_id: 'ba_acc-figures_9', billing: { days_past_due: 40 } } : item)),
+        ),
+      );
       expect(await figures()).toEqual([
         { id: 'ba_acc-figures_0', daysPastDue: 0, credits: 5.25, cycle: 1 },
         { id: 'ba_acc-figures_9', daysPastDue: 40, credits: 5.25, cycle: 1 },
@@ -189,8 +213,23 @@ describe('provider API bulk upserts of accounts, contacts and services', () => {
 
   describe('contacts', () => {
     const contactItems = (prefix: string, count: number) =>
-      Array.from({ length: count }, (_, i) => ({ external_id: `${prefix}-${i}`, firstname: 'Bulk', lastname: `Contact ${i}`, email: `${prefix}-${i}@bulk.example`, technical_group: true }));
-    const invitationsTo = (items: { email: string }[]) => db().select().from(mailOutbox).where(inArray(mailOutbox.toAddress, items.map((item) => item.email)));
+      Array.from({ length: count }, (_, i) => ({
+        external_id: `${prefix}-${i}`,
+        firstname: 'Bulk',
+        lastname: `Contact ${i}`,
+        email: `${prefix}-${i}@bulk.example`,
+        technical_group: true,
+      }));
+    const invitationsTo = (items: { email: string }[]) =>
+      db()
+        .select()
+        .from(mailOutbox)
+        .where(
+          inArray(
+            mailOutbox.toAddress,
+            items.map((item) => item.email),
+          ),
+        );
 
     it('creates contacts with the single PUT’s invitation e-mail, and a re-run updates them without a second invitation', async () => {
       await pushAccount('contacts-bulk');
@@ -241,7 +280,11 @@ describe('provider API bulk upserts of accounts, contacts and services', () => {
       ]);
       expect(result.items[1]!.id).toBe(signedIn.id);
       expect((await invitationsTo(items)).map((mail) => mail.toAddress)).toEqual(['cm-3@bulk.example']);
-      const stored = await db().select({ externalId: contacts.externalId, deactivatedAt: contacts.deactivatedAt }).from(contacts).where(like(contacts.externalId, 'cm-%')).orderBy(asc(contacts.externalId));
+      const stored = await db()
+        .select({ externalId: contacts.externalId, deactivatedAt: contacts.deactivatedAt })
+        .from(contacts)
+        .where(like(contacts.externalId, 'cm-%'))
+        .orderBy(asc(contacts.externalId));
       expect(stored.map((row) => [row.externalId, row.deactivatedAt !== null])).toEqual([
         ['cm-0', true],
         ['cm-1', true],
@@ -249,7 +292,10 @@ describe('provider API bulk upserts of accounts, contacts and services', () => {
         ['cm-3', false],
       ]);
       expect((await test.app.inject({ method: 'GET', url: '/api/crm/auth/me', headers: bearer(access_token) })).statusCode).toBe(401);
-      const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'provider.contacts_bulk'), eq(auditLog.accountId, accountRow!.id)));
+      const [audit] = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'provider.contacts_bulk'), eq(auditLog.accountId, accountRow!.id)));
       expect(audit!.details).toMatchObject({ created: 3, updated: 1, deactivated: 1 });
     });
 
@@ -263,7 +309,17 @@ describe('provider API bulk upserts of accounts, contacts and services', () => {
       });
       const invalid = contactItems('cy', 3).map((item, i) => (i === 2 ? { ...item, email: 'not an address' } : item));
       expect(refusalOf(await bulk('/accounts/contacts-refusals/contacts/bulk', invalid), 400).fields).toHaveProperty(['items.2.email']);
-      expect(await db().select().from(contacts).where(inArray(contacts.externalId, [...items, ...invalid].map((item) => item.external_id)))).toEqual([]);
+      expect(
+        await db()
+          .select()
+          .from(contacts)
+          .where(
+            inArray(
+              contacts.externalId,
+              [...items, ...invalid].map((item) => item.external_id),
+            ),
+          ),
+      ).toEqual([]);
       expect(await invitationsTo([...items, ...contactItems('cy', 2)])).toEqual([]);
     });
 
@@ -295,7 +351,11 @@ describe('provider API bulk upserts of accounts, contacts and services', () => {
           { ...people[0]!, email: 'ann.a@chain.example' },
         ]),
       );
-      const stored = await db().select({ externalId: contacts.externalId, email: contacts.email }).from(contacts).where(like(contacts.externalId, 'cc-%')).orderBy(asc(contacts.externalId));
+      const stored = await db()
+        .select({ externalId: contacts.externalId, email: contacts.email })
+        .from(contacts)
+        .where(like(contacts.externalId, 'cc-%'))
+        .orderBy(asc(contacts.externalId));
       expect(stored).toEqual([
         { externalId: 'cc-a', email: 'ann.a@chain.example' },
         { externalId: 'cc-b', email: 'ann@chain.example' },
@@ -306,7 +366,13 @@ describe('provider API bulk upserts of accounts, contacts and services', () => {
 
   describe('services', () => {
     const serviceItems = (prefix: string, count: number) =>
-      Array.from({ length: count }, (_, i) => ({ external_id: `${prefix}-${i}`, product: { name: 'Bulk Backup', category: 'Backup' }, item_type: 'other', price: 10 + i, quantity: i + 1 }));
+      Array.from({ length: count }, (_, i) => ({
+        external_id: `${prefix}-${i}`,
+        product: { name: 'Bulk Backup', category: 'Backup' },
+        item_type: 'other',
+        price: 10 + i,
+        quantity: i + 1,
+      }));
     const storedServices = (prefix: string) =>
       db()
         .select({ externalId: services.externalId, price: services.price, quantity: services.quantity })
@@ -346,7 +412,13 @@ describe('provider API bulk upserts of accounts, contacts and services', () => {
         ['sp-b', true],
         ['sp-a', false],
       ]);
-      expect(await db().select({ name: products.name, category: products.category }).from(products).where(inArray(products.name, ['Brand New', 'Existing Voice'])).orderBy(asc(products.name))).toEqual([
+      expect(
+        await db()
+          .select({ name: products.name, category: products.category })
+          .from(products)
+          .where(inArray(products.name, ['Brand New', 'Existing Voice']))
+          .orderBy(asc(products.name)),
+      ).toEqual([
         { name: 'Brand New', category: 'Second' },
         { name: 'Existing Voice', category: 'Voice' },
       ]);
@@ -361,7 +433,11 @@ describe('provider API bulk upserts of accounts, contacts and services', () => {
     const cases: [string, ProviderScope, object][] = [
       ['/accounts/bulk', 'accounts:write', { external_id: 'scope-a', name: 'Scope A' }],
       ['/accounts/bulk-scopes/contacts/bulk', 'contacts:write', { external_id: 'scope-c', firstname: 'S', lastname: 'C', email: 'scope-c@bulk.example' }],
-      ['/accounts/bulk-scopes/services/bulk', 'services:write', { external_id: 'scope-s', product: { name: 'Scope', category: 'Scope' }, item_type: 'other', price: 1 }],
+      [
+        '/accounts/bulk-scopes/services/bulk',
+        'services:write',
+        { external_id: 'scope-s', product: { name: 'Scope', category: 'Scope' }, item_type: 'other', price: 1 },
+      ],
     ];
     for (const [url, scope, item] of cases) {
       expect(refusalOf(await bulk(url, [item], readOnly), 403).message).toBe(`This API key lacks the scope ${scope}`);

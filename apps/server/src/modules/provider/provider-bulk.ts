@@ -25,13 +25,22 @@ export function refuseDuplicates(values: string[], field: (index: number) => str
 
 /** Two items of one call with the same external id would upsert one record twice: refused, naming both. */
 export const refuseDuplicateExternalIds = (items: { external_id: string }[]) =>
-  refuseDuplicates(items.map((item) => item.external_id), (index) => bulkField(index, 'external_id'), 'External id');
+  refuseDuplicates(
+    items.map((item) => item.external_id),
+    (index) => bulkField(index, 'external_id'),
+    'External id',
+  );
 
 /** One item's line in a bulk call's answer, from the row it wrote. */
-export const bulkOutcome = ({ row, created }: { row: { id: number; externalId: string | null }; created: boolean }) => ({ external_id: row.externalId!, id: row.id, created });
+export const bulkOutcome = ({ row, created }: { row: { id: number; externalId: string | null }; created: boolean }) => ({
+  external_id: row.externalId!,
+  id: row.id,
+  created,
+});
 
 /** How many items of a bulk call changed nothing (counted as updated in the answer, as before; the audit entry says so). */
-export const unchangedCount = (results: readonly { created: boolean; changed: boolean }[]) => results.filter((result) => !result.created && !result.changed).length;
+export const unchangedCount = (results: readonly { created: boolean; changed: boolean }[]) =>
+  results.filter((result) => !result.created && !result.changed).length;
 
 /** A bulk call's answer: each item's outcome in the order given, and the counts. */
 export function bulkResult(items: ProviderBulkResult['items']): ProviderBulkResult {

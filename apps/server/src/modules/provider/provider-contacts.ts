@@ -18,7 +18,16 @@ import { emailTakenMessage } from '../users/sign-in-name.js';
 import { writeInvitations } from '../users/users.service.js';
 import type { ProviderCaller } from './api-keys.js';
 import { bulkField, bulkOutcome, bulkResult, refuseDuplicateExternalIds, refuseDuplicates, unchangedCount } from './provider-bulk.js';
-import { externalIdOrder, givenFlags, givenOrKept, recordset, refusedItem, uniqueValues, uniqueViolationAsItemConflict, type FieldOf } from './provider-set-writes.js';
+import {
+  externalIdOrder,
+  givenFlags,
+  givenOrKept,
+  recordset,
+  refusedItem,
+  uniqueValues,
+  uniqueViolationAsItemConflict,
+  type FieldOf,
+} from './provider-set-writes.js';
 import { accountIdOf, accountOf, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -68,7 +77,16 @@ function contactRecord(item: ContactItem, ord: number) {
     billing_group: item.billing_group,
     technical_group: item.technical_group,
   };
-  return { ord, external_id: item.external_id, firstname: item.firstname, lastname: item.lastname, email: item.email.toLowerCase(), active: item.active, ...optional, ...givenFlags(optional) };
+  return {
+    ord,
+    external_id: item.external_id,
+    firstname: item.firstname,
+    lastname: item.lastname,
+    email: item.email.toLowerCase(),
+    active: item.active,
+    ...optional,
+    ...givenFlags(optional),
+  };
 }
 type ContactRecord = ReturnType<typeof contactRecord>;
 
@@ -139,7 +157,12 @@ export function createProviderContacts({ db, mailer, config }: ProviderContactsD
       throw uniqueViolationAsItemConflict(error, CONFLICTS, () => order.map((index, ord) => ({ index, value: records[ord]!.email })), fieldOf);
     }
     const rows = new Map(
-      (await tx.select().from(contacts).where(and(eq(contacts.accountId, account.id), inArray(contacts.externalId, externalIds)))).map((row) => [row.externalId!, row]),
+      (
+        await tx
+          .select()
+          .from(contacts)
+          .where(and(eq(contacts.accountId, account.id), inArray(contacts.externalId, externalIds)))
+      ).map((row) => [row.externalId!, row]),
     );
     const deactivated = [...updated].filter(([, ended]) => ended).map(([externalId]) => rows.get(externalId)!.id);
     await endContactSessions(tx, deactivated);
@@ -158,7 +181,13 @@ export function createProviderContacts({ db, mailer, config }: ProviderContactsD
   }
 
   return {
-    async upsert(provider: ProviderCaller, accountExternalId: string, externalId: string, input: ProviderContactInput, meta: ClientMeta): Promise<{ created: boolean; item: ProviderContact }> {
+    async upsert(
+      provider: ProviderCaller,
+      accountExternalId: string,
+      externalId: string,
+      input: ProviderContactInput,
+      meta: ClientMeta,
+    ): Promise<{ created: boolean; item: ProviderContact }> {
       const account = await accountOf(db, accountExternalId);
       const { result, invitations } = await inTransaction(db, async (tx) => {
         const { results, invitations } = await upsertContacts(tx, account, [{ ...input, external_id: externalId }], (_, field) => field, meta);
@@ -166,7 +195,11 @@ export function createProviderContacts({ db, mailer, config }: ProviderContactsD
         // An identical push changes nothing, so there is nothing to record.
         if (upserted.changed) {
           const action = upserted.created ? 'provider.contact_created' : upserted.deactivated ? 'provider.contact_deactivated' : 'provider.contact_updated';
-          await recordProviderChange(tx, provider, meta, action, account.id, { contact_id: upserted.row.id, external_id: externalId, ...(upserted.created && { email: upserted.row.email }) });
+          await recordProviderChange(tx, provider, meta, action, account.id, {
+            contact_id: upserted.row.id,
+            external_id: externalId,
+            ...(upserted.created && { email: upserted.row.email }),
+          });
         }
         return { result: upserted, invitations };
       });
@@ -175,9 +208,18 @@ export function createProviderContacts({ db, mailer, config }: ProviderContactsD
     },
 
     /** Up to 1,000 contacts in one transaction: all or none, invitations included (nothing is sent for a refused call). */
-    async bulk(provider: ProviderCaller, accountExternalId: string, items: ProviderBulkItem<ProviderContactInput>[], meta: ClientMeta): Promise<ProviderBulkResult> {
+    async bulk(
+      provider: ProviderCaller,
+      accountExternalId: string,
+      items: ProviderBulkItem<ProviderContactInput>[],
+      meta: ClientMeta,
+    ): Promise<ProviderBulkResult> {
       refuseDuplicateExternalIds(items);
-      refuseDuplicates(items.map((item) => item.email.toLowerCase()), (index) => bulkField(index, 'email'), 'E-mail address');
+      refuseDuplicates(
+        items.map((item) => item.email.toLowerCase()),
+        (index) => bulkField(index, 'email'),
+        'E-mail address',
+      );
       const account = await accountOf(db, accountExternalId);
       const { answer, invitations } = await inTransaction(db, async (tx) => {
         const { results, invitations } = await upsertContacts(tx, account, items, bulkField, meta);
@@ -202,7 +244,12 @@ export function createProviderContacts({ db, mailer, config }: ProviderContactsD
         .where(and(eq(contacts.accountId, accountId), pageConditions(query, contacts.updatedAt, contacts.id)))
         .orderBy(asc(contacts.updatedAt), asc(contacts.id))
         .limit(query.limit + 1);
-      return toPage(rows, query.limit, (r) => r.row.id, (r) => contactWire(r.row));
+      return toPage(
+        rows,
+        query.limit,
+        (r) => r.row.id,
+        (r) => contactWire(r.row),
+      );
     },
   };
 }
@@ -212,11 +259,22 @@ export function createProviderContacts({ db, mailer, config }: ProviderContactsD
  * (of any account) signs in with at its turn, as the per-item check did. Answers whether the batch
  * passes an address from one of its contacts to another: it is then written one contact at a time.
  */
-async function refuseTakenSignInNames(tx: Executor, records: ContactRecord[], order: number[], existing: Map<string, ContactRow>, fieldOf: FieldOf): Promise<boolean> {
+async function refuseTakenSignInNames(
+  tx: Executor,
+  records: ContactRecord[],
+  order: number[],
+  existing: Map<string, ContactRow>,
+  fieldOf: FieldOf,
+): Promise<boolean> {
   const holders = await tx
     .select({ id: contacts.id, email: sql<string>`lower(${contacts.email})` })
     .from(contacts)
-    .where(inArray(sql`lower(${contacts.email})`, records.map((record) => record.email)));
+    .where(
+      inArray(
+        sql`lower(${contacts.email})`,
+        records.map((record) => record.email),
+      ),
+    );
   const emails = uniqueValues(holders.map((row) => [row.email, `c${row.id}`] as const));
   for (const [ord, record] of records.entries()) {
     const before = existing.get(record.external_id);

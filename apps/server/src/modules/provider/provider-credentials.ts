@@ -34,7 +34,8 @@ export function credentialWire(row: PublicCredential): ProviderCredential {
   };
 }
 
-const credentialNotFound = (id: number, accountExternalId: string) => new AppError('not_found', `No credential of the account ${accountExternalId} has the id ${id}`);
+const credentialNotFound = (id: number, accountExternalId: string) =>
+  new AppError('not_found', `No credential of the account ${accountExternalId} has the id ${id}`);
 
 /**
  * The account's stored credentials as the provider may see them, and the hidden flag, which the
@@ -67,7 +68,12 @@ export function createProviderCredentials(db: Database) {
         .where(and(eq(credentials.accountId, accountId), pageConditions(query, credentials.updatedAt, credentials.id)))
         .orderBy(asc(credentials.updatedAt), asc(credentials.id))
         .limit(query.limit + 1);
-      return toPage(rows, query.limit, (r) => r.row.id, (r) => credentialWire(r.row));
+      return toPage(
+        rows,
+        query.limit,
+        (r) => r.row.id,
+        (r) => credentialWire(r.row),
+      );
     },
   };
 }

@@ -13,7 +13,18 @@ const upsertedAsset = successEnvelope(providerUpserted(providerAsset));
 const upsertedVendor = successEnvelope(providerUpserted(providerVendor));
 const credentialPage = successEnvelope(providerPage(providerCredential));
 
-const laptop = { name: 'Dispatch Laptop', type: 'laptop', status: 'active', vendor: 'Lenovo', model: 'ThinkPad T14', serial_number: 'PF-12345', location: 'Head office', assigned_to: 'Grace Liu', purchase_date: '2026-01-15', warranty_expires: '2029-01-15' };
+const laptop = {
+  name: 'Dispatch Laptop',
+  type: 'laptop',
+  status: 'active',
+  vendor: 'Lenovo',
+  model: 'ThinkPad T14',
+  serial_number: 'PF-12345',
+  location: 'Head office',
+  assigned_to: 'Grace Liu',
+  purchase_date: '2026-01-15',
+  warranty_expires: '2029-01-15',
+};
 const lenovo = { name: 'Lenovo', contact_person: 'Sam Ortiz', email: 'sam.ortiz@lenovo.example', phone: '+1 800 555 0100', website: 'https://lenovo.example' };
 
 const SECRET = 'Falcon-Maple-4821!';
@@ -33,7 +44,8 @@ describe('provider API: assets, vendors and the credential hidden flag (issue 18
   const put = (url: string, payload: object, withKey = key) => test.app.inject({ method: 'PUT', url: `${V1}${url}`, headers: keyHeader(withKey), payload });
   const patch = (url: string, payload: object, withKey = key) => test.app.inject({ method: 'PATCH', url: `${V1}${url}`, headers: keyHeader(withKey), payload });
   const get = (url: string, withKey = key) => test.app.inject({ method: 'GET', url: `${V1}${url}`, headers: keyHeader(withKey) });
-  const customer = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object) => test.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload });
+  const customer = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object) =>
+    test.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload });
 
   /** An account the provider knows by external id, with a signed-in administrator. */
   async function accountWithAdmin(externalId: string) {
@@ -66,7 +78,9 @@ describe('provider API: assets, vendors and the credential hidden flag (issue 18
     expect(await providerAudit(account.id)).toEqual([['provider.asset_created', 'api-key:RMM sync']]);
 
     // A field left out keeps its value; null clears it.
-    const moved = upsertedAsset.parse((await put('/accounts/assets-1/assets/RMM-501', { name: 'Dispatch Laptop', type: 'laptop', status: 'maintenance', assigned_to: null })).json()).result.item;
+    const moved = upsertedAsset.parse(
+      (await put('/accounts/assets-1/assets/RMM-501', { name: 'Dispatch Laptop', type: 'laptop', status: 'maintenance', assigned_to: null })).json(),
+    ).result.item;
     expect(moved).toMatchObject({ status: 'maintenance', assigned_to: null, serial_number: 'PF-12345', warranty_expires: '2029-01-15' });
     expect(await providerAudit(account.id)).toEqual([
       ['provider.asset_created', 'api-key:RMM sync'],
@@ -81,9 +95,14 @@ describe('provider API: assets, vendors and the credential hidden flag (issue 18
     const created = upsertedVendor.parse(first.json()).result.item;
     const again = await put('/accounts/vendors-1/vendors/V-1', { ...lenovo, phone: null });
     expect(again.statusCode).toBe(200);
-    expect(upsertedVendor.parse(again.json()).result).toMatchObject({ created: false, item: { id: created.id, phone: null, website: 'https://lenovo.example' } });
+    expect(upsertedVendor.parse(again.json()).result).toMatchObject({
+      created: false,
+      item: { id: created.id, phone: null, website: 'https://lenovo.example' },
+    });
     const seen = successEnvelope(endpoints.listVendors.result).parse((await customer('GET', '/crm/vendors', token)).json()).result;
-    expect(seen).toEqual([{ id: created.id, name: 'Lenovo', contact_person: 'Sam Ortiz', email: 'sam.ortiz@lenovo.example', phone: null, website: 'https://lenovo.example' }]);
+    expect(seen).toEqual([
+      { id: created.id, name: 'Lenovo', contact_person: 'Sam Ortiz', email: 'sam.ortiz@lenovo.example', phone: null, website: 'https://lenovo.example' },
+    ]);
     expect(await providerAudit(account.id)).toEqual([
       ['provider.vendor_created', 'api-key:RMM sync'],
       ['provider.vendor_updated', 'api-key:RMM sync'],
@@ -133,7 +152,13 @@ describe('provider API: assets, vendors and the credential hidden flag (issue 18
 
   it('hides a credential’s password from the customer exactly as the command line does, and shows it again', async () => {
     const { account, token } = await accountWithAdmin('vault-1');
-    const added = await customer('POST', '/crm/credentials', token, { title: 'Edge Firewall', username: USERNAME, password: SECRET, url: 'https://fw.example', notes: NOTE });
+    const added = await customer('POST', '/crm/credentials', token, {
+      title: 'Edge Firewall',
+      username: USERNAME,
+      password: SECRET,
+      url: 'https://fw.example',
+      notes: NOTE,
+    });
     const { id } = successEnvelope(endpoints.createCredential.result).parse(added.json()).result;
 
     const hidden = await patch(`/accounts/vault-1/credentials/${id}`, { hidden: true });
@@ -142,7 +167,9 @@ describe('provider API: assets, vendors and the credential hidden flag (issue 18
 
     const list = successEnvelope(endpoints.listCredentials.result).parse((await customer('GET', '/crm/credentials', token)).json()).result;
     expect(list[0]).toMatchObject({ id, password: null, password_hidden: true });
-    const revealed = successEnvelope(endpoints.revealCredentialPassword.result).parse((await customer('POST', `/crm/credentials/${id}/reveal`, token, { purpose: 'show' })).json()).result;
+    const revealed = successEnvelope(endpoints.revealCredentialPassword.result).parse(
+      (await customer('POST', `/crm/credentials/${id}/reveal`, token, { purpose: 'show' })).json(),
+    ).result;
     expect(revealed.password).toBeNull();
     const locked = await customer('PATCH', `/crm/credentials/${id}`, token, { password: 'new-one-2026' });
     expect(locked.statusCode).toBe(403);
@@ -176,7 +203,10 @@ describe('provider API: assets, vendors and the credential hidden flag (issue 18
     expect(errorEnvelope.parse(badBody.json()).fields).toHaveProperty('hidden');
     expect((await patch(`/accounts/vault-theirs/credentials/abc`, { hidden: true })).statusCode).toBe(400);
 
-    const [row] = await test.database.db.select().from(credentials).where(and(eq(credentials.id, id), eq(credentials.accountId, theirs.account.id)));
+    const [row] = await test.database.db
+      .select()
+      .from(credentials)
+      .where(and(eq(credentials.id, id), eq(credentials.accountId, theirs.account.id)));
     expect(row!.passwordHidden).toBe(false);
     expect(await providerAudit(mine.account.id)).toEqual([]);
   });
@@ -197,7 +227,20 @@ describe('provider API: assets, vendors and the credential hidden flag (issue 18
     expect(rest.next_cursor).toBeNull();
 
     for (const body of [first.body, JSON.stringify(rest)]) {
-      for (const secret of [SECRET, USERNAME, NOTE, 'secret-host.example', sealed!.passwordSealed!, sealed!.notesSealed!, sealed!.keyId!, 'password', 'username', 'notes', 'sealed', 'key_id']) {
+      for (const secret of [
+        SECRET,
+        USERNAME,
+        NOTE,
+        'secret-host.example',
+        sealed!.passwordSealed!,
+        sealed!.notesSealed!,
+        sealed!.keyId!,
+        'password',
+        'username',
+        'notes',
+        'sealed',
+        'key_id',
+      ]) {
         expect(body).not.toContain(secret);
       }
     }

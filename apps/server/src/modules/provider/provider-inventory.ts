@@ -35,7 +35,13 @@ export function vendorWire(row: VendorRow): ProviderVendor {
  */
 export function createProviderInventory(db: Database) {
   return {
-    async upsertAsset(provider: ProviderCaller, accountExternalId: string, externalId: string, input: ProviderAssetInput, meta: ClientMeta): Promise<{ created: boolean; item: ProviderAsset }> {
+    async upsertAsset(
+      provider: ProviderCaller,
+      accountExternalId: string,
+      externalId: string,
+      input: ProviderAssetInput,
+      meta: ClientMeta,
+    ): Promise<{ created: boolean; item: ProviderAsset }> {
       const accountId = await accountIdOf(db, accountExternalId);
       const fields = {
         name: input.name,
@@ -53,12 +59,30 @@ export function createProviderInventory(db: Database) {
         const [row] = await tx
           .insert(assets)
           .values({ accountId, externalId, ...fields })
-          .onConflictDoUpdate({ target: [assets.accountId, assets.externalId], set: { ...fields, updatedAt: sql`now()` }, setWhere: differsFromOffered(assets, Object.keys(fields)) })
+          .onConflictDoUpdate({
+            target: [assets.accountId, assets.externalId],
+            set: { ...fields, updatedAt: sql`now()` },
+            setWhere: differsFromOffered(assets, Object.keys(fields)),
+          })
           .returning({ ...getTableColumns(assets), created: sql<boolean>`(xmax = 0)` });
         // No row written: the asset is as pushed, so nothing changed and there is nothing to record.
-        if (!row) return { created: false, item: assetWire((await tx.select().from(assets).where(and(eq(assets.accountId, accountId), eq(assets.externalId, externalId))))[0]!) };
+        if (!row)
+          return {
+            created: false,
+            item: assetWire(
+              (
+                await tx
+                  .select()
+                  .from(assets)
+                  .where(and(eq(assets.accountId, accountId), eq(assets.externalId, externalId)))
+              )[0]!,
+            ),
+          };
         const { created, ...asset } = row;
-        await recordProviderChange(tx, provider, meta, created ? 'provider.asset_created' : 'provider.asset_updated', accountId, { asset_id: asset.id, external_id: externalId });
+        await recordProviderChange(tx, provider, meta, created ? 'provider.asset_created' : 'provider.asset_updated', accountId, {
+          asset_id: asset.id,
+          external_id: externalId,
+        });
         return { created, item: assetWire(asset) };
       });
     },
@@ -71,10 +95,21 @@ export function createProviderInventory(db: Database) {
         .where(and(eq(assets.accountId, accountId), pageConditions(query, assets.updatedAt, assets.id)))
         .orderBy(asc(assets.updatedAt), asc(assets.id))
         .limit(query.limit + 1);
-      return toPage(rows, query.limit, (r) => r.row.id, (r) => assetWire(r.row));
+      return toPage(
+        rows,
+        query.limit,
+        (r) => r.row.id,
+        (r) => assetWire(r.row),
+      );
     },
 
-    async upsertVendor(provider: ProviderCaller, accountExternalId: string, externalId: string, input: ProviderVendorInput, meta: ClientMeta): Promise<{ created: boolean; item: ProviderVendor }> {
+    async upsertVendor(
+      provider: ProviderCaller,
+      accountExternalId: string,
+      externalId: string,
+      input: ProviderVendorInput,
+      meta: ClientMeta,
+    ): Promise<{ created: boolean; item: ProviderVendor }> {
       const accountId = await accountIdOf(db, accountExternalId);
       const fields = {
         name: input.name,
@@ -87,12 +122,30 @@ export function createProviderInventory(db: Database) {
         const [row] = await tx
           .insert(vendors)
           .values({ accountId, externalId, ...fields })
-          .onConflictDoUpdate({ target: [vendors.accountId, vendors.externalId], set: { ...fields, updatedAt: sql`now()` }, setWhere: differsFromOffered(vendors, Object.keys(fields)) })
+          .onConflictDoUpdate({
+            target: [vendors.accountId, vendors.externalId],
+            set: { ...fields, updatedAt: sql`now()` },
+            setWhere: differsFromOffered(vendors, Object.keys(fields)),
+          })
           .returning({ ...getTableColumns(vendors), created: sql<boolean>`(xmax = 0)` });
         // No row written: the vendor is as pushed, so nothing changed and there is nothing to record.
-        if (!row) return { created: false, item: vendorWire((await tx.select().from(vendors).where(and(eq(vendors.accountId, accountId), eq(vendors.externalId, externalId))))[0]!) };
+        if (!row)
+          return {
+            created: false,
+            item: vendorWire(
+              (
+                await tx
+                  .select()
+                  .from(vendors)
+                  .where(and(eq(vendors.accountId, accountId), eq(vendors.externalId, externalId)))
+              )[0]!,
+            ),
+          };
         const { created, ...vendor } = row;
-        await recordProviderChange(tx, provider, meta, created ? 'provider.vendor_created' : 'provider.vendor_updated', accountId, { vendor_id: vendor.id, external_id: externalId });
+        await recordProviderChange(tx, provider, meta, created ? 'provider.vendor_created' : 'provider.vendor_updated', accountId, {
+          vendor_id: vendor.id,
+          external_id: externalId,
+        });
         return { created, item: vendorWire(vendor) };
       });
     },
@@ -105,7 +158,12 @@ export function createProviderInventory(db: Database) {
         .where(and(eq(vendors.accountId, accountId), pageConditions(query, vendors.updatedAt, vendors.id)))
         .orderBy(asc(vendors.updatedAt), asc(vendors.id))
         .limit(query.limit + 1);
-      return toPage(rows, query.limit, (r) => r.row.id, (r) => vendorWire(r.row));
+      return toPage(
+        rows,
+        query.limit,
+        (r) => r.row.id,
+        (r) => vendorWire(r.row),
+      );
     },
   };
 }

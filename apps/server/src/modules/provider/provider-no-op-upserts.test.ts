@@ -48,7 +48,15 @@ const ticketBody = {
   time_logged_hours: 1.25,
   is_billable: true,
   assigned_contact_external_id: 'NC-1',
-  entries: [{ external_id: 'NE-1', author_name: 'Jordan Reyes', author_email: 'jordan@itpartners.example', content: 'Replaced the firewall rule.', created_at: '2026-11-20T10:00:00Z' }],
+  entries: [
+    {
+      external_id: 'NE-1',
+      author_name: 'Jordan Reyes',
+      author_email: 'jordan@itpartners.example',
+      content: 'Replaced the firewall rule.',
+      created_at: '2026-11-20T10:00:00Z',
+    },
+  ],
 };
 
 /** Every provider PUT: an identical second push must change nothing (decision 0030). */
@@ -57,9 +65,19 @@ const PUTS: PutCase[] = [
     kind: 'account',
     path: '/accounts/noop-acc-2',
     list: '/accounts',
-    body: { name: 'No-op Freight', billing_id: 'ba_noop_2', monitoring_customer_name: 'NoopFreight', billing: { billing_cycle_month_date: 5, days_past_due: 0, past_due_balance: 12.5, credits: 0 } },
+    body: {
+      name: 'No-op Freight',
+      billing_id: 'ba_noop_2',
+      monitoring_customer_name: 'NoopFreight',
+      billing: { billing_cycle_month_date: 5, days_past_due: 0, past_due_balance: 12.5, credits: 0 },
+    },
     // Only a billing figure: the account's billing row changes, and so does the account.
-    changed: { name: 'No-op Freight', billing_id: 'ba_noop_2', monitoring_customer_name: 'NoopFreight', billing: { billing_cycle_month_date: 5, days_past_due: 30, past_due_balance: 12.5, credits: 0 } },
+    changed: {
+      name: 'No-op Freight',
+      billing_id: 'ba_noop_2',
+      monitoring_customer_name: 'NoopFreight',
+      billing: { billing_cycle_month_date: 5, days_past_due: 30, past_due_balance: 12.5, credits: 0 },
+    },
   },
   {
     kind: 'contact',
@@ -79,8 +97,24 @@ const PUTS: PutCase[] = [
     kind: 'service',
     path: `/accounts/${ACCOUNT}/services/NS-1`,
     list: `/accounts/${ACCOUNT}/services`,
-    body: { product: { name: 'Hosted Voice', category: 'Voice' }, item_type: 'itp_voice', price: 129.99, quantity: 3, seats: 10, description: 'Main office', api_id: 'v-77' },
-    changed: { product: { name: 'Hosted Voice', category: 'Voice' }, item_type: 'itp_voice', price: 129.99, quantity: 3, seats: 12, description: 'Main office', api_id: 'v-77' },
+    body: {
+      product: { name: 'Hosted Voice', category: 'Voice' },
+      item_type: 'itp_voice',
+      price: 129.99,
+      quantity: 3,
+      seats: 10,
+      description: 'Main office',
+      api_id: 'v-77',
+    },
+    changed: {
+      product: { name: 'Hosted Voice', category: 'Voice' },
+      item_type: 'itp_voice',
+      price: 129.99,
+      quantity: 3,
+      seats: 12,
+      description: 'Main office',
+      api_id: 'v-77',
+    },
   },
   {
     kind: 'ticket',
@@ -101,8 +135,20 @@ const PUTS: PutCase[] = [
     kind: 'statement',
     path: `/accounts/${ACCOUNT}/statements/INV-1`,
     list: `/accounts/${ACCOUNT}/statements`,
-    body: { period_start: '2026-11-01', period_end: '2026-11-30', amount_due: 240.5, lines: [{ description: 'Hosted voice', quantity: 8, unit_price: 30.06, amount: 240.5 }], issued_at: '2026-12-01T08:00:00Z' },
-    changed: { period_start: '2026-11-01', period_end: '2026-11-30', amount_due: 240.5, lines: [{ description: 'Hosted voice, 8 seats', quantity: 8, unit_price: 30.06, amount: 240.5 }], issued_at: '2026-12-01T08:00:00Z' },
+    body: {
+      period_start: '2026-11-01',
+      period_end: '2026-11-30',
+      amount_due: 240.5,
+      lines: [{ description: 'Hosted voice', quantity: 8, unit_price: 30.06, amount: 240.5 }],
+      issued_at: '2026-12-01T08:00:00Z',
+    },
+    changed: {
+      period_start: '2026-11-01',
+      period_end: '2026-11-30',
+      amount_due: 240.5,
+      lines: [{ description: 'Hosted voice, 8 seats', quantity: 8, unit_price: 30.06, amount: 240.5 }],
+      issued_at: '2026-12-01T08:00:00Z',
+    },
   },
   {
     kind: 'payment',
@@ -155,22 +201,54 @@ const BULKS: BulkCase[] = [
     kind: 'contacts',
     path: `/accounts/${ACCOUNT}/contacts/bulk`,
     list: `/accounts/${ACCOUNT}/contacts`,
-    items: [0, 1].map((n) => ({ external_id: `NBC-${n}`, firstname: 'Bulk', lastname: `Contact ${n}`, email: `bulk.${n}@noop.example`, technical_group: true })),
-    changed: [0, 1].map((n) => ({ external_id: `NBC-${n}`, firstname: 'Bulk', lastname: `Contact ${n}`, email: `bulk.${n}@noop.example`, technical_group: n === 0 })),
+    items: [0, 1].map((n) => ({
+      external_id: `NBC-${n}`,
+      firstname: 'Bulk',
+      lastname: `Contact ${n}`,
+      email: `bulk.${n}@noop.example`,
+      technical_group: true,
+    })),
+    changed: [0, 1].map((n) => ({
+      external_id: `NBC-${n}`,
+      firstname: 'Bulk',
+      lastname: `Contact ${n}`,
+      email: `bulk.${n}@noop.example`,
+      technical_group: n === 0,
+    })),
   },
   {
     kind: 'services',
     path: `/accounts/${ACCOUNT}/services/bulk`,
     list: `/accounts/${ACCOUNT}/services`,
-    items: [0, 1].map((n) => ({ external_id: `NBS-${n}`, product: { name: 'Bulk Backup', category: 'Backup' }, item_type: 'other', price: 10.1 + n, seats: 2 })),
-    changed: [0, 1].map((n) => ({ external_id: `NBS-${n}`, product: { name: 'Bulk Backup', category: 'Backup' }, item_type: 'other', price: 10.1 + n, seats: 2 + n })),
+    items: [0, 1].map((n) => ({
+      external_id: `NBS-${n}`,
+      product: { name: 'Bulk Backup', category: 'Backup' },
+      item_type: 'other',
+      price: 10.1 + n,
+      seats: 2,
+    })),
+    changed: [0, 1].map((n) => ({
+      external_id: `NBS-${n}`,
+      product: { name: 'Bulk Backup', category: 'Backup' },
+      item_type: 'other',
+      price: 10.1 + n,
+      seats: 2 + n,
+    })),
   },
   {
     kind: 'tickets',
     path: `/accounts/${ACCOUNT}/tickets/bulk`,
     list: `/accounts/${ACCOUNT}/tickets`,
-    items: [0, 1].map((n) => ({ external_id: `NBT-${n}`, subject: `Bulk ticket ${n}`, entries: [{ external_id: `NBT-${n}-1`, author_name: 'Jordan', author_email: 'jordan@itpartners.example', content: 'Looking.' }] })),
-    changed: [0, 1].map((n) => ({ external_id: `NBT-${n}`, subject: n === 0 ? 'Bulk ticket 0, renamed' : 'Bulk ticket 1', entries: [{ external_id: `NBT-${n}-1`, author_name: 'Jordan', author_email: 'jordan@itpartners.example', content: 'Looking.' }] })),
+    items: [0, 1].map((n) => ({
+      external_id: `NBT-${n}`,
+      subject: `Bulk ticket ${n}`,
+      entries: [{ external_id: `NBT-${n}-1`, author_name: 'Jordan', author_email: 'jordan@itpartners.example', content: 'Looking.' }],
+    })),
+    changed: [0, 1].map((n) => ({
+      external_id: `NBT-${n}`,
+      subject: n === 0 ? 'Bulk ticket 0, renamed' : 'Bulk ticket 1',
+      entries: [{ external_id: `NBT-${n}-1`, author_name: 'Jordan', author_email: 'jordan@itpartners.example', content: 'Looking.' }],
+    })),
   },
 ];
 
@@ -191,12 +269,22 @@ describe('provider API: a push that changes nothing writes nothing (decision 003
   const put = (path: string, payload: object) => test.app.inject({ method: 'PUT', url: `${V1}${path}`, headers: keyHeader(key), payload });
   const post = (path: string, payload: object) => test.app.inject({ method: 'POST', url: `${V1}${path}`, headers: keyHeader(key), payload });
   const listedSince = async (list: string, since: string): Promise<Listed[]> => {
-    const response = await test.app.inject({ method: 'GET', url: `${V1}${list}?limit=200&updated_since=${encodeURIComponent(since)}`, headers: keyHeader(key) });
+    const response = await test.app.inject({
+      method: 'GET',
+      url: `${V1}${list}?limit=200&updated_since=${encodeURIComponent(since)}`,
+      headers: keyHeader(key),
+    });
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { result: { items: Listed[] } }).result.items;
   };
   const externalIdsSince = async (list: string, since: string) => (await listedSince(list, since)).map((item) => item.external_id);
-  const auditCount = async () => (await test.database.db.select().from(auditLog).where(eq(auditLog.actor, `api-key:${KEY_NAME}`))).length;
+  const auditCount = async () =>
+    (
+      await test.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.actor, `api-key:${KEY_NAME}`))
+    ).length;
   /** A moment after the last write, so `updated_since` lists only what changes from now on. */
   const aMomentLater = async () => {
     await sleep(15);
@@ -209,27 +297,30 @@ describe('provider API: a push that changes nothing writes nothing (decision 003
     return (response.json() as { result: { created: boolean; item: Listed } }).result;
   };
 
-  it.each(PUTS)('$kind: the same PUT again answers 200 with the same updated_at, records nothing and is not listed as updated; a changed field moves it', async (c) => {
-    const externalId = c.path.split('/').at(-1)!;
-    const first = upserted(await put(c.path, c.body), 201);
-    expect(first.created).toBe(true);
-    const since = await aMomentLater();
-    const audited = await auditCount();
+  it.each(PUTS)(
+    '$kind: the same PUT again answers 200 with the same updated_at, records nothing and is not listed as updated; a changed field moves it',
+    async (c) => {
+      const externalId = c.path.split('/').at(-1)!;
+      const first = upserted(await put(c.path, c.body), 201);
+      expect(first.created).toBe(true);
+      const since = await aMomentLater();
+      const audited = await auditCount();
 
-    const again = upserted(await put(c.path, c.body), 200);
-    expect(again.created).toBe(false);
-    expect(again.item.updated_at).toBe(first.item.updated_at);
-    expect(await auditCount()).toBe(audited);
-    expect(await externalIdsSince(c.list, since)).not.toContain(externalId);
-    for (const other of c.alsoUnmoved ?? []) expect(await externalIdsSince(other.list, since)).not.toContain(other.externalId);
+      const again = upserted(await put(c.path, c.body), 200);
+      expect(again.created).toBe(false);
+      expect(again.item.updated_at).toBe(first.item.updated_at);
+      expect(await auditCount()).toBe(audited);
+      expect(await externalIdsSince(c.list, since)).not.toContain(externalId);
+      for (const other of c.alsoUnmoved ?? []) expect(await externalIdsSince(other.list, since)).not.toContain(other.externalId);
 
-    const changed = upserted(await put(c.path, c.changed), 200);
-    expect(changed.created).toBe(false);
-    expect(Date.parse(changed.item.updated_at)).toBeGreaterThan(Date.parse(first.item.updated_at));
-    expect(await auditCount()).toBe(audited + 1);
-    const listed = (await listedSince(c.list, since)).filter((item) => item.external_id === externalId);
-    expect(listed.map((item) => item.updated_at)).toEqual([changed.item.updated_at]);
-  });
+      const changed = upserted(await put(c.path, c.changed), 200);
+      expect(changed.created).toBe(false);
+      expect(Date.parse(changed.item.updated_at)).toBeGreaterThan(Date.parse(first.item.updated_at));
+      expect(await auditCount()).toBe(audited + 1);
+      const listed = (await listedSince(c.list, since)).filter((item) => item.external_id === externalId);
+      expect(listed.map((item) => item.updated_at)).toEqual([changed.item.updated_at]);
+    },
+  );
 
   it.each(BULKS)('$kind bulk: the same call again answers the same ids as updated and lists none as updated; a changed item moves alone', async (c) => {
     const first = await post(c.path, { items: c.items });
@@ -240,7 +331,12 @@ describe('provider API: a push that changes nothing writes nothing (decision 003
     expect(again.statusCode, again.body).toBe(200);
     expect((again.json() as { result: object }).result).toMatchObject({ created: 0, updated: c.items.length });
     expect(await externalIdsSince(c.list, since)).toEqual([]);
-    const [audit] = await test.database.db.select().from(auditLog).where(eq(auditLog.actor, `api-key:${KEY_NAME}`)).orderBy(auditLog.id).then((rows) => rows.slice(-1));
+    const [audit] = await test.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actor, `api-key:${KEY_NAME}`))
+      .orderBy(auditLog.id)
+      .then((rows) => rows.slice(-1));
     expect(audit!.details).toMatchObject({ created: 0, updated: c.items.length, unchanged: c.items.length });
 
     const changed = await post(c.path, { items: c.changed });

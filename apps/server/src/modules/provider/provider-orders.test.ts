@@ -26,7 +26,14 @@ const voiceSeats = {
   metadata: { zeta: 1, did: '+15550100', alpha: true },
 };
 const setupFee = { prod_description: 'Number porting', purchase_type: 'nrc_product', price: 25, price_per_unit: 25 };
-const orderBody = { name: 'Voice for the new office', status: 'new_order', quote_id: 'Q-2001', notes: 'Port the main number last.', date_created: '2026-11-01T09:30:00Z', order_items: [voiceSeats, setupFee] };
+const orderBody = {
+  name: 'Voice for the new office',
+  status: 'new_order',
+  quote_id: 'Q-2001',
+  notes: 'Port the main number last.',
+  date_created: '2026-11-01T09:30:00Z',
+  order_items: [voiceSeats, setupFee],
+};
 
 describe('provider API: orders (issue 18)', () => {
   let test: TestApp;
@@ -40,23 +47,33 @@ describe('provider API: orders (issue 18)', () => {
 
   const put = (url: string, payload: object, withKey = key) => test.app.inject({ method: 'PUT', url: `${V1}${url}`, headers: keyHeader(withKey), payload });
   const get = (url: string, withKey = key) => test.app.inject({ method: 'GET', url: `${V1}${url}`, headers: keyHeader(withKey) });
-  const pushAccount = (externalId: string, overrides: Parameters<typeof createAccount>[1] = {}) => createAccount(test.database.db, { externalId, ...overrides });
+  const pushAccount = (externalId: string, overrides: Parameters<typeof createAccount>[1] = {}) =>
+    createAccount(test.database.db, { externalId, ...overrides });
 
   it('creates an order with its items (201) that the billing user sees; the same push again answers 200 and changes no item', async () => {
     const account = await pushAccount('orders-1');
     const first = await put('/accounts/orders-1/orders/SO-1001', orderBody);
     expect(first.statusCode, first.body).toBe(201);
     const created = upsertedOrder.parse(first.json()).result;
-    expect(created).toMatchObject({ created: true, item: { external_id: 'SO-1001', name: 'Voice for the new office', status: 'new_order', quote_id: 'Q-2001', date_created: '2026-11-01T09:30:00.000Z' } });
+    expect(created).toMatchObject({
+      created: true,
+      item: { external_id: 'SO-1001', name: 'Voice for the new office', status: 'new_order', quote_id: 'Q-2001', date_created: '2026-11-01T09:30:00.000Z' },
+    });
     expect(created.item.order_items.map((item) => [item.prod_description, item.price, item.provision_status])).toEqual([
       ['Hosted Voice seat', 240, 'provisioned'],
       ['Number porting', 25, 'pending'],
     ]);
-    expect(created.item.order_items[0]).toMatchObject({ tax_percent: 8.25, metadata: { did: '+15550100', zeta: 1, alpha: true }, account_service_snapshot: { quantity: 4, price: 120, status: 'active' } });
+    expect(created.item.order_items[0]).toMatchObject({
+      tax_percent: 8.25,
+      metadata: { did: '+15550100', zeta: 1, alpha: true },
+      account_service_snapshot: { quantity: 4, price: 120, status: 'active' },
+    });
 
     const billingUser = await createContact(test.database.db, { accountId: account.id, billingGroup: true });
     const { access_token } = await signIn(test.app, billingUser.email);
-    const seen = successEnvelope(endpoints.listOrders.result).parse((await test.app.inject({ method: 'GET', url: '/api/crm/orders', headers: bearer(access_token) })).json()).result;
+    const seen = successEnvelope(endpoints.listOrders.result).parse(
+      (await test.app.inject({ method: 'GET', url: '/api/crm/orders', headers: bearer(access_token) })).json(),
+    ).result;
     expect(seen).toEqual([expect.objectContaining({ pk: created.item.id, name: 'Voice for the new office', date_created: '2026-11-01T09:30:00.000Z' })]);
     expect(seen[0]!.order_items.map((item) => item.pk)).toEqual(created.item.order_items.map((item) => item.id));
 
@@ -69,20 +86,27 @@ describe('provider API: orders (issue 18)', () => {
     expect(await test.database.db.select().from(orders).where(eq(orders.accountId, account.id))).toHaveLength(1);
     expect(await test.database.db.select().from(orderItems).where(eq(orderItems.accountId, account.id))).toHaveLength(2);
 
-    const audit = (await test.database.db.select().from(auditLog).where(eq(auditLog.accountId, account.id)).orderBy(auditLog.id)).filter((row) => row.action.startsWith('provider.'));
+    const audit = (await test.database.db.select().from(auditLog).where(eq(auditLog.accountId, account.id)).orderBy(auditLog.id)).filter((row) =>
+      row.action.startsWith('provider.'),
+    );
     // The same push changed nothing, so it recorded nothing (decision 0030).
-    expect(audit.map((row) => [row.action, row.actor, (row.details as { items_replaced: boolean }).items_replaced])).toEqual([['provider.order_created', 'api-key:Quoting sync', true]]);
+    expect(audit.map((row) => [row.action, row.actor, (row.details as { items_replaced: boolean }).items_replaced])).toEqual([
+      ['provider.order_created', 'api-key:Quoting sync', true],
+    ]);
   });
 
   it('replaces the items when they are given, keeps them when left out, and clears a field sent as null', async () => {
     await pushAccount('orders-2');
     await put('/accounts/orders-2/orders/SO-1', orderBody);
 
-    const kept = upsertedOrder.parse((await put('/accounts/orders-2/orders/SO-1', { name: 'Voice, revised', status: 'completed', notes: null })).json()).result.item;
+    const kept = upsertedOrder.parse((await put('/accounts/orders-2/orders/SO-1', { name: 'Voice, revised', status: 'completed', notes: null })).json()).result
+      .item;
     expect(kept).toMatchObject({ name: 'Voice, revised', status: 'completed', notes: null, quote_id: 'Q-2001', date_created: '2026-11-01T09:30:00.000Z' });
     expect(kept.order_items).toHaveLength(2);
 
-    const replaced = upsertedOrder.parse((await put('/accounts/orders-2/orders/SO-1', { name: 'Voice, revised', order_items: [{ ...setupFee, completed: true }] })).json()).result.item;
+    const replaced = upsertedOrder.parse(
+      (await put('/accounts/orders-2/orders/SO-1', { name: 'Voice, revised', order_items: [{ ...setupFee, completed: true }] })).json(),
+    ).result.item;
     expect(replaced.order_items.map((item) => [item.prod_description, item.completed])).toEqual([['Number porting', true]]);
 
     const emptied = upsertedOrder.parse((await put('/accounts/orders-2/orders/SO-1', { name: 'Voice, revised', order_items: [] })).json()).result.item;
@@ -134,7 +158,9 @@ describe('provider API: orders (issue 18)', () => {
     const first = orderPage.parse((await get(`/accounts/orders-4/orders?limit=1&updated_since=${encodeURIComponent(since)}`)).json()).result;
     expect(first.items.map((order) => order.external_id)).toEqual(['SO-A']);
     expect(first.items[0]!.order_items).toHaveLength(2);
-    const second = orderPage.parse((await get(`/accounts/orders-4/orders?limit=1&updated_since=${encodeURIComponent(since)}&cursor=${first.next_cursor}`)).json()).result;
+    const second = orderPage.parse(
+      (await get(`/accounts/orders-4/orders?limit=1&updated_since=${encodeURIComponent(since)}&cursor=${first.next_cursor}`)).json(),
+    ).result;
     expect(second.items.map((order) => [order.external_id, order.order_items.length])).toEqual([['SO-B', 1]]);
     expect(second.next_cursor).toBeNull();
   });

@@ -53,7 +53,11 @@ function canonical(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(canonical);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, item]) => [key, canonical(item)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, item]) => [key, canonical(item)]),
+    );
   }
   return value;
 }
@@ -70,7 +74,11 @@ const sameItems = (stored: OrderItemRow[], wanted: OrderItemValues[]) =>
 const itemsOf = (db: Executor, accountId: number, orderIds: number[]) =>
   orderIds.length === 0
     ? Promise.resolve([] as OrderItemRow[])
-    : db.select().from(orderItems).where(and(eq(orderItems.accountId, accountId), inArray(orderItems.orderId, orderIds))).orderBy(asc(orderItems.id));
+    : db
+        .select()
+        .from(orderItems)
+        .where(and(eq(orderItems.accountId, accountId), inArray(orderItems.orderId, orderIds)))
+        .orderBy(asc(orderItems.id));
 
 /**
  * Orders from the provider's CRM or quoting system, by external id; the customer's Orders tab
@@ -79,7 +87,13 @@ const itemsOf = (db: Executor, accountId: number, orderIds: number[]) =>
  */
 export function createProviderOrders(db: Database) {
   return {
-    async upsert(provider: ProviderCaller, accountExternalId: string, externalId: string, input: ProviderOrderInput, meta: ClientMeta): Promise<{ created: boolean; item: ProviderOrder }> {
+    async upsert(
+      provider: ProviderCaller,
+      accountExternalId: string,
+      externalId: string,
+      input: ProviderOrderInput,
+      meta: ClientMeta,
+    ): Promise<{ created: boolean; item: ProviderOrder }> {
       const accountId = await accountIdOf(db, accountExternalId);
       // Absent fields keep what the order has; null clears a field.
       const fields = {
@@ -93,10 +107,22 @@ export function createProviderOrders(db: Database) {
         const [row] = await tx
           .insert(orders)
           .values({ accountId, externalId, ...fields })
-          .onConflictDoUpdate({ target: [orders.accountId, orders.externalId], set: { ...fields, updatedAt: sql`now()` }, setWhere: differsFromOffered(orders, Object.keys(fields)) })
+          .onConflictDoUpdate({
+            target: [orders.accountId, orders.externalId],
+            set: { ...fields, updatedAt: sql`now()` },
+            setWhere: differsFromOffered(orders, Object.keys(fields)),
+          })
           .returning({ ...getTableColumns(orders), created: sql<boolean>`(xmax = 0)` });
         // No row written: the order's own fields are as pushed; its items may still change below.
-        const { created, ...written } = row ?? { created: false, ...(await tx.select().from(orders).where(and(eq(orders.accountId, accountId), eq(orders.externalId, externalId))))[0]! };
+        const { created, ...written } = row ?? {
+          created: false,
+          ...(
+            await tx
+              .select()
+              .from(orders)
+              .where(and(eq(orders.accountId, accountId), eq(orders.externalId, externalId)))
+          )[0]!,
+        };
         let order: OrderRow = written;
         let items = await itemsOf(tx, accountId, [order.id]);
         let itemsReplaced = false;
@@ -104,14 +130,24 @@ export function createProviderOrders(db: Database) {
           const wanted = input.order_items.map(itemValues);
           if (!sameItems(items, wanted)) {
             await tx.delete(orderItems).where(and(eq(orderItems.accountId, accountId), eq(orderItems.orderId, order.id)));
-            const inserted = wanted.length === 0 ? [] : await tx.insert(orderItems).values(wanted.map((values) => ({ ...values, accountId, orderId: order.id }))).returning();
+            const inserted =
+              wanted.length === 0
+                ? []
+                : await tx
+                    .insert(orderItems)
+                    .values(wanted.map((values) => ({ ...values, accountId, orderId: order.id })))
+                    .returning();
             items = inserted.sort((a, b) => a.id - b.id);
             itemsReplaced = true;
           }
         }
         // New items are a change of the order: it moves in `updated_since` even when its own fields did not change.
         if (itemsReplaced && !row) {
-          const [moved] = await tx.update(orders).set({ updatedAt: sql`now()` }).where(eq(orders.id, order.id)).returning();
+          const [moved] = await tx
+            .update(orders)
+            .set({ updatedAt: sql`now()` })
+            .where(eq(orders.id, order.id))
+            .returning();
           order = moved!;
         }
         // An identical push changes nothing, so there is nothing to record.
@@ -135,8 +171,21 @@ export function createProviderOrders(db: Database) {
         .where(and(eq(orders.accountId, accountId), pageConditions(query, orders.updatedAt, orders.id)))
         .orderBy(asc(orders.updatedAt), asc(orders.id))
         .limit(query.limit + 1);
-      const items = await itemsOf(db, accountId, rows.slice(0, query.limit).map((r) => r.row.id));
-      return toPage(rows, query.limit, (r) => r.row.id, (r) => orderWire(r.row, items.filter((item) => item.orderId === r.row.id)));
+      const items = await itemsOf(
+        db,
+        accountId,
+        rows.slice(0, query.limit).map((r) => r.row.id),
+      );
+      return toPage(
+        rows,
+        query.limit,
+        (r) => r.row.id,
+        (r) =>
+          orderWire(
+            r.row,
+            items.filter((item) => item.orderId === r.row.id),
+          ),
+      );
     },
   };
 }

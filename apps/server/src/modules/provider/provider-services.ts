@@ -159,24 +159,43 @@ async function upsertServices(tx: Executor, accountId: number, items: ServiceIte
 /** The services an account subscribes to, by the provider's external id; the product is found in the catalogue by name, or added. */
 export function createProviderServices(db: Database) {
   return {
-    async upsert(provider: ProviderCaller, accountExternalId: string, externalId: string, input: ProviderServiceInput, meta: ClientMeta): Promise<{ created: boolean; item: ProviderService }> {
+    async upsert(
+      provider: ProviderCaller,
+      accountExternalId: string,
+      externalId: string,
+      input: ProviderServiceInput,
+      meta: ClientMeta,
+    ): Promise<{ created: boolean; item: ProviderService }> {
       const accountId = await accountIdOf(db, accountExternalId);
       return inTransaction(db, async (tx) => {
         const [{ created, changed, row, product }] = (await upsertServices(tx, accountId, [{ ...input, external_id: externalId }])) as [ServiceUpserted];
         // An identical push changes nothing, so there is nothing to record.
-        if (changed) await recordProviderChange(tx, provider, meta, created ? 'provider.service_created' : 'provider.service_updated', accountId, { service_id: row.id, external_id: externalId });
+        if (changed)
+          await recordProviderChange(tx, provider, meta, created ? 'provider.service_created' : 'provider.service_updated', accountId, {
+            service_id: row.id,
+            external_id: externalId,
+          });
         return { created, item: serviceWire(row, product) };
       });
     },
 
     /** Up to 1,000 services of one account in one transaction: all or none; one audit entry for the call. */
-    async bulk(provider: ProviderCaller, accountExternalId: string, items: ProviderBulkItem<ProviderServiceInput>[], meta: ClientMeta): Promise<ProviderBulkResult> {
+    async bulk(
+      provider: ProviderCaller,
+      accountExternalId: string,
+      items: ProviderBulkItem<ProviderServiceInput>[],
+      meta: ClientMeta,
+    ): Promise<ProviderBulkResult> {
       refuseDuplicateExternalIds(items);
       const accountId = await accountIdOf(db, accountExternalId);
       return inTransaction(db, async (tx) => {
         const results = await upsertServices(tx, accountId, items);
         const answer = bulkResult(results.map(bulkOutcome));
-        await recordProviderChange(tx, provider, meta, 'provider.services_bulk', accountId, { created: answer.created, updated: answer.updated, unchanged: unchangedCount(results) });
+        await recordProviderChange(tx, provider, meta, 'provider.services_bulk', accountId, {
+          created: answer.created,
+          updated: answer.updated,
+          unchanged: unchangedCount(results),
+        });
         return answer;
       });
     },
@@ -190,7 +209,12 @@ export function createProviderServices(db: Database) {
         .where(and(eq(services.accountId, accountId), pageConditions(query, services.updatedAt, services.id)))
         .orderBy(asc(services.updatedAt), asc(services.id))
         .limit(query.limit + 1);
-      return toPage(rows, query.limit, (r) => r.row.id, (r) => serviceWire(r.row, r.product));
+      return toPage(
+        rows,
+        query.limit,
+        (r) => r.row.id,
+        (r) => serviceWire(r.row, r.product),
+      );
     },
   };
 }

@@ -68,7 +68,8 @@ export function uniqueValues(heldBy: Iterable<readonly [string, string]>) {
 }
 
 /** The item's refusal: the message of the field at fault, under the item (`items.3.email`) in a bulk call. */
-export const refusedItem = (fieldOf: FieldOf, index: number, field: string, message: string) => new AppError('conflict', message, { [fieldOf(index, field)]: message });
+export const refusedItem = (fieldOf: FieldOf, index: number, field: string, message: string) =>
+  new AppError('conflict', message, { [fieldOf(index, field)]: message });
 
 interface PgUniqueViolation {
   code: string;

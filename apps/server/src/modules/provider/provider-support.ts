@@ -17,7 +17,14 @@ export function recordProviderChange(
   accountId: number | null,
   details: Record<string, unknown> = {},
 ): Promise<void> {
-  return recordAudit(tx, { action, outcome: 'success', actor: `api-key:${provider.name}`, accountId, ...meta, details: { api_key_id: provider.keyId, ...details } });
+  return recordAudit(tx, {
+    action,
+    outcome: 'success',
+    actor: `api-key:${provider.name}`,
+    accountId,
+    ...meta,
+    details: { api_key_id: provider.keyId, ...details },
+  });
 }
 
 export const accountNotFound = (externalId: string) => new AppError('not_found', `No account has the external id ${externalId}`);
@@ -78,7 +85,12 @@ export function pageConditions(query: ProviderListQuery, updatedAt: AnyPgColumn,
 }
 
 /** Fetches limit + 1 rows: the extra one only says whether there is a next page. */
-export function toPage<Row extends { cursorMicros: string }, Item>(rows: Row[], limit: number, idOf: (row: Row) => string | number, toWire: (row: Row) => Item) {
+export function toPage<Row extends { cursorMicros: string }, Item>(
+  rows: Row[],
+  limit: number,
+  idOf: (row: Row) => string | number,
+  toWire: (row: Row) => Item,
+) {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return {

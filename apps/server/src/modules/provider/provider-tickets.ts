@@ -29,7 +29,19 @@ type FieldOf = (index: number, field: string) => string;
 const ticketNumberTaken = 'Another ticket of this account already has this ticket number';
 
 /** What a ticket's upsert writes, and so compares to leave an identical ticket alone. */
-const TICKET_FIELDS = ['ticketNumber', 'subject', 'description', 'descriptionIsClean', 'status', 'priority', 'dueDate', 'timeRounded', 'isBillable', 'isTaxable', 'assignedContactId'];
+const TICKET_FIELDS = [
+  'ticketNumber',
+  'subject',
+  'description',
+  'descriptionIsClean',
+  'status',
+  'priority',
+  'dueDate',
+  'timeRounded',
+  'isBillable',
+  'isTaxable',
+  'assignedContactId',
+];
 const ENTRY_FIELDS = ['createdBy', 'fromAddress', 'content', 'contentIsClean', 'isInternal', 'visibleToCustomer'];
 
 interface TicketUpserted {
@@ -79,7 +91,8 @@ export function entryWire(row: EntryRow, ticketExternalId: string | null): Provi
 /** Ticket HTML is cleaned on the way in exactly as the customers' is (the same allow-list). */
 async function clean(text: string, field: string, required: boolean): Promise<string> {
   const result = await sanitizeTicketHtml(text);
-  if (required && result === '' && text.trim() !== '') throw new AppError('validation_failed', NOTHING_LEFT_AFTER_SANITIZING, { [field]: NOTHING_LEFT_AFTER_SANITIZING });
+  if (required && result === '' && text.trim() !== '')
+    throw new AppError('validation_failed', NOTHING_LEFT_AFTER_SANITIZING, { [field]: NOTHING_LEFT_AFTER_SANITIZING });
   return result;
 }
 
@@ -95,9 +108,21 @@ export function createProviderTickets(db: Database) {
    * Results are in the order of the items, each saying whether it changed anything.
    */
   async function upsertTickets(tx: Executor, accountId: number, items: TicketItem[], fieldOf: FieldOf): Promise<TicketUpserted[]> {
-    refuseDuplicates(items.map((item) => item.external_id), (i) => fieldOf(i, 'external_id'), 'External id');
-    refuseDuplicates(items.map((item) => item.ticket_number ?? `PSA-${item.external_id}`), (i) => fieldOf(i, 'ticket_number'), 'Ticket number');
-    const assignees = await contactIdsByExternalId(tx, accountId, items.map((item) => item.assigned_contact_external_id).filter((id): id is string => Boolean(id)));
+    refuseDuplicates(
+      items.map((item) => item.external_id),
+      (i) => fieldOf(i, 'external_id'),
+      'External id',
+    );
+    refuseDuplicates(
+      items.map((item) => item.ticket_number ?? `PSA-${item.external_id}`),
+      (i) => fieldOf(i, 'ticket_number'),
+      'Ticket number',
+    );
+    const assignees = await contactIdsByExternalId(
+      tx,
+      accountId,
+      items.map((item) => item.assigned_contact_external_id).filter((id): id is string => Boolean(id)),
+    );
     const descriptions = await Promise.all(items.map((item, index) => clean(item.description, fieldOf(index, 'description'), true)));
     const values = items.map((item, index) => {
       const assigned = item.assigned_contact_external_id;
@@ -154,19 +179,36 @@ export function createProviderTickets(db: Database) {
     const unchanged = items.map((item) => item.external_id).filter((externalId) => !writtenByExternalId.has(externalId));
     const idOf = new Map(written.map((row) => [row.externalId!, row.id]));
     if (unchanged.length > 0) {
-      const rows = await tx.select({ id: tickets.id, externalId: tickets.externalId }).from(tickets).where(and(eq(tickets.accountId, accountId), inArray(tickets.externalId, unchanged)));
+      const rows = await tx
+        .select({ id: tickets.id, externalId: tickets.externalId })
+        .from(tickets)
+        .where(and(eq(tickets.accountId, accountId), inArray(tickets.externalId, unchanged)));
       rows.forEach((row) => idOf.set(row.externalId!, row.id));
     }
-    const entries = items.flatMap((item, index) => (item.entries ?? []).map((entry, e) => ({ entry, ticketId: idOf.get(item.external_id)!, field: (name: string) => fieldOf(index, `entries.${e}.${name}`) })));
+    const entries = items.flatMap((item, index) =>
+      (item.entries ?? []).map((entry, e) => ({
+        entry,
+        ticketId: idOf.get(item.external_id)!,
+        field: (name: string) => fieldOf(index, `entries.${e}.${name}`),
+      })),
+    );
     for (const [index, item] of items.entries()) {
-      refuseDuplicates((item.entries ?? []).map((entry) => entry.external_id), (e) => fieldOf(index, `entries.${e}.external_id`), 'Entry external id');
+      refuseDuplicates(
+        (item.entries ?? []).map((entry) => entry.external_id),
+        (e) => fieldOf(index, `entries.${e}.external_id`),
+        'Entry external id',
+      );
     }
     const entriesWritten = await upsertEntries(tx, accountId, entries);
     // A ticket left alone whose conversation changed moves all the same.
     const entriesChanged = new Set(entriesWritten.map((entry) => entry.ticketId));
     const ticketsWritten = new Set(written.map((row) => row.id));
     const movedByEntries = [...entriesChanged].filter((ticketId) => !ticketsWritten.has(ticketId));
-    if (movedByEntries.length > 0) await tx.update(tickets).set({ lastModifiedAt: sql`now()` }).where(inArray(tickets.id, movedByEntries));
+    if (movedByEntries.length > 0)
+      await tx
+        .update(tickets)
+        .set({ lastModifiedAt: sql`now()` })
+        .where(inArray(tickets.id, movedByEntries));
     return items.map((item) => {
       const row = writtenByExternalId.get(item.external_id);
       const id = idOf.get(item.external_id)!;
@@ -232,7 +274,13 @@ export function createProviderTickets(db: Database) {
   }
 
   return {
-    async upsert(provider: ProviderCaller, accountExternalId: string, externalId: string, input: ProviderTicketInput, meta: ClientMeta): Promise<{ created: boolean; item: ProviderTicket }> {
+    async upsert(
+      provider: ProviderCaller,
+      accountExternalId: string,
+      externalId: string,
+      input: ProviderTicketInput,
+      meta: ClientMeta,
+    ): Promise<{ created: boolean; item: ProviderTicket }> {
       const accountId = await accountIdOf(db, accountExternalId);
       return withTicketNumberRule(async (tx) => {
         const [result] = await upsertTickets(tx, accountId, [{ ...input, external_id: externalId }], (_, field) => field);
@@ -253,7 +301,11 @@ export function createProviderTickets(db: Database) {
       return withTicketNumberRule(async (tx) => {
         const results = await upsertTickets(tx, accountId, items, bulkField);
         const answer = bulkResult(results.map(({ external_id, id, created }) => ({ external_id, id, created })));
-        await recordProviderChange(tx, provider, meta, 'provider.tickets_bulk', accountId, { created: answer.created, updated: answer.updated, unchanged: unchangedCount(results) });
+        await recordProviderChange(tx, provider, meta, 'provider.tickets_bulk', accountId, {
+          created: answer.created,
+          updated: answer.updated,
+          unchanged: unchangedCount(results),
+        });
         return answer;
       });
     },
@@ -266,12 +318,20 @@ export function createProviderTickets(db: Database) {
     ): Promise<{ created: boolean; item: ProviderTicketEntry }> {
       const accountId = await accountIdOf(db, params.account_external_id);
       return inTransaction(db, async (tx) => {
-        const [ticket] = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.accountId, accountId), eq(tickets.externalId, params.ticket_external_id)));
+        const [ticket] = await tx
+          .select({ id: tickets.id })
+          .from(tickets)
+          .where(and(eq(tickets.accountId, accountId), eq(tickets.externalId, params.ticket_external_id)));
         if (!ticket) throw notFound(`The ticket with external id ${params.ticket_external_id}`);
-        const [result] = await upsertEntries(tx, accountId, [{ entry: { ...input, external_id: params.external_id }, ticketId: ticket.id, field: (name) => name }]);
+        const [result] = await upsertEntries(tx, accountId, [
+          { entry: { ...input, external_id: params.external_id }, ticketId: ticket.id, field: (name) => name },
+        ]);
         // An identical entry is left alone: the ticket does not move and there is nothing to record.
         if (result) {
-          await tx.update(tickets).set({ lastModifiedAt: sql`now()` }).where(eq(tickets.id, ticket.id));
+          await tx
+            .update(tickets)
+            .set({ lastModifiedAt: sql`now()` })
+            .where(eq(tickets.id, ticket.id));
           await recordProviderChange(tx, provider, meta, result.created ? 'provider.ticket_entry_created' : 'provider.ticket_entry_updated', accountId, {
             ticket_id: ticket.id,
             entry_id: result.id,
@@ -295,7 +355,12 @@ export function createProviderTickets(db: Database) {
         .where(and(eq(tickets.accountId, accountId), pageConditions(query, tickets.lastModifiedAt, tickets.id)))
         .orderBy(asc(tickets.lastModifiedAt), asc(tickets.id))
         .limit(query.limit + 1);
-      return toPage(rows, query.limit, (r) => r.ticket.id, (r) => ticketWire(r.ticket, r.assigned));
+      return toPage(
+        rows,
+        query.limit,
+        (r) => r.ticket.id,
+        (r) => ticketWire(r.ticket, r.assigned),
+      );
     },
 
     /** Every entry of the account's tickets, the customers' replies and the private notes alike. */
@@ -308,7 +373,12 @@ export function createProviderTickets(db: Database) {
         .where(and(eq(ticketEntries.accountId, accountId), pageConditions(query, ticketEntries.updatedAt, ticketEntries.id)))
         .orderBy(asc(ticketEntries.updatedAt), asc(ticketEntries.id))
         .limit(query.limit + 1);
-      return toPage(rows, query.limit, (r) => r.entry.id, (r) => entryWire(r.entry, r.ticketExternalId));
+      return toPage(
+        rows,
+        query.limit,
+        (r) => r.entry.id,
+        (r) => entryWire(r.entry, r.ticketExternalId),
+      );
     },
   };
 }

@@ -76,7 +76,12 @@ describe('provider API: webhook endpoints and deliveries (issue 18)', () => {
     const customer = await createContact(db, { accountId: account.id, technicalGroup: true });
     const ticket = await createTicket(db, { accountId: account.id, assignedContactId: customer.id });
     const { access_token } = await signIn(test.app, customer.email);
-    const reply = await test.app.inject({ method: 'POST', url: `/api/crm/nable-tickets/${ticket.id}`, headers: bearer(access_token), payload: { description: 'Any news on this?' } });
+    const reply = await test.app.inject({
+      method: 'POST',
+      url: `/api/crm/nable-tickets/${ticket.id}`,
+      headers: bearer(access_token),
+      payload: { description: 'Any news on this?' },
+    });
     expect(reply.statusCode, reply.body).toBe(200);
 
     await test.app.webhookWorker.runOnce();
@@ -84,11 +89,21 @@ describe('provider API: webhook endpoints and deliveries (issue 18)', () => {
     const [message] = receiver.received;
     expect(message!.verified).toBe(true);
     const body = webhookMessage.parse(new Webhook(secret).verify(message!.body, message!.headers as Record<string, string>));
-    expect(body).toMatchObject({ type: 'ticket.reply', data: { account: { id: account.id }, ticket: { id: ticket.id }, entry: { content: 'Any news on this?' } } });
+    expect(body).toMatchObject({
+      type: 'ticket.reply',
+      data: { account: { id: account.id }, ticket: { id: ticket.id }, entry: { content: 'Any news on this?' } },
+    });
 
     const deliveries = deliveryList.parse((await call('GET', `/webhook-deliveries?endpoint_id=${endpoint.id}&status=succeeded`, readKey)).json()).result.items;
     expect(deliveries).toHaveLength(1);
-    expect(deliveries[0]).toMatchObject({ endpoint_id: endpoint.id, event_type: 'ticket.reply', account_id: account.id, status: 'succeeded', attempt_count: 1, last_status_code: 200 });
+    expect(deliveries[0]).toMatchObject({
+      endpoint_id: endpoint.id,
+      event_type: 'ticket.reply',
+      account_id: account.id,
+      status: 'succeeded',
+      attempt_count: 1,
+      last_status_code: 200,
+    });
     expect(deliveries[0]!.event_id).toBe(message!.headers['webhook-id']);
     expect(deliveries[0]!.attempts).toEqual([expect.objectContaining({ status_code: 200, error: null })]);
     const pending = deliveryList.parse((await call('GET', `/webhook-deliveries?endpoint_id=${endpoint.id}&status=pending`, readKey)).json()).result.items;
@@ -133,12 +148,18 @@ describe('provider API: webhook endpoints and deliveries (issue 18)', () => {
     const pushed = await test.app.inject({ method: 'PUT', url: `${V1}/accounts/crm-hooks-1`, headers: keyHeader(pushKey), payload: { name: 'Hooks Ltd' } });
     expect(pushed.statusCode, pushed.body).toBe(201);
     const accountId = pushed.json().result.item.id as number;
-    const ticket = await test.app.inject({ method: 'PUT', url: `${V1}/accounts/crm-hooks-1/tickets/psa-hooks-7`, headers: keyHeader(pushKey), payload: { subject: 'Backups fail' } });
+    const ticket = await test.app.inject({
+      method: 'PUT',
+      url: `${V1}/accounts/crm-hooks-1/tickets/psa-hooks-7`,
+      headers: keyHeader(pushKey),
+      payload: { subject: 'Backups fail' },
+    });
     expect(ticket.statusCode, ticket.body).toBe(201);
     // A contact the CRM pushed (made here with the factory, so it has a password to sign in with).
     const customer = await createContact(db, { accountId, externalId: 'crm-contact-3', adminGroup: true });
     const { access_token } = await signIn(test.app, customer.email);
-    const portal = (url: string, payload: object) => test.app.inject({ method: 'POST', url: `/api/crm/nable-tickets${url}`, headers: bearer(access_token), payload });
+    const portal = (url: string, payload: object) =>
+      test.app.inject({ method: 'POST', url: `/api/crm/nable-tickets${url}`, headers: bearer(access_token), payload });
 
     expect((await portal(`/${ticket.json().result.item.id}`, { description: 'Still failing tonight.' })).statusCode).toBe(200);
     expect((await portal('', { subject: 'New printer', description: 'For the front desk.' })).statusCode).toBe(201);

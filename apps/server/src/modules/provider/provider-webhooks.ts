@@ -11,7 +11,8 @@ import { recordProviderChange } from './provider-support.js';
  * the provider, not to an account, so their audit rows carry no account.
  */
 export function createProviderWebhooks(db: Database, webhooks: WebhooksService) {
-  const audit = (provider: ProviderCaller, meta: ClientMeta, action: string, details: Record<string, unknown>) => recordProviderChange(db, provider, meta, action, null, details);
+  const audit = (provider: ProviderCaller, meta: ClientMeta, action: string, details: Record<string, unknown>) =>
+    recordProviderChange(db, provider, meta, action, null, details);
 
   return {
     async create(provider: ProviderCaller, input: WebhookEndpointInput, meta: ClientMeta): Promise<CreatedWebhookEndpoint> {
@@ -43,7 +44,11 @@ export function createProviderWebhooks(db: Database, webhooks: WebhooksService) 
 
     async retry(provider: ProviderCaller, deliveryId: number, meta: ClientMeta): Promise<WebhookDelivery> {
       const delivery = await webhooks.retry(deliveryId);
-      await audit(provider, meta, 'provider.webhook_delivery_retried', { delivery_id: deliveryId, endpoint_id: delivery.endpoint_id, event_id: delivery.event_id });
+      await audit(provider, meta, 'provider.webhook_delivery_retried', {
+        delivery_id: deliveryId,
+        endpoint_id: delivery.endpoint_id,
+        event_id: delivery.event_id,
+      });
       return delivery;
     },
   };

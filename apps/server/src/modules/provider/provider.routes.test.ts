@@ -179,16 +179,26 @@ describe('provider API (issue 18)', () => {
       is_billable: true,
       entries: [
         { external_id: 'N-1', author_name: 'Jordan Reyes', author_email: 'jordan@itpartners.example', content: 'Replaced the firewall rule; please test.' },
-        { external_id: 'N-2', author_name: 'Jordan Reyes', author_email: 'jordan@itpartners.example', content: 'Customer is on the old firmware.', visible_to_customer: false },
+        {
+          external_id: 'N-2',
+          author_name: 'Jordan Reyes',
+          author_email: 'jordan@itpartners.example',
+          content: 'Customer is on the old firmware.',
+          visible_to_customer: false,
+        },
       ],
     });
     expect(pushed.statusCode, pushed.body).toBe(201);
     const item = successEnvelope(providerUpserted(providerTicket)).parse(pushed.json()).result.item;
 
     const { access_token } = await signIn(test.app, admin.email);
-    const list = successEnvelope(ticketList).parse((await test.app.inject({ method: 'GET', url: '/api/crm/nable-tickets', headers: bearer(access_token) })).json()).result;
+    const list = successEnvelope(ticketList).parse(
+      (await test.app.inject({ method: 'GET', url: '/api/crm/nable-tickets', headers: bearer(access_token) })).json(),
+    ).result;
     expect(list.tickets.map((t) => t.ticket_number)).toEqual(['T-77']);
-    const detail = successEnvelope(ticket).parse((await test.app.inject({ method: 'GET', url: `/api/crm/nable-tickets/${item.id}`, headers: bearer(access_token) })).json()).result;
+    const detail = successEnvelope(ticket).parse(
+      (await test.app.inject({ method: 'GET', url: `/api/crm/nable-tickets/${item.id}`, headers: bearer(access_token) })).json(),
+    ).result;
     expect(detail.conversation.map((e) => e.content)).toEqual(['Replaced the firewall rule; please test.']);
     expect(detail).toMatchObject({ status: 'In Progress', time_rounded: 1.25, is_billable: true });
 
@@ -196,7 +206,9 @@ describe('provider API (issue 18)', () => {
     const again = await put('/accounts/tickets-1/tickets/PSA-77', {
       ticket_number: 'T-77',
       subject: 'VPN drops every hour',
-      entries: [{ external_id: 'N-1', author_name: 'Jordan Reyes', author_email: 'jordan@itpartners.example', content: 'Replaced the firewall rule; please test.' }],
+      entries: [
+        { external_id: 'N-1', author_name: 'Jordan Reyes', author_email: 'jordan@itpartners.example', content: 'Replaced the firewall rule; please test.' },
+      ],
     });
     expect(again.statusCode).toBe(200);
     expect(await test.database.db.select().from(tickets).where(eq(tickets.accountId, account.item.id))).toHaveLength(1);
@@ -210,18 +222,34 @@ describe('provider API (issue 18)', () => {
     const ticketId = pushed.json().result.item.id as number;
     const since = new Date().toISOString();
     const { access_token } = await signIn(test.app, admin.email);
-    const reply = await test.app.inject({ method: 'POST', url: `/api/crm/nable-tickets/${ticketId}`, headers: bearer(access_token), payload: { description: 'Still bouncing this morning.' } });
+    const reply = await test.app.inject({
+      method: 'POST',
+      url: `/api/crm/nable-tickets/${ticketId}`,
+      headers: bearer(access_token),
+      payload: { description: 'Still bouncing this morning.' },
+    });
     expect(reply.statusCode).toBe(200);
-    const created = await test.app.inject({ method: 'POST', url: '/api/crm/nable-tickets', headers: bearer(access_token), payload: { subject: 'New laptop', description: 'For the new hire.', priority: 'low' } });
+    const created = await test.app.inject({
+      method: 'POST',
+      url: '/api/crm/nable-tickets',
+      headers: bearer(access_token),
+      payload: { subject: 'New laptop', description: 'For the new hire.', priority: 'low' },
+    });
     expect(created.statusCode).toBeLessThan(300);
 
-    const entries = successEnvelope(providerPage(providerTicketEntry)).parse((await get(`/accounts/readback-1/ticket-entries?updated_since=${encodeURIComponent(since)}`)).json()).result;
+    const entries = successEnvelope(providerPage(providerTicketEntry)).parse(
+      (await get(`/accounts/readback-1/ticket-entries?updated_since=${encodeURIComponent(since)}`)).json(),
+    ).result;
     expect(entries.items.map((e) => [e.ticket_external_id, e.content, e.author_email])).toEqual([['PSA-1', 'Still bouncing this morning.', admin.email]]);
 
-    const first = successEnvelope(providerPage(providerTicket)).parse((await get(`/accounts/readback-1/tickets?limit=1&updated_since=${encodeURIComponent(since)}`)).json()).result;
+    const first = successEnvelope(providerPage(providerTicket)).parse(
+      (await get(`/accounts/readback-1/tickets?limit=1&updated_since=${encodeURIComponent(since)}`)).json(),
+    ).result;
     expect(first.items).toHaveLength(1);
     expect(first.next_cursor).not.toBeNull();
-    const second = successEnvelope(providerPage(providerTicket)).parse((await get(`/accounts/readback-1/tickets?limit=1&cursor=${first.next_cursor}`)).json()).result;
+    const second = successEnvelope(providerPage(providerTicket)).parse(
+      (await get(`/accounts/readback-1/tickets?limit=1&cursor=${first.next_cursor}`)).json(),
+    ).result;
     expect([...first.items, ...second.items].map((t) => t.subject).sort()).toEqual(['Email bounces', 'New laptop']);
     expect(second.next_cursor).toBeNull();
     expect((await get('/accounts/readback-1/tickets?cursor=garbage')).statusCode).toBe(400);
@@ -235,13 +263,26 @@ describe('provider API (issue 18)', () => {
     expect(successEnvelope(providerBulkResult).parse(response.json()).result).toMatchObject({ created: 50, updated: 0 });
 
     const broken = items.map((item, i) => (i === 7 ? { ...item, subject: '' } : { ...item, subject: `${item.subject} (again)` }));
-    const refused = await test.app.inject({ method: 'POST', url: `${V1}/accounts/bulk-1/tickets/bulk`, headers: keyHeader(allKey), payload: { items: broken } });
+    const refused = await test.app.inject({
+      method: 'POST',
+      url: `${V1}/accounts/bulk-1/tickets/bulk`,
+      headers: keyHeader(allKey),
+      payload: { items: broken },
+    });
     expect(refused.statusCode).toBe(400);
     expect(errorEnvelope.parse(refused.json()).fields).toHaveProperty(['items.7.subject']);
-    const stored = await test.database.db.select({ subject: tickets.subject }).from(tickets).where(and(eq(tickets.externalId, 'B-3')));
+    const stored = await test.database.db
+      .select({ subject: tickets.subject })
+      .from(tickets)
+      .where(and(eq(tickets.externalId, 'B-3')));
     expect(stored).toEqual([{ subject: 'Ticket 3' }]);
 
-    const duplicate = await test.app.inject({ method: 'POST', url: `${V1}/accounts/bulk-1/tickets/bulk`, headers: keyHeader(allKey), payload: { items: [items[0], items[0]] } });
+    const duplicate = await test.app.inject({
+      method: 'POST',
+      url: `${V1}/accounts/bulk-1/tickets/bulk`,
+      headers: keyHeader(allKey),
+      payload: { items: [items[0], items[0]] },
+    });
     expect(duplicate.statusCode).toBe(400);
     expect(errorEnvelope.parse(duplicate.json()).fields).toHaveProperty(['items.1.external_id']);
   });

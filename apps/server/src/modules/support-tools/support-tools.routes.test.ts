@@ -22,7 +22,8 @@ const call = (method: 'GET' | 'POST', url: string, token: string | null, payload
   test.app.inject({ method, url: `/api${url}`, headers: token ? bearer(token) : {}, payload });
 const parse = <T>(response: { json(): unknown }, schema: { parse(v: unknown): T }) => schema.parse(response.json());
 const linkOf = (response: { json(): unknown }) => parse(response, successEnvelope(endpoints.generateToolLink.result)).result;
-const historyOf = async (token: string) => parse(await call('GET', '/crm/support-tools/download-history', token), successEnvelope(endpoints.listToolDownloads.result)).result;
+const historyOf = async (token: string) =>
+  parse(await call('GET', '/crm/support-tools/download-history', token), successEnvelope(endpoints.listToolDownloads.result)).result;
 /** The path of a link's URL, to open against the test app. */
 const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
 const open = (url: string) => test.app.inject({ method: 'GET', url: pathOf(url) });
@@ -32,7 +33,14 @@ async function createTool(overrides: Partial<typeof supportTools.$inferInsert> =
   toolSequence += 1;
   const [tool] = await db()
     .insert(supportTools)
-    .values({ name: `Test tool ${toolSequence}-${Date.now()}`, description: 'A tool made by a test', type: 'diagnostic', platforms: ['windows', 'mac', 'linux'], fileSize: '1 MB', ...overrides })
+    .values({
+      name: `Test tool ${toolSequence}-${Date.now()}`,
+      description: 'A tool made by a test',
+      type: 'diagnostic',
+      platforms: ['windows', 'mac', 'linux'],
+      fileSize: '1 MB',
+      ...overrides,
+    })
     .returning();
   return tool!;
 }
@@ -113,7 +121,9 @@ describe('the catalogue and the build-and-download variant', () => {
   it('states no size for an agent the account cannot get (not in the monitoring system)', async () => {
     const { token } = await adminOf(null);
     const agent = await createAgent();
-    const listed = parse(await call('GET', '/crm/support-tools', token), successEnvelope(endpoints.listSupportTools.result)).result.find((t) => t.id === agent.id)!;
+    const listed = parse(await call('GET', '/crm/support-tools', token), successEnvelope(endpoints.listSupportTools.result)).result.find(
+      (t) => t.id === agent.id,
+    )!;
     expect(listed.file_size).toBe('—');
     expect(listed).not.toHaveProperty('file_sizes');
   });
@@ -137,9 +147,18 @@ describe('the catalogue and the build-and-download variant', () => {
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toBe('attachment; filename="itp-rmm-agent-windows.zip"');
     const files = await unzip(response.rawPayload);
-    expect([...files.keys()].sort()).toEqual(['itp-rmm-agent-windows/README.txt', 'itp-rmm-agent-windows/agent-config.json', 'itp-rmm-agent-windows/install.ps1']);
+    expect([...files.keys()].sort()).toEqual([
+      'itp-rmm-agent-windows/README.txt',
+      'itp-rmm-agent-windows/agent-config.json',
+      'itp-rmm-agent-windows/install.ps1',
+    ]);
     const config = JSON.parse(files.get('itp-rmm-agent-windows/agent-config.json')!);
-    expect(config).toEqual({ server_url: 'https://rmm.test.example', customer_name: 'Acme Logistics', group_key: groupKeyOf(test.config.secrets.tokenSecret, account.id), os: 'windows' });
+    expect(config).toEqual({
+      server_url: 'https://rmm.test.example',
+      customer_name: 'Acme Logistics',
+      group_key: groupKeyOf(test.config.secrets.tokenSecret, account.id),
+      os: 'windows',
+    });
     expect(files.get('itp-rmm-agent-windows/install.ps1')).toContain('agent-config.json');
     expect(await auditOf(account.id)).toContain('support_tools.built');
 
@@ -165,7 +184,10 @@ describe('the catalogue and the build-and-download variant', () => {
   it('answers configuration_not_found for an account the monitoring system does not know, for the build and for a link', async () => {
     const { account, token } = await adminOf(null);
     const agent = await createAgent();
-    for (const body of [{ tool_id: agent.id, os_type: 'windows' }, { tool_id: agent.id, valid_hours: 24 }]) {
+    for (const body of [
+      { tool_id: agent.id, os_type: 'windows' },
+      { tool_id: agent.id, valid_hours: 24 },
+    ]) {
       const refused = await call('POST', '/crm/support-tools/generate-link', token, body);
       expect(refused.statusCode).toBe(422);
       expect(refused.headers['content-type']).toContain('application/json');
@@ -209,7 +231,10 @@ describe('download links', () => {
     const { rows } = await test.database.pool.query('SELECT t::text AS row FROM tool_download_links t WHERE account_id = $1', [account.id]);
     expect(rows).toHaveLength(2);
     expect(rows.map((r) => r.row).join()).not.toContain(link.token);
-    const [stored] = await db().select().from(toolDownloadLinks).where(eq(toolDownloadLinks.tokenHash, hashToken(link.token)));
+    const [stored] = await db()
+      .select()
+      .from(toolDownloadLinks)
+      .where(eq(toolDownloadLinks.tokenHash, hashToken(link.token)));
     expect(stored).toMatchObject({ accountId: account.id, contactId: admin.id, toolId: agent.id, usedAt: null });
 
     const file = await open(link.url);
@@ -266,7 +291,10 @@ describe('download links', () => {
     const { token } = await adminOf();
     const tool = await createTool();
     const link = linkOf(await call('POST', '/crm/support-tools/generate-link', token, { tool_id: tool.id, valid_hours: 1, os_type: 'windows' }));
-    await db().update(toolDownloadLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(toolDownloadLinks.tokenHash, hashToken(link.token)));
+    await db()
+      .update(toolDownloadLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(toolDownloadLinks.tokenHash, hashToken(link.token)));
     const refused = await open(link.url);
     expect(refused.statusCode).toBe(410);
     expect(errorEnvelope.parse(refused.json()).message).toBe(LINK_EXPIRED);
@@ -320,10 +348,16 @@ describe('recording downloads and the history', () => {
     const colleagueToken = (await signIn(test.app, colleague.email)).access_token;
     const tool = await createTool();
     const other = await createTool();
-    const first = parse(await call('POST', '/crm/support-tools/download', token, { tool_id: tool.id, download_token: 'direct-download' }), successEnvelope(endpoints.recordToolDownload.result)).result;
+    const first = parse(
+      await call('POST', '/crm/support-tools/download', token, { tool_id: tool.id, download_token: 'direct-download' }),
+      successEnvelope(endpoints.recordToolDownload.result),
+    ).result;
     expect(first).toMatchObject({ tool_id: tool.id, tool_name: tool.name, downloaded_by: 'Alice Morgan', download_token: 'direct-download' });
     const link = linkOf(await call('POST', '/crm/support-tools/generate-link', colleagueToken, { tool_id: tool.id, valid_hours: 3 }));
-    const second = parse(await call('POST', '/crm/support-tools/download', colleagueToken, { tool_id: tool.id, download_token: link.token }), successEnvelope(endpoints.recordToolDownload.result)).result;
+    const second = parse(
+      await call('POST', '/crm/support-tools/download', colleagueToken, { tool_id: tool.id, download_token: link.token }),
+      successEnvelope(endpoints.recordToolDownload.result),
+    ).result;
     expect(second.download_token).toMatch(/^link-\d+$/);
     expect((await call('POST', '/crm/support-tools/download', token, { tool_id: other.id, download_token: link.token })).statusCode).toBe(400);
     expect((await call('POST', '/crm/support-tools/download', token, { tool_id: tool.id, download_token: 'made-up' })).statusCode).toBe(404);

@@ -7,11 +7,7 @@ import type { SupportToolsService } from './support-tools.service.js';
 
 /** A built file as a download, named by the content-disposition header. */
 const sendFile = (reply: FastifyReply, file: AgentPackage) =>
-  reply
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
-    .header('cache-control', 'no-store')
-    .type(file.contentType)
-    .send(file.data);
+  reply.header('content-disposition', `attachment; filename="${file.filename}"`).header('cache-control', 'no-store').type(file.contentType).send(file.data);
 
 export function supportToolsRoutes(tools: SupportToolsService): EndpointRoute[] {
   return [

@@ -68,7 +68,14 @@ function toSupportTool(row: repo.SupportToolRow, fileSizes: Partial<Record<LinkO
 
 function toDownloadRecord(row: repo.DownloadRow): DownloadRecord {
   const name = row.firstname === null ? REMOVED_USER : `${row.firstname} ${row.lastname ?? ''}`.trim();
-  return { id: row.id, tool_id: row.toolId, tool_name: row.toolName, downloaded_by: name, download_token: row.downloadToken, created: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    tool_id: row.toolId,
+    tool_name: row.toolName,
+    downloaded_by: name,
+    download_token: row.downloadToken,
+    created: row.createdAt.toISOString(),
+  };
 }
 
 /**
@@ -154,7 +161,13 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
       const tool = await toolOf(input.tool_id);
       checkPlatform(tool, input.os_type, 'os_type');
       const file = await packageOf(caller.accountId, tool, input.os_type);
-      await audit(db, caller, meta, 'support_tools.built', { tool_id: tool.id, tool: tool.name, os: input.os_type, filename: file.filename, bytes: file.data.length });
+      await audit(db, caller, meta, 'support_tools.built', {
+        tool_id: tool.id,
+        tool: tool.name,
+        os: input.os_type,
+        filename: file.filename,
+        bytes: file.data.length,
+      });
       return file;
     },
 
@@ -169,7 +182,13 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
       expiresAt.setUTCMilliseconds(0);
       const token = signer.sign({ accountId: caller.accountId, toolId: tool.id, os: input.os_type ?? null, expiresAt });
       await inTransaction(db, async (tx) => {
-        const link = await repo.insertLink(tx, { tokenHash: hashToken(token), accountId: caller.accountId, contactId: caller.contactId, toolId: tool.id, expiresAt });
+        const link = await repo.insertLink(tx, {
+          tokenHash: hashToken(token),
+          accountId: caller.accountId,
+          contactId: caller.contactId,
+          toolId: tool.id,
+          expiresAt,
+        });
         await audit(tx, caller, meta, 'support_tools.link_created', {
           link_id: link.id,
           tool_id: tool.id,
@@ -220,7 +239,13 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
         } else {
           await repo.markLinkUsed(tx, link.id, at);
         }
-        const downloadId = await repo.insertDownload(tx, { accountId: link.accountId, contactId: link.contactId, toolId: tool.id, downloadToken: linkDownloadToken(link.id), createdAt: at });
+        const downloadId = await repo.insertDownload(tx, {
+          accountId: link.accountId,
+          contactId: link.contactId,
+          toolId: tool.id,
+          downloadToken: linkDownloadToken(link.id),
+          createdAt: at,
+        });
         await recordAudit(tx, {
           action: 'support_tools.link_downloaded',
           outcome: 'success',
@@ -254,8 +279,20 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
         downloadToken = linkDownloadToken(link.id);
       }
       const id = await inTransaction(db, async (tx) => {
-        const downloadId = await repo.insertDownload(tx, { accountId: caller.accountId, contactId: caller.contactId, toolId: tool.id, downloadToken, createdAt: now() });
-        await audit(tx, caller, meta, 'support_tools.download_recorded', { download_id: downloadId, tool_id: tool.id, tool: tool.name, via: linkId ? 'link' : 'direct', ...(linkId ? { link_id: linkId } : {}) });
+        const downloadId = await repo.insertDownload(tx, {
+          accountId: caller.accountId,
+          contactId: caller.contactId,
+          toolId: tool.id,
+          downloadToken,
+          createdAt: now(),
+        });
+        await audit(tx, caller, meta, 'support_tools.download_recorded', {
+          download_id: downloadId,
+          tool_id: tool.id,
+          tool: tool.name,
+          via: linkId ? 'link' : 'direct',
+          ...(linkId ? { link_id: linkId } : {}),
+        });
         await recordEvent(tx, {
           type: 'support_tool.downloaded',
           accountId: caller.accountId,

@@ -3,7 +3,11 @@ import type { AgentPackage } from '../../platform/monitoring-system.js';
 import { OS_NAMES } from './support-tools.messages.js';
 import type { SupportToolRow } from './support-tools.repository.js';
 
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'tool';
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'tool';
 
 /**
  * The package of a catalogue tool that is the same for every customer (not built per account): a
@@ -17,8 +21,32 @@ export async function catalogueToolPackage(tool: SupportToolRow, os: string, dow
   const source = `${downloadServer}/tools/${name}/${os}/latest`;
   const launcher =
     os === 'windows'
-      ? { file: 'install.ps1', mode: 0o644, text: [`# ${tool.name} for Windows`, "$ErrorActionPreference = 'Stop'", `$file = Join-Path $env:TEMP '${name}.exe'`, `Invoke-WebRequest -UseBasicParsing -Uri '${source}.exe' -OutFile $file`, 'Start-Process -FilePath $file -Wait', ''].join('\r\n') }
-      : { file: 'install.sh', mode: 0o755, text: ['#!/bin/sh', `# ${tool.name} for ${OS_NAMES[os] ?? os}`, 'set -eu', `file="$(mktemp -d)/${name}"`, `curl -fsSL '${source}' -o "$file"`, 'chmod +x "$file"', '"$file"', ''].join('\n') };
+      ? {
+          file: 'install.ps1',
+          mode: 0o644,
+          text: [
+            `# ${tool.name} for Windows`,
+            "$ErrorActionPreference = 'Stop'",
+            `$file = Join-Path $env:TEMP '${name}.exe'`,
+            `Invoke-WebRequest -UseBasicParsing -Uri '${source}.exe' -OutFile $file`,
+            'Start-Process -FilePath $file -Wait',
+            '',
+          ].join('\r\n'),
+        }
+      : {
+          file: 'install.sh',
+          mode: 0o755,
+          text: [
+            '#!/bin/sh',
+            `# ${tool.name} for ${OS_NAMES[os] ?? os}`,
+            'set -eu',
+            `file="$(mktemp -d)/${name}"`,
+            `curl -fsSL '${source}' -o "$file"`,
+            'chmod +x "$file"',
+            '"$file"',
+            '',
+          ].join('\n'),
+        };
   const readme = [
     `${tool.name} (${OS_NAMES[os] ?? os})`,
     '',

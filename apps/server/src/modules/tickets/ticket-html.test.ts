@@ -12,7 +12,11 @@ describe('sanitizeTicketHtml', () => {
   });
 
   it('keeps the allowed markup and safe links, opening them in a new tab', async () => {
-    expect(await sanitizeTicketHtml('<p>See <a href="https://kb.example/x" class="k">this</a> and <a href="mailto:a@b.example">mail</a></p><ul><li><strong>x</strong></li></ul>')).toBe(
+    expect(
+      await sanitizeTicketHtml(
+        '<p>See <a href="https://kb.example/x" class="k">this</a> and <a href="mailto:a@b.example">mail</a></p><ul><li><strong>x</strong></li></ul>',
+      ),
+    ).toBe(
       '<p>See <a href="https://kb.example/x" target="_blank" rel="noopener noreferrer nofollow">this</a> and <a href="mailto:a@b.example" target="_blank" rel="noopener noreferrer nofollow">mail</a></p><ul><li><strong>x</strong></li></ul>',
     );
   });

@@ -25,10 +25,21 @@ beforeAll(async () => {
   const admin = await createContact(db, { accountId, adminGroup: true, firstname: 'Alice', lastname: 'Admin' });
   const uma = await createContact(db, { accountId, firstname: 'Uma', lastname: 'User' });
   const customer = { createdBy: 'Uma User (Customer Portal)', fromAddress: uma.email };
-  const ticket = async (key: string, status: 'New' | 'Assigned' | 'Accepted' | 'In Progress' | 'On Hold' | 'Complete', assigned: number | null, hours: number) =>
-    (ids[key] = (await createTicket(db, { accountId, ticketNumber: `TKT-P${hours}`, subject: key, status, assignedContactId: assigned, createdAt: hoursAgo(hours) })).id);
-  const entry = (key: string, who: { createdBy: string; fromAddress: string }, hours: number, extra: { isInternal?: boolean; visibleToCustomer?: boolean; content?: string } = {}) =>
-    createTicketEntry(db, { accountId, ticketId: ids[key]!, ...who, createdAt: hoursAgo(hours), content: QUESTION, ...extra });
+  const ticket = async (
+    key: string,
+    status: 'New' | 'Assigned' | 'Accepted' | 'In Progress' | 'On Hold' | 'Complete',
+    assigned: number | null,
+    hours: number,
+  ) =>
+    (ids[key] = (
+      await createTicket(db, { accountId, ticketNumber: `TKT-P${hours}`, subject: key, status, assignedContactId: assigned, createdAt: hoursAgo(hours) })
+    ).id);
+  const entry = (
+    key: string,
+    who: { createdBy: string; fromAddress: string },
+    hours: number,
+    extra: { isInternal?: boolean; visibleToCustomer?: boolean; content?: string } = {},
+  ) => createTicketEntry(db, { accountId, ticketId: ids[key]!, ...who, createdAt: hoursAgo(hours), content: QUESTION, ...extra });
 
   // The technician asked, the customer has not answered: waiting.
   await ticket('asked', 'Accepted', uma.id, 10);
@@ -69,7 +80,11 @@ afterAll(() => test.close());
 async function listed(who: keyof typeof tokens): Promise<Map<string, ListedTicket>> {
   const response = await test.app.inject({ method: 'GET', url: '/api/crm/nable-tickets', query: { status: '' }, headers: bearer(tokens[who]) });
   expect(response.statusCode, response.body).toBe(200);
-  return new Map(successEnvelope(ticketList).parse(response.json()).result.tickets.map((t) => [t.subject, t]));
+  return new Map(
+    successEnvelope(ticketList)
+      .parse(response.json())
+      .result.tickets.map((t) => [t.subject, t]),
+  );
 }
 
 describe('who raised a ticket, who handles it, and whether it waits for the customer', () => {
@@ -95,7 +110,12 @@ describe('who raised a ticket, who handles it, and whether it waits for the cust
   });
 
   it('stops waiting once the customer replies', async () => {
-    const reply = await test.app.inject({ method: 'POST', url: `/api/crm/nable-tickets/${ids.asked}`, payload: { description: 'Yes, go ahead.' }, headers: bearer(tokens.uma) });
+    const reply = await test.app.inject({
+      method: 'POST',
+      url: `/api/crm/nable-tickets/${ids.asked}`,
+      payload: { description: 'Yes, go ahead.' },
+      headers: bearer(tokens.uma),
+    });
     expect(reply.statusCode, reply.body).toBe(200);
     expect((await listed('uma')).get('asked')).toMatchObject({ waiting_for_customer: false, handled_by: 'Jordan Reyes' });
     await createTicketEntry(test.database.db, { accountId, ticketId: ids.asked!, ...technician, content: 'Thanks. One more: which printer?' });

@@ -16,7 +16,14 @@ const MAX_TERMS = 8;
 export function parseTicketSearch(search: string): TicketSearch | undefined {
   const text = search.trim();
   if (text === '') return undefined;
-  const words = [...new Set(text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, MAX_TERMS);
+  const words = [
+    ...new Set(
+      text
+        .normalize('NFKC')
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? [],
+    ),
+  ].slice(0, MAX_TERMS);
   // Words hold only letters and digits, so quoting them is enough to keep tsquery syntax out.
   const tsquery = words.length > 0 ? words.map((word) => `'${word}':*`).join(' & ') : undefined;
   const numberPattern = /\d/.test(text) ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;

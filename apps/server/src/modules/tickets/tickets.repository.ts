@@ -160,7 +160,12 @@ export interface TicketListPage {
  * (docs/decisions/0027), so no list reads more than a bounded number of rows however large the account.
  */
 export async function listTickets(db: Database, scope: TicketScope, filter: TicketListFilter): Promise<TicketListPage> {
-  const where = () => and(ticketsVisibleIn(scope, { accountId: param.accountId, contactId: param.contactId }), statusCondition(filter.status), filter.search && searchCondition(filter.search));
+  const where = () =>
+    and(
+      ticketsVisibleIn(scope, { accountId: param.accountId, contactId: param.contactId }),
+      statusCondition(filter.status),
+      filter.search && searchCondition(filter.search),
+    );
   const name = shapeName(scope, filter);
   const countedUpTo = filter.offset + (filter.search ? TICKET_SEARCH_COUNT_CAP : TICKET_COUNT_CAP);
   const values = {
@@ -177,7 +182,12 @@ export async function listTickets(db: Database, scope: TicketScope, filter: Tick
   // count(*) over at most countUpTo matches: the scan stops there.
   const cappedCount = async () => {
     const query = preparedRead(db, `${name}_count`, () => {
-      const matches = db.select({ one: sql`1` }).from(tickets).where(where()).limit(param.countUpTo).as('matches');
+      const matches = db
+        .select({ one: sql`1` })
+        .from(tickets)
+        .where(where())
+        .limit(param.countUpTo)
+        .as('matches');
       return db.select({ count: sql<number>`count(*)::int` }).from(matches);
     });
     return (await query.run(values))[0]?.count ?? 0;
@@ -191,9 +201,23 @@ export async function listTickets(db: Database, scope: TicketScope, filter: Tick
      * sort's index and stops after the page, whatever the account's size, and the count is not taken
      * ("1,000+"). Only a page that comes back short is counted, so the end of the list is exact.
      */
-    const estimate = await rememberedEstimate([name, values.accountId, values.contactId, values.status, values.tsquery, values.numberPattern].join('|'), () => estimatedMatches(db, db.select({ one: sql`1` }).from(tickets).where(oneOff())));
+    const estimate = await rememberedEstimate([name, values.accountId, values.contactId, values.status, values.tsquery, values.numberPattern].join('|'), () =>
+      estimatedMatches(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(tickets)
+          .where(oneOff()),
+      ),
+    );
     if (estimate > countedUpTo) {
-      const rows = await db.select(ticketColumns).from(tickets).where(oneOff()).orderBy(...ordering(filter.sort)).limit(filter.limit).offset(filter.offset);
+      const rows = await db
+        .select(ticketColumns)
+        .from(tickets)
+        .where(oneOff())
+        .orderBy(...ordering(filter.sort))
+        .limit(filter.limit)
+        .offset(filter.offset);
       if (rows.length === filter.limit) return { rows, totalCount: countedUpTo, capped: true };
       return { rows, ...counted(rows.length > 0 ? filter.offset + rows.length : await cappedCount()) };
     }
@@ -209,13 +233,25 @@ export async function listTickets(db: Database, scope: TicketScope, filter: Tick
       return filter.offset > 0 ? { rows: [], ...counted(await cappedCount()) } : { rows: [], totalCount: 0, capped: false };
     }
     // More matches than the estimate said: the page in the list's order, the count capped.
-    const rows = await db.select(ticketColumns).from(tickets).where(oneOff()).orderBy(...ordering(filter.sort)).limit(filter.limit).offset(filter.offset);
+    const rows = await db
+      .select(ticketColumns)
+      .from(tickets)
+      .where(oneOff())
+      .orderBy(...ordering(filter.sort))
+      .limit(filter.limit)
+      .offset(filter.offset);
     return { rows, totalCount: countedUpTo, capped: true };
   }
   // Without a search the count is an index-only scan and the page the first rows of an index;
   // the two run side by side on two connections.
   const page = preparedRead(db, `${name}_page`, () =>
-    db.select(ticketColumns).from(tickets).where(where()).orderBy(...ordering(filter.sort)).limit(param.limit).offset(param.offset),
+    db
+      .select(ticketColumns)
+      .from(tickets)
+      .where(where())
+      .orderBy(...ordering(filter.sort))
+      .limit(param.limit)
+      .offset(param.offset),
   );
   const [rows, count] = await Promise.all([page.run(values), cappedCount()]);
   return { rows, ...counted(count) };
@@ -273,7 +309,12 @@ export interface ConversationSlice {
  * older than that entry (docs/decisions/0027). One index range read of limit + 1 rows, however
  * long the conversation; an entry of another ticket or account as `before` finds nothing.
  */
-export async function listTicketEntries(db: Database, accountId: number, ticketId: number, page: { limit: number; before?: number }): Promise<ConversationSlice> {
+export async function listTicketEntries(
+  db: Database,
+  accountId: number,
+  ticketId: number,
+  page: { limit: number; before?: number },
+): Promise<ConversationSlice> {
   const name = page.before === undefined ? 'ticket_entries_newest' : 'ticket_entries_before';
   const query = preparedRead(db, name, () => {
     const ofTicket = and(eq(ticketEntries.ticketId, sql.placeholder('ticketId')), eq(ticketEntries.accountId, sql.placeholder('accountId')));
@@ -296,7 +337,10 @@ export async function insertTicketEntry(
   db: Executor,
   entry: { accountId: number; ticketId: number; createdBy: string; fromAddress: string; content: string; isInternal: boolean },
 ): Promise<number> {
-  const [row] = await db.insert(ticketEntries).values({ ...entry, contentIsClean: true }).returning({ id: ticketEntries.id });
+  const [row] = await db
+    .insert(ticketEntries)
+    .values({ ...entry, contentIsClean: true })
+    .returning({ id: ticketEntries.id });
   return row!.id;
 }
 

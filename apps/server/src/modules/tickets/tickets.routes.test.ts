@@ -46,23 +46,121 @@ beforeAll(async () => {
       lastModifiedAt: hoursAgo(1),
     })
   ).id;
-  await createTicket(db, { accountId, ticketNumber: 'TKT-104234', subject: 'Outlook password prompt', description: 'Outlook keeps asking for my password.', status: 'New', priority: 'medium', assignedContactId: uma.id, createdAt: hoursAgo(5), lastModifiedAt: hoursAgo(4) });
-  await createTicket(db, { accountId, ticketNumber: 'TKT-104235', subject: 'Old invoice question', description: 'Why was March billed twice?', status: 'Billed', priority: 'low', assignedContactId: uma.id, createdAt: hoursAgo(300), lastModifiedAt: hoursAgo(200) });
+  await createTicket(db, {
+    accountId,
+    ticketNumber: 'TKT-104234',
+    subject: 'Outlook password prompt',
+    description: 'Outlook keeps asking for my password.',
+    status: 'New',
+    priority: 'medium',
+    assignedContactId: uma.id,
+    createdAt: hoursAgo(5),
+    lastModifiedAt: hoursAgo(4),
+  });
+  await createTicket(db, {
+    accountId,
+    ticketNumber: 'TKT-104235',
+    subject: 'Old invoice question',
+    description: 'Why was March billed twice?',
+    status: 'Billed',
+    priority: 'low',
+    assignedContactId: uma.id,
+    createdAt: hoursAgo(300),
+    lastModifiedAt: hoursAgo(200),
+  });
   unassignedTicketId = (
-    await createTicket(db, { accountId, ticketNumber: 'TKT-104236', subject: 'Firewall firmware update', description: 'Please schedule the firmware update.', status: 'On Hold', priority: 'urgent', createdAt: hoursAgo(50), lastModifiedAt: hoursAgo(0.5) })
+    await createTicket(db, {
+      accountId,
+      ticketNumber: 'TKT-104236',
+      subject: 'Firewall firmware update',
+      description: 'Please schedule the firmware update.',
+      status: 'On Hold',
+      priority: 'urgent',
+      createdAt: hoursAgo(50),
+      lastModifiedAt: hoursAgo(0.5),
+    })
   ).id;
-  await createTicket(db, { accountId, ticketNumber: 'TKT-104237', subject: 'VPN for new hire', description: 'Kevin needs VPN access.', status: 'Accepted', priority: 'urgent', assignedContactId: otto.id, createdAt: hoursAgo(20), lastModifiedAt: hoursAgo(19) });
-  await createTicket(db, { accountId, ticketNumber: 'TKT-104238', subject: 'Cancelled request', description: 'Never mind.', status: 'Cancelled', priority: 'medium', createdAt: hoursAgo(400), lastModifiedAt: hoursAgo(390) });
-  await createTicket(db, { accountId, ticketNumber: 'TKT-104239', subject: 'Reviewed fix', description: 'Done and reviewed.', status: 'Reviewed', priority: 'high', createdAt: hoursAgo(150), lastModifiedAt: hoursAgo(140) });
-  await createTicket(db, { accountId, ticketNumber: 'TKT-104240', subject: 'Complete task', description: 'Printer toner replaced.', status: 'Complete', priority: 'low', createdAt: hoursAgo(100), lastModifiedAt: hoursAgo(90) });
-  await createTicket(db, { accountId, ticketNumber: 'TKT-104241', subject: 'Assigned task', description: 'Switch port flapping.', status: 'Assigned', priority: 'medium', createdAt: hoursAgo(2), lastModifiedAt: hoursAgo(2) });
-  rivalTicketId = (await createTicket(db, { accountId: otherAccountId, ticketNumber: 'TKT-104233', subject: 'Label printer at rival', description: 'Rival printer.', status: 'New', createdAt: hoursAgo(1) })).id;
+  await createTicket(db, {
+    accountId,
+    ticketNumber: 'TKT-104237',
+    subject: 'VPN for new hire',
+    description: 'Kevin needs VPN access.',
+    status: 'Accepted',
+    priority: 'urgent',
+    assignedContactId: otto.id,
+    createdAt: hoursAgo(20),
+    lastModifiedAt: hoursAgo(19),
+  });
+  await createTicket(db, {
+    accountId,
+    ticketNumber: 'TKT-104238',
+    subject: 'Cancelled request',
+    description: 'Never mind.',
+    status: 'Cancelled',
+    priority: 'medium',
+    createdAt: hoursAgo(400),
+    lastModifiedAt: hoursAgo(390),
+  });
+  await createTicket(db, {
+    accountId,
+    ticketNumber: 'TKT-104239',
+    subject: 'Reviewed fix',
+    description: 'Done and reviewed.',
+    status: 'Reviewed',
+    priority: 'high',
+    createdAt: hoursAgo(150),
+    lastModifiedAt: hoursAgo(140),
+  });
+  await createTicket(db, {
+    accountId,
+    ticketNumber: 'TKT-104240',
+    subject: 'Complete task',
+    description: 'Printer toner replaced.',
+    status: 'Complete',
+    priority: 'low',
+    createdAt: hoursAgo(100),
+    lastModifiedAt: hoursAgo(90),
+  });
+  await createTicket(db, {
+    accountId,
+    ticketNumber: 'TKT-104241',
+    subject: 'Assigned task',
+    description: 'Switch port flapping.',
+    status: 'Assigned',
+    priority: 'medium',
+    createdAt: hoursAgo(2),
+    lastModifiedAt: hoursAgo(2),
+  });
+  rivalTicketId = (
+    await createTicket(db, {
+      accountId: otherAccountId,
+      ticketNumber: 'TKT-104233',
+      subject: 'Label printer at rival',
+      description: 'Rival printer.',
+      status: 'New',
+      createdAt: hoursAgo(1),
+    })
+  ).id;
 
   await createTicketEntry(db, { accountId, ticketId: umaTicketId, content: '<p>First reply</p>', createdAt: hoursAgo(9) });
-  await createTicketEntry(db, { accountId, ticketId: umaTicketId, content: 'Second, plain text with a < b', createdBy: 'Uma User', fromAddress: uma.email, createdAt: hoursAgo(8) });
+  await createTicketEntry(db, {
+    accountId,
+    ticketId: umaTicketId,
+    content: 'Second, plain text with a < b',
+    createdBy: 'Uma User',
+    fromAddress: uma.email,
+    createdAt: hoursAgo(8),
+  });
   await createTicketEntry(db, { accountId, ticketId: umaTicketId, content: 'Internal note', isInternal: true, createdAt: hoursAgo(7) });
 
-  for (const [key, contact] of [['admin', admin], ['tess', tess], ['uma', uma], ['otto', otto], ['rival', rival]] as const) tokens[key] = (await signIn(test.app, contact.email)).access_token;
+  for (const [key, contact] of [
+    ['admin', admin],
+    ['tess', tess],
+    ['uma', uma],
+    ['otto', otto],
+    ['rival', rival],
+  ] as const)
+    tokens[key] = (await signIn(test.app, contact.email)).access_token;
 });
 afterAll(() => test.close());
 
@@ -72,7 +170,8 @@ async function list(who: keyof typeof tokens, query: Record<string, string> = {}
   return successEnvelope(ticketList).parse(response.json()).result;
 }
 const numbers = (result: TicketList) => result.tickets.map((t) => t.ticket_number);
-const detail = (who: keyof typeof tokens, id: number | string) => test.app.inject({ method: 'GET', url: `/api/crm/nable-tickets/${id}`, headers: bearer(tokens[who]) });
+const detail = (who: keyof typeof tokens, id: number | string) =>
+  test.app.inject({ method: 'GET', url: `/api/crm/nable-tickets/${id}`, headers: bearer(tokens[who]) });
 const respond = (who: keyof typeof tokens, id: number, payload: unknown) =>
   test.app.inject({ method: 'POST', url: `/api/crm/nable-tickets/${id}`, payload: payload as object, headers: bearer(tokens[who]) });
 
@@ -111,7 +210,13 @@ describe('who sees which tickets', () => {
   });
 
   it('answers 404 for a ticket of another account or not assigned to the caller, and for no ticket at all', async () => {
-    for (const [who, id] of [['rival', umaTicketId], ['admin', rivalTicketId], ['otto', umaTicketId], ['uma', unassignedTicketId], ['uma', 2_000_000_000]] as const) {
+    for (const [who, id] of [
+      ['rival', umaTicketId],
+      ['admin', rivalTicketId],
+      ['otto', umaTicketId],
+      ['uma', unassignedTicketId],
+      ['uma', 2_000_000_000],
+    ] as const) {
       const response = await detail(who, id);
       expect(response.statusCode).toBe(404);
       expect(errorEnvelope.parse(response.json()).message).toBe(TICKET_NOT_FOUND);
@@ -161,7 +266,15 @@ describe('filters, sorting and paging', () => {
   });
 
   it('refuses an unknown status or sort, naming the field', async () => {
-    const queries: Record<string, string>[] = [{ status: 'Open' }, { sort: 'random' }, { limit: '101' }, { offset: '-1' }, { offset: '1.5' }, { offset: 'two' }, { offset: '1000001' }];
+    const queries: Record<string, string>[] = [
+      { status: 'Open' },
+      { sort: 'random' },
+      { limit: '101' },
+      { offset: '-1' },
+      { offset: '1.5' },
+      { offset: 'two' },
+      { offset: '1000001' },
+    ];
     for (const query of queries) {
       const response = await test.app.inject({ method: 'GET', url: '/api/crm/nable-tickets', query, headers: bearer(tokens.admin) });
       expect(response.statusCode).toBe(400);
@@ -171,17 +284,49 @@ describe('filters, sorting and paging', () => {
 
   it('sorts newest, oldest, by last update and by priority', async () => {
     expect(numbers(await list('admin', { status: '', sort: 'newest' }))).toEqual([
-      'TKT-104241', 'TKT-104234', 'TKT-104233', 'TKT-104237', 'TKT-104236', 'TKT-104240', 'TKT-104239', 'TKT-104235', 'TKT-104238',
+      'TKT-104241',
+      'TKT-104234',
+      'TKT-104233',
+      'TKT-104237',
+      'TKT-104236',
+      'TKT-104240',
+      'TKT-104239',
+      'TKT-104235',
+      'TKT-104238',
     ]);
     expect(numbers(await list('admin', { status: '', sort: 'oldest' }))).toEqual([
-      'TKT-104238', 'TKT-104235', 'TKT-104239', 'TKT-104240', 'TKT-104236', 'TKT-104237', 'TKT-104233', 'TKT-104234', 'TKT-104241',
+      'TKT-104238',
+      'TKT-104235',
+      'TKT-104239',
+      'TKT-104240',
+      'TKT-104236',
+      'TKT-104237',
+      'TKT-104233',
+      'TKT-104234',
+      'TKT-104241',
     ]);
     expect(numbers(await list('admin', { status: '', sort: 'updated' }))).toEqual([
-      'TKT-104236', 'TKT-104233', 'TKT-104241', 'TKT-104234', 'TKT-104237', 'TKT-104240', 'TKT-104239', 'TKT-104235', 'TKT-104238',
+      'TKT-104236',
+      'TKT-104233',
+      'TKT-104241',
+      'TKT-104234',
+      'TKT-104237',
+      'TKT-104240',
+      'TKT-104239',
+      'TKT-104235',
+      'TKT-104238',
     ]);
     // urgent, high, medium, low; newest first within a priority
     expect(numbers(await list('admin', { status: '', sort: 'priority' }))).toEqual([
-      'TKT-104237', 'TKT-104236', 'TKT-104233', 'TKT-104239', 'TKT-104241', 'TKT-104234', 'TKT-104238', 'TKT-104240', 'TKT-104235',
+      'TKT-104237',
+      'TKT-104236',
+      'TKT-104233',
+      'TKT-104239',
+      'TKT-104241',
+      'TKT-104234',
+      'TKT-104238',
+      'TKT-104240',
+      'TKT-104235',
     ]);
   });
 
@@ -274,7 +419,15 @@ describe('the ticket and its conversation', () => {
   it('returns every field with the conversation newest first, internal notes marked', async () => {
     const response = await detail('uma', umaTicketId);
     const result = successEnvelope(ticket).parse(response.json()).result;
-    expect(result).toMatchObject({ id: umaTicketId, ticket_number: 'TKT-104233', status: 'In Progress', priority: 'high', due_date: null, is_billable: false, time_rounded: 0 });
+    expect(result).toMatchObject({
+      id: umaTicketId,
+      ticket_number: 'TKT-104233',
+      status: 'In Progress',
+      priority: 'high',
+      due_date: null,
+      is_billable: false,
+      time_rounded: 0,
+    });
     expect(result.conversation.map((e) => e.content)).toEqual(['Internal note', '<p>Second, plain text with a &lt; b</p>', '<p>First reply</p>']);
     expect(result.conversation.map((e) => e.is_internal)).toEqual([true, false, false]);
   });
@@ -287,7 +440,12 @@ describe('responses', () => {
     expect(response.statusCode).toBe(200);
     const after = successEnvelope(ticket).parse(response.json()).result;
     expect(after.conversation).toHaveLength(before.conversation.length + 1);
-    expect(after.conversation[0]).toMatchObject({ content: 'Still broken after the restart.', created_by: 'Uma User (Customer Portal)', from_address: umaEmail, is_internal: false });
+    expect(after.conversation[0]).toMatchObject({
+      content: 'Still broken after the restart.',
+      created_by: 'Uma User (Customer Portal)',
+      from_address: umaEmail,
+      is_internal: false,
+    });
     expect(new Date(after.last_modified_date).getTime()).toBeGreaterThan(new Date(before.last_modified_date).getTime());
     // The list's 'updated' sort sees it at once.
     expect(numbers(await list('uma', { status: '', sort: 'updated' }))[0]).toBe('TKT-104233');
@@ -310,17 +468,20 @@ describe('responses', () => {
     expect(errorEnvelope.parse(response.json()).fields).toEqual({ description: message });
   });
 
-  it.each(['Complete', 'Reviewed', 'Billed', 'Cancelled'])('refuses a reply to a %s (closed) ticket with 409 and stores nothing (docs/decisions/0018)', async (status) => {
-    const closed = (await list('admin', { status: 'closed' })).tickets.find((t) => t.status === status)!;
-    const before = successEnvelope(ticket).parse((await detail('admin', closed.id)).json()).result;
-    const response = await respond('admin', closed.id, { description: 'Is this fixed for good?' });
-    expect(response.statusCode).toBe(409);
-    expect(errorEnvelope.parse(response.json()).message).toBe(CLOSED_TICKET_TAKES_NO_REPLIES);
-    const after = successEnvelope(ticket).parse((await detail('admin', closed.id)).json()).result;
-    expect(after.conversation).toHaveLength(before.conversation.length);
-    expect(after.status).toBe(status);
-    expect(after.last_modified_date).toBe(before.last_modified_date);
-  });
+  it.each(['Complete', 'Reviewed', 'Billed', 'Cancelled'])(
+    'refuses a reply to a %s (closed) ticket with 409 and stores nothing (docs/decisions/0018)',
+    async (status) => {
+      const closed = (await list('admin', { status: 'closed' })).tickets.find((t) => t.status === status)!;
+      const before = successEnvelope(ticket).parse((await detail('admin', closed.id)).json()).result;
+      const response = await respond('admin', closed.id, { description: 'Is this fixed for good?' });
+      expect(response.statusCode).toBe(409);
+      expect(errorEnvelope.parse(response.json()).message).toBe(CLOSED_TICKET_TAKES_NO_REPLIES);
+      const after = successEnvelope(ticket).parse((await detail('admin', closed.id)).json()).result;
+      expect(after.conversation).toHaveLength(before.conversation.length);
+      expect(after.status).toBe(status);
+      expect(after.last_modified_date).toBe(before.last_modified_date);
+    },
+  );
 
   it('still accepts replies to open and on-hold tickets', async () => {
     expect((await respond('admin', unassignedTicketId, { description: 'Any news on the firmware?' })).statusCode).toBe(200);
@@ -358,8 +519,18 @@ describe('sanitizing HTML', () => {
 
   it('sanitizes HTML already in the database before returning it', async () => {
     const db = test.database.db;
-    const raw = await createTicket(db, { accountId, subject: 'Imported', description: '<p>Imported <img src=x onerror="alert(1)">text</p>', assignedContactId: umaId, status: 'New' });
-    await createTicketEntry(db, { accountId, ticketId: raw.id, content: '<div style="x" onmouseover="alert(1)">Hi<svg onload=alert(1)></svg><a href="jAvAsCrIpT:alert(1)">x</a></div>' });
+    const raw = await createTicket(db, {
+      accountId,
+      subject: 'Imported',
+      description: '<p>Imported <img src=x onerror="alert(1)">text</p>',
+      assignedContactId: umaId,
+      status: 'New',
+    });
+    await createTicketEntry(db, {
+      accountId,
+      ticketId: raw.id,
+      content: '<div style="x" onmouseover="alert(1)">Hi<svg onload=alert(1)></svg><a href="jAvAsCrIpT:alert(1)">x</a></div>',
+    });
     const result = successEnvelope(ticket).parse((await detail('uma', raw.id)).json()).result;
     expect(result.description).toBe('<p>Imported text</p>');
     expect(result.conversation[0]!.content).toBe('<div>Hi<a>x</a></div>');
@@ -378,7 +549,13 @@ describe('opening a new ticket', () => {
     });
     expect(response.statusCode).toBe(201);
     const created = successEnvelope(ticket).parse(response.json()).result;
-    expect(created).toMatchObject({ subject: 'Monitor flickers', status: 'New', priority: 'low', description: 'The left monitor flickers <b>every</b> minute.', conversation: [] });
+    expect(created).toMatchObject({
+      subject: 'Monitor flickers',
+      status: 'New',
+      priority: 'low',
+      description: 'The left monitor flickers <b>every</b> minute.',
+      conversation: [],
+    });
     expect(created.ticket_number).toMatch(/^TKT-\d+$/);
     const [row] = await test.database.db.select().from(tickets).where(eq(tickets.id, created.id));
     expect(row!.assignedContactId).not.toBeNull();
@@ -386,14 +563,26 @@ describe('opening a new ticket', () => {
     expect(numbers(await list('admin'))[0]).toBe(created.ticket_number);
 
     const second = successEnvelope(ticket).parse(
-      (await test.app.inject({ method: 'POST', url: '/api/crm/nable-tickets', payload: { subject: 'Another', description: 'More' }, headers: bearer(tokens.otto) })).json(),
+      (
+        await test.app.inject({
+          method: 'POST',
+          url: '/api/crm/nable-tickets',
+          payload: { subject: 'Another', description: 'More' },
+          headers: bearer(tokens.otto),
+        })
+      ).json(),
     ).result;
     expect(second.priority).toBe('medium');
     expect(Number(second.ticket_number.slice(4))).toBe(Number(created.ticket_number.slice(4)) + 1);
   });
 
   it('validates subject, description and priority', async () => {
-    const response = await test.app.inject({ method: 'POST', url: '/api/crm/nable-tickets', payload: { subject: ' ', description: '', priority: 'whenever' }, headers: bearer(tokens.otto) });
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/crm/nable-tickets',
+      payload: { subject: ' ', description: '', priority: 'whenever' },
+      headers: bearer(tokens.otto),
+    });
     expect(response.statusCode).toBe(400);
     expect(errorEnvelope.parse(response.json()).fields).toEqual({
       subject: 'Subject is required',
@@ -420,7 +609,15 @@ describe('long lists and long conversations (docs/decisions/0027)', () => {
       SELECT ${bigAccountId}, 'TKT-' || (500000 + n), CASE WHEN n % 10 = 0 THEN 'Widget jammed ' || n ELSE 'Routine request ' || n END, 'Generated.',
              CASE WHEN n <= 20 THEN 'New' ELSE 'Complete' END, now() - make_interval(secs => 20000 - n), now()
       FROM generate_series(1, 10050) n`);
-    longTicketId = (await createTicket(db, { accountId: bigAccountId, ticketNumber: 'TKT-900001', subject: 'A long conversation', description: 'Many replies.', status: 'In Progress' })).id;
+    longTicketId = (
+      await createTicket(db, {
+        accountId: bigAccountId,
+        ticketNumber: 'TKT-900001',
+        subject: 'A long conversation',
+        description: 'Many replies.',
+        status: 'In Progress',
+      })
+    ).id;
     // 120 entries, one a minute; two share a time so the id breaks the tie.
     await db.execute(sql`
       INSERT INTO ticket_entries (ticket_id, account_id, created_by, from_address, content, created_at, updated_at)
@@ -517,7 +714,12 @@ describe('long lists and long conversations (docs/decisions/0027)', () => {
   });
 
   it('answers 404 for the conversation of a ticket the caller may not see', async () => {
-    const rival = await test.app.inject({ method: 'GET', url: `/api/crm/nable-tickets/${longTicketId}/conversation`, query: { before: '1' }, headers: bearer(tokens.rival) });
+    const rival = await test.app.inject({
+      method: 'GET',
+      url: `/api/crm/nable-tickets/${longTicketId}/conversation`,
+      query: { before: '1' },
+      headers: bearer(tokens.rival),
+    });
     expect(rival.statusCode).toBe(404);
     expect(errorEnvelope.parse(rival.json()).message).toBe(TICKET_NOT_FOUND);
   });

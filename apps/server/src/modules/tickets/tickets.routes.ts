@@ -8,7 +8,10 @@ export function ticketRoutes(tickets: TicketService): EndpointRoute[] {
     route(endpoints.listTickets, async ({ caller, query }) => tickets.list(caller, query), { serializeBySchema: true }),
     route(endpoints.getTicket, async ({ caller, params }) => tickets.get(caller, params.id), { serializeBySchema: true }),
     route(endpoints.listTicketConversation, async ({ caller, params, query }) => tickets.conversation(caller, params.id, query), { serializeBySchema: true }),
-    route(endpoints.respondToTicket, async ({ caller, params, body }) => new Respond(await tickets.respond(caller, params.id, body.description), 'Your response was added.')),
+    route(
+      endpoints.respondToTicket,
+      async ({ caller, params, body }) => new Respond(await tickets.respond(caller, params.id, body.description), 'Your response was added.'),
+    ),
     route(endpoints.createTicket, async ({ caller, body }) => new Respond(await tickets.create(caller, body), 'Your ticket was opened.', 201)),
   ];
 }

@@ -1,4 +1,14 @@
-import { isClosedTicketStatus, TICKET_CONVERSATION_PAGE, type ConversationEntry, type ConversationPage, type ListedTicket, type Ticket, type TicketList, type TicketSummary, type z } from '@portal/contract';
+import {
+  isClosedTicketStatus,
+  TICKET_CONVERSATION_PAGE,
+  type ConversationEntry,
+  type ConversationPage,
+  type ListedTicket,
+  type Ticket,
+  type TicketList,
+  type TicketSummary,
+  type z,
+} from '@portal/contract';
 import type { conversationPageQuery, newTicketInput, ticketListQuery } from '@portal/contract';
 import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -48,7 +58,10 @@ export function createTicketService({ db, providerDomain }: { db: Database; prov
    */
   async function ticketWithConversation(caller: Caller, id: number): Promise<Ticket> {
     if (id > MAX_ID) throw new AppError('not_found', TICKET_NOT_FOUND);
-    const [row, slice] = await Promise.all([findTicket(db, ticketScopeOf(caller), id), listTicketEntries(db, caller.accountId, id, { limit: TICKET_CONVERSATION_PAGE })]);
+    const [row, slice] = await Promise.all([
+      findTicket(db, ticketScopeOf(caller), id),
+      listTicketEntries(db, caller.accountId, id, { limit: TICKET_CONVERSATION_PAGE }),
+    ]);
     if (!row) throw new AppError('not_found', TICKET_NOT_FOUND);
     return { ...(await toSummary(row)), conversation: await Promise.all(slice.entries.map(toConversationEntry)), conversation_has_more: slice.hasMore };
   }
@@ -63,11 +76,23 @@ export function createTicketService({ db, providerDomain }: { db: Database; prov
         offset: query.offset,
         search: query.search ? parseTicketSearch(query.search) : undefined,
       });
-      const people = await ticketPeople(db, caller.accountId, rows.map((row) => row.id), providerDomain);
-      const listed = await Promise.all(rows.map(async (row): Promise<ListedTicket> => {
-        const of = people.get(row.id);
-        return { ...(await toSummary(row)), raised_by: of?.raisedBy ?? null, handled_by: of?.handledBy ?? null, waiting_for_customer: of?.waitingForCustomer ?? false };
-      }));
+      const people = await ticketPeople(
+        db,
+        caller.accountId,
+        rows.map((row) => row.id),
+        providerDomain,
+      );
+      const listed = await Promise.all(
+        rows.map(async (row): Promise<ListedTicket> => {
+          const of = people.get(row.id);
+          return {
+            ...(await toSummary(row)),
+            raised_by: of?.raisedBy ?? null,
+            handled_by: of?.handledBy ?? null,
+            waiting_for_customer: of?.waitingForCustomer ?? false,
+          };
+        }),
+      );
       return { tickets: listed, total_count: totalCount, total_count_capped: capped, is_admin_view: scope.isAdminView, tickets_scope: ticketsScopeName(scope) };
     },
 
@@ -130,7 +155,15 @@ export function createTicketService({ db, providerDomain }: { db: Database; prov
           accountId: caller.accountId,
           data: {
             // Opened in the portal: the provider's systems have no id of it yet.
-            ticket: { id: ticketId, external_id: null, ticket_number: ticketNumber, subject: input.subject, status: 'New', priority: input.priority, description },
+            ticket: {
+              id: ticketId,
+              external_id: null,
+              ticket_number: ticketNumber,
+              subject: input.subject,
+              status: 'New',
+              priority: input.priority,
+              description,
+            },
             by: eventActor(caller),
           },
         });
@@ -141,7 +174,6 @@ export function createTicketService({ db, providerDomain }: { db: Database; prov
   };
 }
 
-
 /** The text as the contract's schema left it (trimmed), reduced to the HTML allow-list (the provider API cleans its tickets the same way). */
 export async function cleanText(text: string, field: string): Promise<string> {
   const clean = await sanitizeTicketHtml(text);
@@ -149,7 +181,14 @@ export async function cleanText(text: string, field: string): Promise<string> {
   return clean;
 }
 
-const ticketRef = (row: TicketRow) => ({ id: row.id, external_id: row.externalId, ticket_number: row.ticketNumber, subject: row.subject, status: row.status, priority: row.priority });
+const ticketRef = (row: TicketRow) => ({
+  id: row.id,
+  external_id: row.externalId,
+  ticket_number: row.ticketNumber,
+  subject: row.subject,
+  status: row.status,
+  priority: row.priority,
+});
 
 async function toSummary(row: TicketRow): Promise<TicketSummary> {
   return {

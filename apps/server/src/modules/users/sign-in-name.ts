@@ -8,8 +8,7 @@ import { emailTaken } from './users.repository.js';
  * The rule for everyone who sets one: an administrator adding or editing a user, and a user
  * editing their own profile.
  */
-export const emailTakenMessage = (email: string) =>
-  `The e-mail address ${email} is already used by another user. Please choose a different address.`;
+export const emailTakenMessage = (email: string) => `The e-mail address ${email} is already used by another user. Please choose a different address.`;
 
 const taken = (email: string) => new AppError('conflict', emailTakenMessage(email), { email: emailTakenMessage(email) });
 

@@ -11,7 +11,9 @@ type ContactRow = typeof contacts.$inferSelect;
 // hold every license to its service and product, so the count is the list's length. Spelled out with
 // table names: drizzle leaves columns unqualified in a one-table select, and an unqualified "id"
 // inside the subquery would be the license's own.
-const heldLicenses = sql<HeldLicense[]>`(SELECT coalesce(json_agg(json_build_object('pk', "licenses"."id", 'service_id', "licenses"."service_id", 'service_name', "products"."name") ORDER BY "products"."name", "licenses"."id"), '[]'::json)
+const heldLicenses = sql<
+  HeldLicense[]
+>`(SELECT coalesce(json_agg(json_build_object('pk', "licenses"."id", 'service_id', "licenses"."service_id", 'service_name', "products"."name") ORDER BY "products"."name", "licenses"."id"), '[]'::json)
   FROM "licenses" JOIN "services" ON "services"."id" = "licenses"."service_id" JOIN "products" ON "products"."id" = "services"."product_id"
   WHERE "licenses"."contact_id" = "contacts"."id" AND "licenses"."account_id" = "contacts"."account_id")`;
 
@@ -102,7 +104,12 @@ export async function insertContact(db: Executor, values: typeof contacts.$infer
   return row!;
 }
 
-export async function updateContact(db: Executor, accountId: number, contactId: number, values: Partial<typeof contacts.$inferInsert>): Promise<ContactRow | undefined> {
+export async function updateContact(
+  db: Executor,
+  accountId: number,
+  contactId: number,
+  values: Partial<typeof contacts.$inferInsert>,
+): Promise<ContactRow | undefined> {
   // A request that changes nothing (no known field) is not an error: the contact stays as it is.
   if (Object.keys(values).length === 0) return lockContact(db, accountId, contactId);
   const [row] = await db
@@ -114,7 +121,10 @@ export async function updateContact(db: Executor, accountId: number, contactId: 
 }
 
 export async function deleteContact(db: Executor, accountId: number, contactId: number): Promise<boolean> {
-  const rows = await db.delete(contacts).where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId))).returning({ id: contacts.id });
+  const rows = await db
+    .delete(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)))
+    .returning({ id: contacts.id });
   return rows.length > 0;
 }
 
@@ -136,24 +146,52 @@ export async function licensableServices(db: Executor, accountId: number, itemTy
     .select(voiceServiceColumns)
     .from(services)
     .innerJoin(products, eq(products.id, services.productId))
-    .where(and(eq(services.accountId, accountId), sql`${services.itemType} IN (${sql.join(itemTypes.map((t) => sql`${t}`), sql`, `)})`))
+    .where(
+      and(
+        eq(services.accountId, accountId),
+        sql`${services.itemType} IN (${sql.join(
+          itemTypes.map((t) => sql`${t}`),
+          sql`, `,
+        )})`,
+      ),
+    )
     .orderBy(asc(products.name), asc(services.id));
   return rows.map(toLicensable);
 }
 
 /** Locks a licensable service of the account, so two requests for its last seat count in turn. */
-export async function lockLicensableService(db: Executor, accountId: number, serviceId: number, itemTypes: readonly string[]): Promise<LicensableService | undefined> {
+export async function lockLicensableService(
+  db: Executor,
+  accountId: number,
+  serviceId: number,
+  itemTypes: readonly string[],
+): Promise<LicensableService | undefined> {
   const [locked] = await db
     .select({ id: services.id })
     .from(services)
-    .where(and(eq(services.accountId, accountId), eq(services.id, serviceId), sql`${services.itemType} IN (${sql.join(itemTypes.map((t) => sql`${t}`), sql`, `)})`))
+    .where(
+      and(
+        eq(services.accountId, accountId),
+        eq(services.id, serviceId),
+        sql`${services.itemType} IN (${sql.join(
+          itemTypes.map((t) => sql`${t}`),
+          sql`, `,
+        )})`,
+      ),
+    )
     .for('update');
   if (!locked) return undefined;
   const [row] = await db.select(voiceServiceColumns).from(services).innerJoin(products, eq(products.id, services.productId)).where(eq(services.id, serviceId));
   return row && toLicensable(row);
 }
 
-const licenseColumns = { pk: licenses.id, serviceId: licenses.serviceId, contactId: licenses.contactId, serviceName: products.name, createdAt: licenses.createdAt };
+const licenseColumns = {
+  pk: licenses.id,
+  serviceId: licenses.serviceId,
+  contactId: licenses.contactId,
+  serviceName: products.name,
+  createdAt: licenses.createdAt,
+};
 const toLicense = (row: { pk: number; serviceId: number; contactId: number; serviceName: string; createdAt: Date }): License => ({
   pk: row.pk,
   service_id: row.serviceId,
@@ -185,7 +223,10 @@ export async function insertLicense(db: Executor, values: { accountId: number; c
 }
 
 export async function hasLicense(db: Executor, contactId: number, serviceId: number): Promise<boolean> {
-  const [row] = await db.select({ id: licenses.id }).from(licenses).where(and(eq(licenses.contactId, contactId), eq(licenses.serviceId, serviceId)));
+  const [row] = await db
+    .select({ id: licenses.id })
+    .from(licenses)
+    .where(and(eq(licenses.contactId, contactId), eq(licenses.serviceId, serviceId)));
   return Boolean(row);
 }
 

@@ -75,7 +75,14 @@ describe('POST /api/crm/contacts', () => {
     const response = await call('POST', '/crm/contacts', token, { user: { ...input, account_id: elsewhere.id } });
     expect(response.statusCode).toBe(200);
     const created = resultOf(response, successEnvelope(endpoints.createContact.result)).result;
-    expect(created).toMatchObject({ account_id: account.id, full_name: 'Nia Newcomer', email: input.email, billing_group: true, time_zone: 'US/Central', invitation_pending: true });
+    expect(created).toMatchObject({
+      account_id: account.id,
+      full_name: 'Nia Newcomer',
+      email: input.email,
+      billing_group: true,
+      time_zone: 'US/Central',
+      invitation_pending: true,
+    });
 
     const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, input.email));
     expect(mail!.subject).toMatch(/invited/);
@@ -87,13 +94,21 @@ describe('POST /api/crm/contacts', () => {
     const early = await test.app.inject({ method: 'POST', url: '/api/crm/auth/login', payload: { username: input.email, password: 'anything-at-all' } });
     expect(early.statusCode).toBe(401);
     const token2 = decodeURIComponent(link![1]!);
-    const choose = await test.app.inject({ method: 'PATCH', url: '/api/crm/myprofile', headers: bearer(token2), payload: { password: 'violet-harbour-trains-19' } });
+    const choose = await test.app.inject({
+      method: 'PATCH',
+      url: '/api/crm/myprofile',
+      headers: bearer(token2),
+      payload: { password: 'violet-harbour-trains-19' },
+    });
     expect(choose.statusCode).toBe(200);
     expect((await signIn(test.app, input.email, 'violet-harbour-trains-19')).account_id).toBe(account.id);
     const again = await test.app.inject({ method: 'PATCH', url: '/api/crm/myprofile', headers: bearer(token2), payload: { password: 'another-pass-2026-x' } });
     expect(again.statusCode).toBe(401);
 
-    const audits = await db().select().from(auditLog).where(and(eq(auditLog.contactId, created.pk), eq(auditLog.action, 'users.created')));
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.contactId, created.pk), eq(auditLog.action, 'users.created')));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.actor).toBe(admin.email);
   });
@@ -147,8 +162,15 @@ describe('PATCH and DELETE /api/crm/contacts/:id', () => {
     const user = await createContact(db(), { accountId: account.id });
     const response = await call('PATCH', `/crm/contacts/${user.id}`, token, { firstname: 'Renamed', technical_group: true, time_zone: 'US/Hawaii' });
     expect(response.statusCode).toBe(200);
-    expect(resultOf(response, successEnvelope(endpoints.updateContact.result)).result).toMatchObject({ firstname: 'Renamed', technical_group: true, time_zone: 'US/Hawaii' });
-    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.contactId, user.id), eq(auditLog.action, 'users.updated')));
+    expect(resultOf(response, successEnvelope(endpoints.updateContact.result)).result).toMatchObject({
+      firstname: 'Renamed',
+      technical_group: true,
+      time_zone: 'US/Hawaii',
+    });
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.contactId, user.id), eq(auditLog.action, 'users.updated')));
     expect(audit!.details).toMatchObject({ changed: ['firstname', 'timeZone', 'technicalGroup'] });
 
     // A request that names no known field changes nothing (found by the fuzz test: it was a 500), and says so:
@@ -186,7 +208,10 @@ describe('PATCH and DELETE /api/crm/contacts/:id', () => {
   it('changes the profile and the licenses in one request, and on a refused license changes neither', async () => {
     const { account, voice, token } = await adminAccount(1);
     const second = await createService(db(), { accountId: account.id, itemType: 'itp_voice', metadata: { purchased_users: 5 } });
-    const [user, holder] = await Promise.all([createContact(db(), { accountId: account.id, firstname: 'Before' }), createContact(db(), { accountId: account.id })]);
+    const [user, holder] = await Promise.all([
+      createContact(db(), { accountId: account.id, firstname: 'Before' }),
+      createContact(db(), { accountId: account.id }),
+    ]);
 
     const both = await call('PATCH', `/crm/contacts/${user.id}`, token, { firstname: 'After', service_ids: [second.id, second.id] });
     expect(both.statusCode).toBe(200);
@@ -239,7 +264,10 @@ describe('PATCH and DELETE /api/crm/contacts/:id', () => {
     // The loser is refused as the last admin in the same moment, or, a moment later, is no admin any more.
     expect([403, 409]).toContain(loser!.statusCode);
     if (loser!.statusCode === 409) expect(errorOf(loser!).message).toBe(LAST_ADMIN);
-    const admins = await db().select().from(contacts).where(and(eq(contacts.accountId, account.id), eq(contacts.adminGroup, true)));
+    const admins = await db()
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.accountId, account.id), eq(contacts.adminGroup, true)));
     expect(admins).toHaveLength(1);
   });
 
@@ -261,7 +289,10 @@ describe('PATCH and DELETE /api/crm/contacts/:id', () => {
     // The loser is refused as the last admin, or finds itself already signed out (its contact is gone).
     expect(statuses[0]).toBe(200);
     expect([401, 409]).toContain(statuses[1]);
-    const admins = await db().select().from(contacts).where(and(eq(contacts.accountId, account.id), eq(contacts.adminGroup, true)));
+    const admins = await db()
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.accountId, account.id), eq(contacts.adminGroup, true)));
     expect(admins).toHaveLength(1);
   });
 
@@ -279,7 +310,12 @@ describe('PATCH and DELETE /api/crm/contacts/:id', () => {
     expect(resultOf(detail, successEnvelope(endpoints.getTicket.result)).result.conversation[0]!.created_by).toBe('Lee Leaving (Customer Portal)');
     const [row] = await db().select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(row!.assignedContactId).toBeNull();
-    expect(await db().select().from(auditLog).where(and(eq(auditLog.contactId, leaving.id), eq(auditLog.action, 'users.deleted')))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.contactId, leaving.id), eq(auditLog.action, 'users.deleted'))),
+    ).toHaveLength(1);
   });
 });
 

@@ -90,7 +90,15 @@ export async function writeInvitations(
 export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
   const actorOf = (caller: Caller) => caller.impersonatedBy ?? caller.email;
   const audit = (executor: Executor, caller: Caller, meta: ClientMeta, action: string, contactId: number, details: Record<string, unknown> = {}) =>
-    recordAudit(executor, { action, outcome: 'success', actor: actorOf(caller), accountId: caller.accountId, contactId, ...meta, details: { by: caller.contactId, ...details } });
+    recordAudit(executor, {
+      action,
+      outcome: 'success',
+      actor: actorOf(caller),
+      accountId: caller.accountId,
+      contactId,
+      ...meta,
+      details: { by: caller.contactId, ...details },
+    });
 
   function checkTimeZone(zone: string | null | undefined): string | undefined {
     if (zone === undefined || zone === null || zone === '') return undefined;
@@ -142,7 +150,11 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
 
   /** Writes and returns the invitation mail's outbox id; the link replaces any earlier one. */
   function invite(tx: Executor, caller: Caller, contact: { id: number; email: string; firstname: string }, meta: ClientMeta) {
-    return writeInvitation(tx, { mailer, config }, { contact, invitedBy: `${caller.firstname} ${caller.lastname}`.trim(), accountName: caller.account.name, ip: meta.ip });
+    return writeInvitation(
+      tx,
+      { mailer, config },
+      { contact, invitedBy: `${caller.firstname} ${caller.lastname}`.trim(), accountName: caller.account.name, ip: meta.ip },
+    );
   }
 
   /**
@@ -158,7 +170,8 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
   }
 
   return {
-    list: (caller: Caller, page: { search?: string; limit?: number; offset: number }): Promise<AccountUser[]> => repo.listAccountUsers(db, caller.accountId, page),
+    list: (caller: Caller, page: { search?: string; limit?: number; offset: number }): Promise<AccountUser[]> =>
+      repo.listAccountUsers(db, caller.accountId, page),
 
     stats: (caller: Caller, search: string | undefined): Promise<AccountUserStats> => repo.accountUserStats(db, caller.accountId, search),
 

@@ -19,7 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const message = (path: string, host = '127.0.0.1') => ({ url: `http://${host}:${PORT}${path}`, secret: newWebhookSecret(), eventId: 'evt_test', body: '{"type":"ticket.created"}' });
+const message = (path: string, host = '127.0.0.1') => ({
+  url: `http://${host}:${PORT}${path}`,
+  secret: newWebhookSecret(),
+  eventId: 'evt_test',
+  body: '{"type":"ticket.created"}',
+});
 
 describe('sending one webhook', () => {
   it('signs what the Standard Webhooks library verifies', async () => {
@@ -27,7 +32,9 @@ describe('sending one webhook', () => {
     const at = new Date();
     const signature = new Webhook(secret).sign('evt_1', at, '{}');
     expect(signature).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
-    expect(new Webhook(secret).verify('{}', { 'webhook-id': 'evt_1', 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signature })).toEqual({});
+    expect(
+      new Webhook(secret).verify('{}', { 'webhook-id': 'evt_1', 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signature }),
+    ).toEqual({});
   });
 
   it('gives up on a receiver that does not answer within the timeout', async () => {
@@ -53,7 +60,20 @@ describe('sending one webhook', () => {
   });
 
   it('knows which addresses are private', () => {
-    for (const address of ['127.0.0.1', '10.0.0.5', '172.20.1.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.5',
+      '172.20.1.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+    ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
     for (const address of ['8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8', 'example.com']) expect(isPrivateAddress(address), address).toBe(false);

@@ -31,10 +31,23 @@ const ERROR_EXCERPT = 500;
 /** Loopback, private, link-local, carrier-grade NAT, unspecified and unique-local addresses, IPv4 and IPv6. */
 const PRIVATE_ADDRESSES = (() => {
   const list = new BlockList();
-  for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) {
+  for (const [net, prefix] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+  ] as const) {
     list.addSubnet(net, prefix, 'ipv4');
   }
-  for (const [net, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10]] as const) list.addSubnet(net, prefix, 'ipv6');
+  for (const [net, prefix] of [
+    ['::', 127],
+    ['fc00::', 7],
+    ['fe80::', 10],
+  ] as const)
+    list.addSubnet(net, prefix, 'ipv6');
   return list;
 })();
 

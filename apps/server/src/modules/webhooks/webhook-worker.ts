@@ -40,10 +40,15 @@ export function createWebhookWorker({ db, vault, logger, options }: { db: Databa
     const succeeded = outcome.error === null;
     const retryAt = succeeded ? null : nextAttemptAt(claim.attempt, claim.eventCreatedAt, new Date());
     try {
-      await recordAttempt(db, claim, { attemptedAt, ...outcome }, {
-        status: succeeded ? 'succeeded' : retryAt ? 'failed' : 'dead',
-        nextAttemptAt: retryAt,
-      });
+      await recordAttempt(
+        db,
+        claim,
+        { attemptedAt, ...outcome },
+        {
+          status: succeeded ? 'succeeded' : retryAt ? 'failed' : 'dead',
+          nextAttemptAt: retryAt,
+        },
+      );
     } catch (error) {
       // The endpoint was deleted meanwhile, or the database is away: the lease ends and the delivery (if it still exists) is tried again.
       logger.warn({ err: error, delivery: claim.id }, 'a webhook attempt could not be recorded');

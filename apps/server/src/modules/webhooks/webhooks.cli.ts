@@ -30,8 +30,13 @@ const describeEndpoint = (e: WebhookEndpoint) =>
 
 function describeDelivery(d: WebhookDelivery): string {
   const next = d.next_attempt_at && (d.status === 'pending' || d.status === 'failed') ? `, next attempt ${d.next_attempt_at}` : '';
-  const lines = [`#${d.id}  ${d.status.padEnd(9)} ${d.event_type} ${d.event_id} → endpoint #${d.endpoint_id}  (${d.attempt_count} attempt${d.attempt_count === 1 ? '' : 's'}${next})`];
-  for (const a of d.attempts) lines.push(`     ${a.attempted_at}  ${a.status_code ?? '---'}  ${String(a.duration_ms).padStart(5)} ms${a.error ? `  ${a.error.replace(/\s+/g, ' ')}` : ''}`);
+  const lines = [
+    `#${d.id}  ${d.status.padEnd(9)} ${d.event_type} ${d.event_id} → endpoint #${d.endpoint_id}  (${d.attempt_count} attempt${d.attempt_count === 1 ? '' : 's'}${next})`,
+  ];
+  for (const a of d.attempts)
+    lines.push(
+      `     ${a.attempted_at}  ${a.status_code ?? '---'}  ${String(a.duration_ms).padStart(5)} ms${a.error ? `  ${a.error.replace(/\s+/g, ' ')}` : ''}`,
+    );
   return lines.join('\n');
 }
 
@@ -55,7 +60,10 @@ export async function runWebhookCommand(service: WebhooksService, args: string[]
       case 'create': {
         const created = await service.create({
           url: values.url ?? '',
-          events: (values.events ?? '').split(',').map((type) => type.trim()).filter(Boolean) as never,
+          events: (values.events ?? '')
+            .split(',')
+            .map((type) => type.trim())
+            .filter(Boolean) as never,
           description: values.description,
         });
         io.out(`${describeEndpoint(created)}\n\nSigning secret (shown only now; the receiver verifies with it):\n\n  ${created.secret}\n`);
@@ -63,7 +71,11 @@ export async function runWebhookCommand(service: WebhooksService, args: string[]
       }
       case 'list': {
         const endpoints = await service.list();
-        io.out(endpoints.length ? `${endpoints.map(describeEndpoint).join('\n')}\n` : 'No webhook endpoints yet: npm run portal -- webhook create --url … --events …\n');
+        io.out(
+          endpoints.length
+            ? `${endpoints.map(describeEndpoint).join('\n')}\n`
+            : 'No webhook endpoints yet: npm run portal -- webhook create --url … --events …\n',
+        );
         return 0;
       }
       case 'enable':

@@ -77,7 +77,12 @@ export async function listDeliveries(
     ? await db
         .select()
         .from(webhookAttempts)
-        .where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id)))
+        .where(
+          inArray(
+            webhookAttempts.deliveryId,
+            deliveries.map((d) => d.id),
+          ),
+        )
         .orderBy(asc(webhookAttempts.id))
     : [];
   return deliveries.map((delivery) => ({ ...delivery, attempts: attempts.filter((a) => a.deliveryId === delivery.id) }));

@@ -24,7 +24,14 @@ import { createWebhooksService, PRIVATE_URL_REFUSED, resealWebhookSecrets } from
 /** The ports this file's receivers listen on (loopback). */
 const RECEIVER_PORT = 8360;
 const secrets = { TOKEN_SECRET: randomBytes(32).toString('hex'), VAULT_KEY: randomBytes(32).toString('base64') };
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test', API_REQUESTS_PER_MINUTE: '100000', WEBHOOK_TIMEOUT_MS: '2000', ...secrets });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  PUBLIC_URL: 'http://portal.test',
+  API_REQUESTS_PER_MINUTE: '100000',
+  WEBHOOK_TIMEOUT_MS: '2000',
+  ...secrets,
+});
 const logger = createLogger('silent');
 
 /** One server instance on the given database, as main.ts builds it (without listening); closing it leaves the database. */
@@ -122,13 +129,24 @@ describe('signing, verified by a receiver with the Standard Webhooks library', (
 
     const otherSecret = new Webhook(`whsec_${randomBytes(32).toString('base64')}`);
     const now = new Date();
-    const wrongKey = await post({ ...headersOf(genuine), 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': otherSecret.sign(String(genuine.headers['webhook-id']), now, genuine.body) }, genuine.body);
+    const wrongKey = await post(
+      {
+        ...headersOf(genuine),
+        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+        'webhook-signature': otherSecret.sign(String(genuine.headers['webhook-id']), now, genuine.body),
+      },
+      genuine.body,
+    );
     expect(wrongKey.status).toBe(401);
 
     // A captured message replayed ten minutes later: correctly signed, but the timestamp is outside the tolerance.
     const old = new Date(Date.now() - 10 * 60 * 1000);
     const replay = await post(
-      { 'webhook-id': String(genuine.headers['webhook-id']), 'webhook-timestamp': String(Math.floor(old.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign(String(genuine.headers['webhook-id']), old, genuine.body) },
+      {
+        'webhook-id': String(genuine.headers['webhook-id']),
+        'webhook-timestamp': String(Math.floor(old.getTime() / 1000)),
+        'webhook-signature': new Webhook(secret).sign(String(genuine.headers['webhook-id']), old, genuine.body),
+      },
       genuine.body,
     );
     expect(replay.status).toBe(401);
@@ -154,7 +172,10 @@ describe('retries', () => {
     expect(await app.webhookWorker.runOnce()).toEqual({ succeeded: 0, failed: 0 });
 
     // The wait passes.
-    await db().update(webhookDeliveries).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(webhookDeliveries.id, delivery!.id));
+    await db()
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(webhookDeliveries.id, delivery!.id));
     expect(await app.webhookWorker.runOnce()).toEqual({ succeeded: 1, failed: 0 });
     [delivery] = await service().deliveries({ endpointId: endpoint.id });
     expect(delivery).toMatchObject({ status: 'succeeded', attempt_count: 2, last_status_code: 200, last_error: null, next_attempt_at: null });
@@ -174,7 +195,10 @@ describe('retries', () => {
     expect(delivery!.last_error).toMatch(/ECONNREFUSED/);
 
     await db().execute(sql`UPDATE webhook_events SET created_at = now() - interval '25 hours' WHERE id = ${delivery!.event_id}`);
-    await db().update(webhookDeliveries).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(webhookDeliveries.id, delivery!.id));
+    await db()
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(webhookDeliveries.id, delivery!.id));
     await app.webhookWorker.runOnce();
     [delivery] = await service().deliveries({ endpointId: endpoint.id, status: 'dead' });
     expect(delivery).toMatchObject({ status: 'dead', attempt_count: 2, next_attempt_at: null });
@@ -228,7 +252,10 @@ describe('the queue across restarts and instances', () => {
     expect(claimed).toBeDefined();
     // The claiming instance is gone; within the lease nobody else takes it.
     expect(await app.webhookWorker.runOnce()).toEqual({ succeeded: 0, failed: 0 });
-    await db().update(webhookDeliveries).set({ nextAttemptAt: new Date(Date.now() - 1) }).where(eq(webhookDeliveries.id, claimed!.id));
+    await db()
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: new Date(Date.now() - 1) })
+      .where(eq(webhookDeliveries.id, claimed!.id));
     expect(await app.webhookWorker.runOnce()).toEqual({ succeeded: 1, failed: 0 });
     expect((await service().deliveries({ endpointId: endpoint.id }))[0]).toMatchObject({ status: 'succeeded', attempt_count: 2 });
   });
@@ -238,7 +265,15 @@ describe('the queue across restarts and instances', () => {
     const { account } = await signedInAdmin();
     const count = 40;
     await db().transaction(async (tx) => {
-      for (let i = 0; i < count; i += 1) await recordEvent(tx, { type: 'ticket.created', accountId: account.id, data: { ticket: { id: i, external_id: null, ticket_number: `TKT-${i}`, subject: `Bulk ${i}`, status: 'New', priority: 'low', description: 'x' }, by: SYSTEM_ACTOR } });
+      for (let i = 0; i < count; i += 1)
+        await recordEvent(tx, {
+          type: 'ticket.created',
+          accountId: account.id,
+          data: {
+            ticket: { id: i, external_id: null, ticket_number: `TKT-${i}`, subject: `Bulk ${i}`, status: 'New', priority: 'low', description: 'x' },
+            by: SYSTEM_ACTOR,
+          },
+        });
     });
     receiver.delayMs = 5;
     const other = await instance(database);
@@ -267,8 +302,26 @@ describe('the outbox is written in the transaction of the change', () => {
     const { account, admin } = await signedInAdmin();
     await expect(
       db().transaction(async (tx) => {
-        const [{ id }] = (await tx.insert(tickets).values({ accountId: account.id, ticketNumber: 'TKT-9', subject: 'Never', description: 'x', priority: 'low', status: 'New', assignedContactId: admin.id }).returning({ id: tickets.id })) as [{ id: number }];
-        await recordEvent(tx, { type: 'ticket.created', accountId: account.id, data: { ticket: { id, external_id: null, ticket_number: 'TKT-9', subject: 'Never', status: 'New', priority: 'low', description: 'x' }, by: { contact_id: admin.id, contact_external_id: null, email: admin.email, impersonated_by: null } } });
+        const [{ id }] = (await tx
+          .insert(tickets)
+          .values({
+            accountId: account.id,
+            ticketNumber: 'TKT-9',
+            subject: 'Never',
+            description: 'x',
+            priority: 'low',
+            status: 'New',
+            assignedContactId: admin.id,
+          })
+          .returning({ id: tickets.id })) as [{ id: number }];
+        await recordEvent(tx, {
+          type: 'ticket.created',
+          accountId: account.id,
+          data: {
+            ticket: { id, external_id: null, ticket_number: 'TKT-9', subject: 'Never', status: 'New', priority: 'low', description: 'x' },
+            by: { contact_id: admin.id, contact_external_id: null, email: admin.email, impersonated_by: null },
+          },
+        });
         throw new Error('the change fails after the event was written');
       }),
     ).rejects.toThrow('the change fails');
@@ -306,22 +359,42 @@ describe('every event type comes from the customer’s real action', () => {
     await db().insert(billingAccounts).values({ id: billingId, accountId: account.id, balance: 500 });
     const year = String(new Date().getUTCFullYear() + 1);
     const pay = (number: string) =>
-      call('POST', `/billing/account/${billingId}/payments/creditcard`, { payment: { amount: 50, cc_first_name: 'Ada', cc_last_name: 'Admin', cc_num: number, cc_exp_month: '01', cc_exp_year: year, cc_type: 'visa' } }, { 'idempotency-key': randomUUID() });
+      call(
+        'POST',
+        `/billing/account/${billingId}/payments/creditcard`,
+        { payment: { amount: 50, cc_first_name: 'Ada', cc_last_name: 'Admin', cc_num: number, cc_exp_month: '01', cc_exp_year: year, cc_type: 'visa' } },
+        { 'idempotency-key': randomUUID() },
+      );
     const box = createSecretBox(config.secrets.vaultKey);
     const [credential] = await db()
       .insert(credentials)
       .values({ accountId: account.id, serviceName: 'Edge firewall', username: 'root', passwordSealed: box.seal('hunter2-secret'), keyId: box.id })
       .returning();
-    const [tool] = await db().insert(supportTools).values({ name: `Remote help ${Date.now()}`, description: 'x', type: 'diagnostic', platforms: ['windows'], fileSize: '1 MB' }).returning();
+    const [tool] = await db()
+      .insert(supportTools)
+      .values({ name: `Remote help ${Date.now()}`, description: 'x', type: 'diagnostic', platforms: ['windows'], fileSize: '1 MB' })
+      .returning();
 
     const steps: Array<[WebhookEventType, () => Promise<{ statusCode: number }>]> = [
       ['ticket.created', () => call('POST', '/crm/nable-tickets', { subject: 'VPN down', description: 'Since 9am' })],
-      ['ticket.reply', async () => call('POST', `/crm/nable-tickets/${(await createTicket(db(), { accountId: account.id, assignedContactId: admin.id })).id}`, { description: 'Any news?' })],
+      [
+        'ticket.reply',
+        async () =>
+          call('POST', `/crm/nable-tickets/${(await createTicket(db(), { accountId: account.id, assignedContactId: admin.id })).id}`, {
+            description: 'Any news?',
+          }),
+      ],
       ['profile.changed', () => call('PATCH', '/portal/my-profile', { firstname: 'Adah', lastname: 'Admin', email: admin.email, timezone: 'US/Pacific' })],
       ['contact.created', () => call('POST', '/crm/contacts', { user: { firstname: 'Nia', lastname: 'New', email: `nia.${randomUUID()}@example.test` } })],
       ['payment.succeeded', () => pay('4242424242424242')],
       ['payment.failed', () => pay('4000000000000002')],
-      ['card.stored', () => call('PATCH', `/billing/account/${billingId}`, { credit_card_info: { first_name: 'Ada', last_name: 'Admin', number: '4242424242424242', exp_month: '01', exp_year: year, type: 'visa' } })],
+      [
+        'card.stored',
+        () =>
+          call('PATCH', `/billing/account/${billingId}`, {
+            credit_card_info: { first_name: 'Ada', last_name: 'Admin', number: '4242424242424242', exp_month: '01', exp_year: year, type: 'visa' },
+          }),
+      ],
       ['autopay.changed', () => call('PATCH', `/billing/account/${billingId}`, { automatic_payments: true })],
       ['card.removed', () => call('DELETE', `/billing/account/${billingId}/payments/creditcard`)],
       ['support_tool.downloaded', () => call('POST', '/crm/support-tools/download', { tool_id: tool!.id, download_token: DIRECT_DOWNLOAD_TOKEN })],
@@ -347,7 +420,9 @@ describe('every event type comes from the customer’s real action', () => {
       for (const secretValue of ['4242424242424242', '4000000000000002', 'hunter2-secret', 'tok_sandbox', 'password']) expect(text).not.toContain(secretValue);
     }
     // Removing the card with auto-pay on turned auto-pay off too, and said so.
-    expect(events.filter((e) => e.type === 'autopay.changed').map((e) => (e.payload as { data: { automatic_payments: boolean } }).data.automatic_payments)).toEqual([true, false]);
+    expect(
+      events.filter((e) => e.type === 'autopay.changed').map((e) => (e.payload as { data: { automatic_payments: boolean } }).data.automatic_payments),
+    ).toEqual([true, false]);
 
     expect(await app.webhookWorker.runOnce()).toEqual({ succeeded: 10, failed: 0 });
     expect(await app.webhookWorker.runOnce()).toEqual({ succeeded: events.length - 10, failed: 0 });
@@ -358,10 +433,15 @@ describe('every event type comes from the customer’s real action', () => {
 describe('endpoints', () => {
   it('refuses other schemes and credentials in the URL, unknown events, and (when configured) private addresses', async () => {
     for (const url of ['ftp://example.com/hook', 'file:///etc/passwd', 'https://user:pass@example.com/hook', 'not a url']) {
-      await expect(service().create({ url, events: ['ticket.created'] })).rejects.toMatchObject({ code: 'validation_failed', fields: { url: expect.any(String) } });
+      await expect(service().create({ url, events: ['ticket.created'] })).rejects.toMatchObject({
+        code: 'validation_failed',
+        fields: { url: expect.any(String) },
+      });
     }
     await expect(service().create({ url: 'https://example.com/hook', events: [] })).rejects.toMatchObject({ code: 'validation_failed' });
-    await expect(service().create({ url: 'https://example.com/hook', events: ['ticket.exploded' as never] })).rejects.toMatchObject({ fields: { 'events.0': expect.stringMatching(/Unknown event type/) } });
+    await expect(service().create({ url: 'https://example.com/hook', events: ['ticket.exploded' as never] })).rejects.toMatchObject({
+      fields: { 'events.0': expect.stringMatching(/Unknown event type/) },
+    });
     const strict = createWebhooksService({ db: db(), vault: createVaultKeyRing(config.secrets.vaultKey), allowPrivateUrls: false });
     for (const url of ['http://127.0.0.1:8360/', 'http://localhost/', 'http://10.1.2.3/', 'http://[::1]/', 'http://169.254.169.254/latest/meta-data']) {
       await expect(strict.create({ url, events: ['ticket.created'] })).rejects.toMatchObject({ message: PRIVATE_URL_REFUSED });

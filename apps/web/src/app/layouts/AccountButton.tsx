@@ -13,7 +13,12 @@ type AccountButtonProps = { user: SessionUser } & Omit<ComponentPropsWithRef<'bu
 export function AccountButton({ user, className, ...button }: AccountButtonProps) {
   const initials = `${user.firstname.charAt(0)}${user.lastname.charAt(0)}`.toUpperCase();
   return (
-    <button type="button" aria-label={`${user.fullName} ${user.email}, account menu`} {...button} className={className ? `${classes.button} ${className}` : classes.button}>
+    <button
+      type="button"
+      aria-label={`${user.fullName} ${user.email}, account menu`}
+      {...button}
+      className={className ? `${classes.button} ${className}` : classes.button}
+    >
       <span className={classes.avatar} aria-hidden="true">
         {initials}
       </span>

@@ -33,17 +33,11 @@ export function ImpersonationBanner() {
               Impersonating {user.fullName}
             </Text>
             <Text size="sm" c="dark.7" style={{ overflowWrap: 'anywhere' }}>
-              You are signed in as {user.email} on behalf of {impersonatedBy}. What you do here is recorded as
-              this impersonation.
+              You are signed in as {user.email} on behalf of {impersonatedBy}. What you do here is recorded as this impersonation.
             </Text>
           </div>
         </Group>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconLogout size={14} aria-hidden="true" />}
-          onClick={signOut}
-        >
+        <Button variant="default" size="xs" leftSection={<IconLogout size={14} aria-hidden="true" />} onClick={signOut}>
           End impersonation
         </Button>
       </Group>

@@ -22,7 +22,14 @@ export function SectionBreadcrumb({ trail, sections, ...box }: { trail: readonly
             );
           }
           return (
-            <Text key={part} size="sm" c={last ? undefined : 'dimmed'} fw={last ? 600 : undefined} aria-current={last ? 'page' : undefined} style={{ whiteSpace: 'nowrap' }}>
+            <Text
+              key={part}
+              size="sm"
+              c={last ? undefined : 'dimmed'}
+              fw={last ? 600 : undefined}
+              aria-current={last ? 'page' : undefined}
+              style={{ whiteSpace: 'nowrap' }}
+            >
               {part}
             </Text>
           );

@@ -60,13 +60,25 @@ interface SkeletonHeading {
 const HEADINGS: Record<string, SkeletonHeading> = {
   '/dashboard': { title: DASHBOARD_TITLE, description: { fromSession: dashboardGreeting(sessionSlot('firstname'), sessionSlot('account.name')) } },
   '/apps': APPS_HEADING,
-  '/services': { title: SERVICES_TITLE, description: { roles: ['billing_group'], withRole: servicesDescription(true), withoutRole: servicesDescription(false) }, actionsWidth: 323 },
-  '/tickets': { title: TICKETS_TITLE, description: { roles: ['admin_group', 'technical_group'], withRole: ADMIN_SUBTITLE, withoutRole: USER_SUBTITLE }, actionsWidth: 145 },
+  '/services': {
+    title: SERVICES_TITLE,
+    description: { roles: ['billing_group'], withRole: servicesDescription(true), withoutRole: servicesDescription(false) },
+    actionsWidth: 323,
+  },
+  '/tickets': {
+    title: TICKETS_TITLE,
+    description: { roles: ['admin_group', 'technical_group'], withRole: ADMIN_SUBTITLE, withoutRole: USER_SUBTITLE },
+    actionsWidth: 145,
+  },
   '/profile': PROFILE_HEADING,
   '/billing': BILLING_HEADING,
   '/users': { ...USERS_HEADING, actionsWidth: 132 },
   // Only administrators and technical contacts open it; a technical contact's has no credentials (decision 0031).
-  '/it-assets': { title: IT_ASSETS_HEADING.title, description: { roles: ['admin_group'], withRole: IT_ASSETS_HEADING.description, withoutRole: IT_ASSETS_TECHNICAL_DESCRIPTION }, actionsWidth: 186 },
+  '/it-assets': {
+    title: IT_ASSETS_HEADING.title,
+    description: { roles: ['admin_group'], withRole: IT_ASSETS_HEADING.description, withoutRole: IT_ASSETS_TECHNICAL_DESCRIPTION },
+    actionsWidth: 186,
+  },
   '/it-assets/vault': { ...VAULT_HEADING, actionsWidth: 176 },
 };
 

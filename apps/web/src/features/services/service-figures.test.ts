@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { aService } from './service.fixture';
 import { breakdownByCategory, summarizeServices } from './service-figures';
 
-
 describe('service display (docs/product.md §4)', () => {
   it('maps status and provisioning to the five display states', () => {
     expect(serviceDisplayState({ status: 'active', provision_status: 'provisioned' })).toBe('Active');

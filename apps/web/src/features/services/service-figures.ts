@@ -55,6 +55,10 @@ export function sortForDisplay(services: Service[]): Service[] {
     return index === -1 ? SERVICE_CATEGORIES.length : index;
   };
   return [...services].sort(
-    (a, b) => rank(a.product.category) - rank(b.product.category) || a.product.category.localeCompare(b.product.category) || a.product.name.localeCompare(b.product.name) || a.pk - b.pk,
+    (a, b) =>
+      rank(a.product.category) - rank(b.product.category) ||
+      a.product.category.localeCompare(b.product.category) ||
+      a.product.name.localeCompare(b.product.name) ||
+      a.pk - b.pk,
   );
 }

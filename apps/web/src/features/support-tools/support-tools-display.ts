@@ -16,9 +16,11 @@ export const knownPlatforms = (tool: SupportTool) => OS_TYPES.filter((os) => too
 
 /** Link lifetimes offered, in hours; 24 is the spec's default (docs/product.md §9), 168 the server's limit. */
 export const LINK_VALIDITY_HOURS = [1, 4, 24, 72, 168] as const;
-export const validityLabel = (hours: number) => (hours < 24 ? `${hours} hour${hours === 1 ? '' : 's'}` : hours === 168 ? '7 days' : `${hours / 24} day${hours === 24 ? '' : 's'}`);
+export const validityLabel = (hours: number) =>
+  hours < 24 ? `${hours} hour${hours === 1 ? '' : 's'}` : hours === 168 ? '7 days' : `${hours / 24} day${hours === 24 ? '' : 's'}`;
 
-export const isConfigurationNotFound = (error: unknown) => error instanceof ApiError && (error.code === CONFIGURATION_NOT_FOUND || error.message === CONFIGURATION_NOT_FOUND);
+export const isConfigurationNotFound = (error: unknown) =>
+  error instanceof ApiError && (error.code === CONFIGURATION_NOT_FOUND || error.message === CONFIGURATION_NOT_FOUND);
 
 /**
  * What a failed download or link says: the server's message when it sent one, 'Failed to download

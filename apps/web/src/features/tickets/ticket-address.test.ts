@@ -51,6 +51,7 @@ describe('overdue', () => {
     expect(isTicketOverdue({ due_date: '2026-11-20T12:00:00Z', status: 'On Hold' }, now)).toBe(true);
     expect(isTicketOverdue({ due_date: '2026-11-22T12:00:00Z', status: 'New' }, now)).toBe(false);
     expect(isTicketOverdue({ due_date: null, status: 'New' }, now)).toBe(false);
-    for (const status of ['Complete', 'Reviewed', 'Billed', 'Cancelled']) expect(isTicketOverdue({ due_date: '2026-11-20T12:00:00Z', status }, now)).toBe(false);
+    for (const status of ['Complete', 'Reviewed', 'Billed', 'Cancelled'])
+      expect(isTicketOverdue({ due_date: '2026-11-20T12:00:00Z', status }, now)).toBe(false);
   });
 });

@@ -173,7 +173,13 @@ describe('apiCall with an expired access token', () => {
 
   it('sends the session’s token to every signed-in kind of endpoint: user, admin, billing and technical (decision 0031)', async () => {
     network.fetch.mockImplementation(async () => jsonResponse({ errors: false, result: [] }));
-    for (const endpoint of [ticketsEndpoints.listTickets, profileEndpoints.listContacts, billingEndpoints.listOrders, inventoryEndpoints.listAssets, supportToolsEndpoints.listSupportTools]) {
+    for (const endpoint of [
+      ticketsEndpoints.listTickets,
+      profileEndpoints.listContacts,
+      billingEndpoints.listOrders,
+      inventoryEndpoints.listAssets,
+      supportToolsEndpoints.listSupportTools,
+    ]) {
       await apiCall(endpoint).catch(() => undefined);
       expect(lastRequest().init.headers, endpoint.path).toMatchObject({ Authorization: 'Bearer access-1' });
     }

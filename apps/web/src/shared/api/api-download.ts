@@ -42,7 +42,10 @@ export async function apiDownload<E extends Endpoint>(endpoint: E, options: ApiC
 }
 
 async function send<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E>, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { ...options.headers, Accept: `${(endpoint.produces ?? []).filter((type) => type !== 'application/json').join(', ')}, application/json` };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Accept: `${(endpoint.produces ?? []).filter((type) => type !== 'application/json').join(', ')}, application/json`,
+  };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
@@ -65,7 +68,8 @@ async function readFile(response: Response, fallbackFilename: string): Promise<D
   }
   const failure = errorEnvelope.safeParse(await readJson(response));
   const requestId = (failure.success ? failure.data.request_id : undefined) ?? requestIdOf(response);
-  if (failure.success) throw new ApiError(response.status, failure.data.message, { fields: failure.data.fields, code: failure.data.code, fromServer: true, requestId });
+  if (failure.success)
+    throw new ApiError(response.status, failure.data.message, { fields: failure.data.fields, code: failure.data.code, fromServer: true, requestId });
   throw new ApiError(response.status, defaultMessageForStatus(response.status), { requestId });
 }
 

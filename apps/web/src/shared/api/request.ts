@@ -11,12 +11,7 @@ import {
   type QueryOf,
 } from '@portal/contract';
 import { portalConfig } from '../config';
-import {
-  ApiError,
-  defaultMessageForStatus,
-  NETWORK_ERROR_STATUS,
-  UNREADABLE_RESPONSE_MESSAGE,
-} from './api-error';
+import { ApiError, defaultMessageForStatus, NETWORK_ERROR_STATUS, UNREADABLE_RESPONSE_MESSAGE } from './api-error';
 
 export interface ApiCallOptions<E extends Endpoint> {
   params?: ParamsOf<E>;

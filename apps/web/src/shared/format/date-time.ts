@@ -136,7 +136,9 @@ export function formatTimeZone(zone: string, at: Date = new Date()): string {
   const known = safeZone(zone);
   if (!known) return zone;
   const nameIn = (style: 'longGeneric' | 'long') =>
-    formatterFor({ timeZone: known, timeZoneName: style })!.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+    formatterFor({ timeZone: known, timeZoneName: style })!
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? '';
   // 'Eastern Time'; a zone with no generic name (UTC) reads 'GMT+00:00' that way, so its long name is used.
   const name = [nameIn('longGeneric'), nameIn('long')].find((candidate) => candidate && !candidate.startsWith('GMT'));
   return name && name !== zone ? `${name} (${zone})` : zone;

@@ -38,7 +38,10 @@ export function safeReturnPath(raw: string | null | undefined): string | null {
  * The sign-in address that comes back to `location` afterwards: plain `/login` for the default
  * screen and for an address that `isPortalAddress` does not know (docs/product.md §2: any other path goes to /login).
  */
-export function loginPathReturningTo(location: { pathname: string; search: string; hash?: string }, isPortalAddress: (pathname: string) => boolean = () => true): string {
+export function loginPathReturningTo(
+  location: { pathname: string; search: string; hash?: string },
+  isPortalAddress: (pathname: string) => boolean = () => true,
+): string {
   if (!isPortalAddress(location.pathname)) return '/login';
   const target = safeReturnPath(`${location.pathname}${location.search}${location.hash ?? ''}`);
   if (!target || target === '/' || target === DEFAULT_SIGNED_IN_PATH) return '/login';

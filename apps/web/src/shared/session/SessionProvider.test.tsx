@@ -7,13 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { apiCall, ApiError } from '../api';
 import { aLoginResult, aStoredSession, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import {
-  IMPERSONATED_BY_STORAGE_KEY,
-  IMPERSONATING_STORAGE_KEY,
-  PREVENT_AUTO_LOGIN_KEY,
-  readSession,
-  SESSION_STORAGE_KEY,
-} from './session-store';
+import { IMPERSONATED_BY_STORAGE_KEY, IMPERSONATING_STORAGE_KEY, PREVENT_AUTO_LOGIN_KEY, readSession, SESSION_STORAGE_KEY } from './session-store';
 import { useSession } from './SessionProvider';
 import { useSignOut } from './use-sign-out';
 import { stubFetchForEachTest } from '../../test/fetch-stub';
@@ -133,9 +127,7 @@ describe('session on load (docs/product.md §4)', () => {
 
 describe('impersonation sign-in from the URL (docs/product.md §4, §6)', () => {
   it('exchanges the token, stores the session with the impersonating flag, and removes the token from the URL', async () => {
-    network.fetch.mockResolvedValue(
-      jsonResponse({ errors: false, result: aLoginResult({ access_token: 'imp-access', impersonated_by: 'Sam Staff' }) }),
-    );
+    network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: aLoginResult({ access_token: 'imp-access', impersonated_by: 'Sam Staff' }) }));
     renderWithProviders(<SessionProbe />, { route: '/apps?token=one-time-1&tab=2' });
 
     expect(screen.getByRole('status')).toHaveTextContent('Signing you in');
@@ -220,9 +212,7 @@ describe('signed-in calls answered 401 (access token expired)', () => {
   });
 
   it('signs out when the refresh fails, and the calls fail with their 401', async () => {
-    network.fetch.mockImplementation(async () =>
-      jsonResponse({ errors: true, message: 'Your session has expired. Please sign in again.' }, 401),
-    );
+    network.fetch.mockImplementation(async () => jsonResponse({ errors: true, message: 'Your session has expired. Please sign in again.' }, 401));
     const user = userEvent.setup();
     renderWithProviders(<SessionProbe />, { route: '/apps', session: aStoredSession() });
 

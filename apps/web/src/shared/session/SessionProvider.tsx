@@ -239,11 +239,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [session, status, notice, signedOutOnPurpose, signIn, signOut, updateUser],
   );
 
-  return (
-    <SessionContext.Provider value={value}>
-      {status === 'ready' ? children : <SessionPending status={status} />}
-    </SessionContext.Provider>
-  );
+  return <SessionContext.Provider value={value}>{status === 'ready' ? children : <SessionPending status={status} />}</SessionContext.Provider>;
 }
 
 function SessionPending({ status }: { status: Exclude<SessionStatus, 'ready'> }) {

@@ -28,7 +28,14 @@ describe('a stored session made from a spec-shaped sign-in (docs/product.md §3,
   it('completes what the answer left out: id from pk, token from access_token, the expiry from the JWT, technical false', () => {
     const session = toStoredSession({ ...onlySection7, access_token: aJwtExpiringAt(1_900_000_000) });
 
-    expect(session).toMatchObject({ id: 7, pk: 7, token: session.access_token, exp: 1_900_000_000, expireDate: '2030-03-17T17:46:40.000Z', technical_group: false });
+    expect(session).toMatchObject({
+      id: 7,
+      pk: 7,
+      token: session.access_token,
+      exp: 1_900_000_000,
+      expireDate: '2030-03-17T17:46:40.000Z',
+      technical_group: false,
+    });
     expect(session.auth).toEqual({ admin_group: true, billing_group: true });
     // No time zone or theme of the user's: the screens use the product's default zone and this browser's theme.
     expect(session.time_zone).toBeUndefined();
@@ -52,6 +59,8 @@ describe('a stored session made from a spec-shaped sign-in (docs/product.md §3,
     const [url, init] = network.fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/crm/auth/refresh');
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer old-refresh');
-    await waitFor(() => expect(readSession()).toMatchObject({ access_token: specSignedIn.access_token, token: specSignedIn.access_token, time_zone: specSignedIn.time_zone }));
+    await waitFor(() =>
+      expect(readSession()).toMatchObject({ access_token: specSignedIn.access_token, token: specSignedIn.access_token, time_zone: specSignedIn.time_zone }),
+    );
   });
 });

@@ -95,7 +95,8 @@ export function isAutoLoginPrevented(storage: Storage = window.sessionStorage): 
  * product's default zone (useSignedInUser) and this browser's theme (app/color-scheme.ts).
  */
 export function toStoredSession(login: AcceptedLoginResult, now: number = Date.now()): StoredSession {
-  const expiry = login.exp !== undefined && login.expireDate !== undefined ? { exp: login.exp, expireDate: login.expireDate } : accessTokenExpiry(login.access_token, now);
+  const expiry =
+    login.exp !== undefined && login.expireDate !== undefined ? { exp: login.exp, expireDate: login.expireDate } : accessTokenExpiry(login.access_token, now);
   return {
     id: login.id ?? login.pk,
     pk: login.pk,

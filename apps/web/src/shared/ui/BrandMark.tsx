@@ -27,13 +27,7 @@ export function BrandMark({ inverted = false, size = 'sm', withTagline = true }:
         <circle cx="27" cy="27" r="4" fill={glyph} />
       </svg>
       <Stack gap={0}>
-        <Text
-          component="span"
-          fw={700}
-          fz={size === 'lg' ? 22 : 17}
-          lh={1.15}
-          c={inverted ? 'white' : 'var(--mantine-color-text)'}
-        >
+        <Text component="span" fw={700} fz={size === 'lg' ? 22 : 17} lh={1.15} c={inverted ? 'white' : 'var(--mantine-color-text)'}>
           {portalConfig.providerName}
         </Text>
         {withTagline && (

@@ -43,7 +43,14 @@ export function SectionTabs<T extends string>({ tabs, value, onChange, label, ch
   useLayoutEffect(() => scrollOpenTabIntoView(listRef.current), [value]);
   return (
     <Tabs value={value} onChange={(next) => next && onChange(next as T)} keepMounted={false}>
-      <Tabs.List ref={listRef} mb="lg" aria-label={label} className={classes.list} data-more-before={more.before || undefined} data-more-after={more.after || undefined}>
+      <Tabs.List
+        ref={listRef}
+        mb="lg"
+        aria-label={label}
+        className={classes.list}
+        data-more-before={more.before || undefined}
+        data-more-after={more.after || undefined}
+      >
         {tabs.map((tab) => (
           <Tabs.Tab key={tab.value} value={tab.value} className={classes.tab}>
             {tab.label}

@@ -23,7 +23,21 @@ export type SelectLoadedOnUseProps = Omit<SelectProps, 'data' | 'label'> & { lab
  * mounted, or at once when the field is opened (click, or a key that opens a select), and then opens. A keyboard
  * focus on the stand-in moves to the Select when it takes its place.
  */
-export function SelectLoadedOnUse({ data, value, label, style, maw, className, required, withAsterisk, error, description, disabled, size, ...select }: SelectLoadedOnUseProps) {
+export function SelectLoadedOnUse({
+  data,
+  value,
+  label,
+  style,
+  maw,
+  className,
+  required,
+  withAsterisk,
+  error,
+  description,
+  disabled,
+  size,
+  ...select
+}: SelectLoadedOnUseProps) {
   // What the field looks like, the same on the stand-in and on the Select.
   const field = { label, style, maw, className, required, withAsterisk, error, description, disabled, size };
   const [loaded, setLoaded] = useState(selectLoaded);
@@ -59,14 +73,7 @@ export function SelectLoadedOnUse({ data, value, label, style, maw, className, r
   if (!loaded && !opening) return standIn;
   return (
     <Suspense fallback={standIn}>
-      <Select
-        {...select}
-        {...field}
-        data={data as Option[]}
-        value={value}
-        defaultDropdownOpened={opening}
-        autoFocus={opening || focused.current}
-      />
+      <Select {...select} {...field} data={data as Option[]} value={value} defaultDropdownOpened={opening} autoFocus={opening || focused.current} />
     </Suspense>
   );
 }

@@ -35,7 +35,13 @@ export function StatusBadge({ colour, variant = 'light', size = 'md', children, 
     '--badge-fill': shade ? `var(--mantine-color-${name}-${shade})` : `var(--mantine-color-${name}-filled)`,
   } as CSSProperties;
   return (
-    <span className={className ? `${classes.badge} ${className}` : classes.badge} data-variant={variant} data-size={size} style={{ ...colours, ...style }} {...props}>
+    <span
+      className={className ? `${classes.badge} ${className}` : classes.badge}
+      data-variant={variant}
+      data-size={size}
+      style={{ ...colours, ...style }}
+      {...props}
+    >
       {children}
     </span>
   );

@@ -81,11 +81,7 @@ function CopyEmailButton({ email }: { email: string }) {
       onClick={() => clipboard.copy(email)}
       style={{ flexShrink: 0 }}
     >
-      {clipboard.copied ? (
-        <IconCheck size={16} aria-hidden="true" data-testid="copy-confirmation" />
-      ) : (
-        <IconCopy size={16} aria-hidden="true" />
-      )}
+      {clipboard.copied ? <IconCheck size={16} aria-hidden="true" data-testid="copy-confirmation" /> : <IconCopy size={16} aria-hidden="true" />}
     </ActionIcon>
   );
 }

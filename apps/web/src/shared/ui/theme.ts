@@ -4,21 +4,9 @@ import { createTheme, Notification, rem, type CSSVariablesResolver, type Mantine
  * The provider's blue. The primary shade (7, #1d4fb8) gives 7.3:1 against white, so filled
  * buttons, links and active navigation pass WCAG AA; Mantine's default blue.6 does not.
  */
-const brand: MantineColorsTuple = [
-  '#eaf2fe',
-  '#d4e3fb',
-  '#a8c6f5',
-  '#78a6ef',
-  '#5089e8',
-  '#3574e2',
-  '#2563d6',
-  '#1d4fb8',
-  '#173f94',
-  '#0f2d6c',
-];
+const brand: MantineColorsTuple = ['#eaf2fe', '#d4e3fb', '#a8c6f5', '#78a6ef', '#5089e8', '#3574e2', '#2563d6', '#1d4fb8', '#173f94', '#0f2d6c'];
 
-const fontFamily =
-  'Inter, "Segoe UI", system-ui, -apple-system, BlinkMacSystemFont, Roboto, "Helvetica Neue", Arial, sans-serif';
+const fontFamily = 'Inter, "Segoe UI", system-ui, -apple-system, BlinkMacSystemFont, Roboto, "Helvetica Neue", Arial, sans-serif';
 
 export const portalTheme = createTheme({
   primaryColor: 'brand',

@@ -82,10 +82,7 @@ describe('AppsPage', () => {
 
   it('opens each kind of app its own way, and offers no way to open one without an address', async () => {
     stubApi({
-      'GET /api/portal/apps': ok([
-        ...TILES,
-        tile({ id: 'sharefile', name: 'ShareFile', icon: 'apps', launch: 'external', url: null, api_id: null }),
-      ]),
+      'GET /api/portal/apps': ok([...TILES, tile({ id: 'sharefile', name: 'ShareFile', icon: 'apps', launch: 'external', url: null, api_id: null })]),
     });
     renderSignedIn(<AppsPage />, { route: '/apps', session: aStoredSession({ admin_group: true }) });
     const tileNamed = async (name: string) => screen.findByRole('article', { name });

@@ -216,9 +216,7 @@ describe('ChangePasswordPage', () => {
 
     await fillAndSubmit(user, 'a brand new password', 'a brand new password');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to change password. The reset link may have expired. Please request a new one.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to change password. The reset link may have expired. Please request a new one.');
   });
 
   it('does not sign in with the token and never sends it to the token-login endpoint', async () => {

@@ -89,10 +89,7 @@ function ChangePasswordForm({ token, onChanged }: { token: string; onChanged: (r
   });
 
   return (
-    <AuthScreen
-        title="Choose a new password"
-        description="Pick a password you do not use anywhere else. After the change, sign in with it."
-    >
+    <AuthScreen title="Choose a new password" description="Pick a password you do not use anywhere else. After the change, sign in with it.">
       <form onSubmit={submit} noValidate aria-label="Change password">
         <Stack gap="md">
           {failure && (
@@ -131,7 +128,6 @@ function ChangePasswordForm({ token, onChanged }: { token: string; onChanged: (r
   );
 }
 
-
 function PasswordChanged({ message }: { message?: string }) {
   const navigate = useNavigate();
   useEffect(() => {
@@ -145,19 +141,19 @@ function PasswordChanged({ message }: { message?: string }) {
           Sign in now
         </Button>
       }
-        title="Password Changed Successfully"
-        icon={<IconCircleCheck size={30} />}
-        iconColor="teal"
-        description={
-          <Stack gap="xs">
-            <Text size="sm" c="dimmed">
-              {message ?? 'Your password has been changed. Please sign in with your new password.'}
-            </Text>
-            <Text size="sm" c="dimmed" role="status">
-              Taking you to the sign-in page in {PASSWORD_CHANGE_REDIRECT_MS / 1000} seconds…
-            </Text>
-          </Stack>
-        }
+      title="Password Changed Successfully"
+      icon={<IconCircleCheck size={30} />}
+      iconColor="teal"
+      description={
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            {message ?? 'Your password has been changed. Please sign in with your new password.'}
+          </Text>
+          <Text size="sm" c="dimmed" role="status">
+            Taking you to the sign-in page in {PASSWORD_CHANGE_REDIRECT_MS / 1000} seconds…
+          </Text>
+        </Stack>
+      }
     />
   );
 }
@@ -173,14 +169,14 @@ function InvalidResetLink() {
           <BackToSignInLink />
         </Stack>
       }
-        title="Invalid Reset Link"
-        icon={<IconLinkOff size={28} />}
-        iconColor="red"
-        description={
-          <Text size="sm" c="dimmed" role="alert">
-            {CHANGE_PASSWORD_MESSAGES.missingToken}
-          </Text>
-        }
+      title="Invalid Reset Link"
+      icon={<IconLinkOff size={28} />}
+      iconColor="red"
+      description={
+        <Text size="sm" c="dimmed" role="alert">
+          {CHANGE_PASSWORD_MESSAGES.missingToken}
+        </Text>
+      }
     />
   );
 }

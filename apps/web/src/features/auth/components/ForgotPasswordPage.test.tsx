@@ -8,8 +8,7 @@ import { stubFetchForEachTest } from '../../../test/fetch-stub';
 
 const network = stubFetchForEachTest();
 
-const SENT_MESSAGE =
-  'If an account exists for that address, we have sent it a link to reset the password. The link works for one hour.';
+const SENT_MESSAGE = 'If an account exists for that address, we have sent it a link to reset the password. The link works for one hour.';
 
 function renderPage() {
   renderWithProviders(<ForgotPasswordPage />, { route: '/forgot-password' });

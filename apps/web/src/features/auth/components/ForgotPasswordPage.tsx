@@ -53,17 +53,10 @@ function ForgotPasswordForm({ onSent }: { onSent: (sent: { email: string; messag
   });
 
   return (
-    <AuthScreen
-        title="Reset your password"
-        description="Enter the email address of your account and we will send you a link to choose a new password."
-    >
+    <AuthScreen title="Reset your password" description="Enter the email address of your account and we will send you a link to choose a new password.">
       <form onSubmit={submit} noValidate aria-label="Reset your password">
         <Stack gap="md">
-          {failure && (
-            <FormFailure>
-              {failure}
-            </FormFailure>
-          )}
+          {failure && <FormFailure>{failure}</FormFailure>}
           <TextInput
             type="email"
             label="Email"
@@ -87,27 +80,25 @@ function ForgotPasswordForm({ onSent }: { onSent: (sent: { email: string; messag
 function ResetLinkSent({ email, message }: { email: string; message?: string }) {
   return (
     <AuthScreen
-        title="Check your email"
-        icon={<IconMailCheck size={28} />}
-        iconColor="teal"
-        description={
-          <Stack gap="xs">
-            <Text size="sm" c="dimmed" role="status">
-              {message ?? `If an account exists for that address, we have sent it a link to reset the password.`}
+      title="Check your email"
+      icon={<IconMailCheck size={28} />}
+      iconColor="teal"
+      description={
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed" role="status">
+            {message ?? `If an account exists for that address, we have sent it a link to reset the password.`}
+          </Text>
+          <Text size="sm">
+            Requested for{' '}
+            <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {email}
             </Text>
-            <Text size="sm">
-              Requested for{' '}
-              <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {email}
-              </Text>
-            </Text>
-            <Text size="sm" c="dimmed">
-              Not there after a few minutes? Look in your spam folder, or contact{' '}
-              {portalConfig.supportEmail}.
-            </Text>
-          </Stack>
-        }
-    >
-    </AuthScreen>
+          </Text>
+          <Text size="sm" c="dimmed">
+            Not there after a few minutes? Look in your spam folder, or contact {portalConfig.supportEmail}.
+          </Text>
+        </Stack>
+      }
+    ></AuthScreen>
   );
 }

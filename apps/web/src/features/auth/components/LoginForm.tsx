@@ -65,9 +65,7 @@ export function LoginForm({ onSigningIn }: LoginFormProps) {
     <form onSubmit={submit} noValidate aria-label="Sign in">
       <Stack gap="md">
         {failure ? (
-          <FormFailure>
-            {failure}
-          </FormFailure>
+          <FormFailure>{failure}</FormFailure>
         ) : (
           signedOut && (
             <Alert color="brand" variant="light" role="status" icon={<IconInfoCircle size={18} aria-hidden="true" />}>

@@ -57,10 +57,7 @@ describe('LoginPage', () => {
     const support = screen.getByRole('region', { name: 'Support contact' });
     expect(support).toHaveTextContent(portalConfig.supportPhone);
     expect(support).toHaveTextContent(portalConfig.supportEmail);
-    expect(screen.getByRole('link', { name: portalConfig.supportEmail })).toHaveAttribute(
-      'href',
-      `mailto:${portalConfig.supportEmail}`,
-    );
+    expect(screen.getByRole('link', { name: portalConfig.supportEmail })).toHaveAttribute('href', `mailto:${portalConfig.supportEmail}`);
     // On a narrow screen the address may break before its '@', and only there.
     const [localPart, domain] = portalConfig.supportEmail.split('@');
     expect(screen.getByRole('link', { name: portalConfig.supportEmail }).innerHTML).toBe(`${localPart}<wbr>@${domain}`);
@@ -153,5 +150,5 @@ describe('LoginPage', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByTestId('copy-confirmation')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy email address' })).toBeInTheDocument();
-});
+  });
 });

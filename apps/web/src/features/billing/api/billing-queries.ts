@@ -1,4 +1,12 @@
-import { billingEndpoints, IDEMPOTENCY_KEY_HEADER, type AcceptedBillingAccount, type AcceptedStatementPdf, type Payment, type Statement, type z } from '@portal/contract';
+import {
+  billingEndpoints,
+  IDEMPOTENCY_KEY_HEADER,
+  type AcceptedBillingAccount,
+  type AcceptedStatementPdf,
+  type Payment,
+  type Statement,
+  type z,
+} from '@portal/contract';
 import type { creditCardInput, newCardPayment } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, ApiError, saveFile } from '../../../shared/api';
@@ -18,7 +26,8 @@ export const statementsQuery = (id: string) =>
 export const paymentsQuery = (id: string) =>
   queryOptions({ queryKey: [...BILLING_KEY, 'payments', id], queryFn: ({ signal }) => apiCall(billingEndpoints.listPayments, { signal, params: { id } }) });
 
-export const ordersQuery = () => queryOptions({ queryKey: [...BILLING_KEY, 'orders'], queryFn: ({ signal }) => apiCall(billingEndpoints.listOrders, { signal }) });
+export const ordersQuery = () =>
+  queryOptions({ queryKey: [...BILLING_KEY, 'orders'], queryFn: ({ signal }) => apiCall(billingEndpoints.listOrders, { signal }) });
 
 export const orderQuery = (pk: number) =>
   queryOptions({ queryKey: [...BILLING_KEY, 'orders', pk], queryFn: ({ signal }) => apiCall(billingEndpoints.getOrder, { signal, params: { id: pk } }) });
@@ -38,7 +47,8 @@ export function usePayment(billingId: string) {
     onSuccess: (receipt) => {
       // This server's receipt carries the new balance: the overview changes at once. A portal API that answers
       // no receipt (§7 describes none) shows it after the reload below.
-      if (receipt) queryClient.setQueryData(billingAccountQuery(billingId).queryKey, (account) => (account ? { ...account, balance: receipt.balance } : account));
+      if (receipt)
+        queryClient.setQueryData(billingAccountQuery(billingId).queryKey, (account) => (account ? { ...account, balance: receipt.balance } : account));
     },
     // A declined payment is recorded too, so the history changes either way.
     onSettled: () => queryClient.invalidateQueries({ queryKey: BILLING_KEY }),
@@ -58,7 +68,9 @@ function useAccountChange<Input>(billingId: string, change: (input: Input) => Pr
 }
 
 export const useStoreCard = (billingId: string) =>
-  useAccountChange(billingId, (card: CardInput) => apiCall(billingEndpoints.updateBillingAccount, { params: { id: billingId }, body: { credit_card_info: card } }));
+  useAccountChange(billingId, (card: CardInput) =>
+    apiCall(billingEndpoints.updateBillingAccount, { params: { id: billingId }, body: { credit_card_info: card } }),
+  );
 
 export const useAutoPay = (billingId: string) =>
   useAccountChange(billingId, (on: boolean) => apiCall(billingEndpoints.updateBillingAccount, { params: { id: billingId }, body: { automatic_payments: on } }));

@@ -78,7 +78,10 @@ export function AutoPayTab({ billingId, account }: { billingId: string; account:
                   {cardTypeLabel(card.type)} <NoWrap>•••• {card.last_4}</NoWrap>
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {card.first_name} {card.last_name} · expires <NoWrap>{card.exp_month}/{card.exp_year}</NoWrap>
+                  {card.first_name} {card.last_name} · expires{' '}
+                  <NoWrap>
+                    {card.exp_month}/{card.exp_year}
+                  </NoWrap>
                 </Text>
               </Stack>
             </Group>

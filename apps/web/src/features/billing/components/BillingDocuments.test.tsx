@@ -41,15 +41,35 @@ describe('the Statements tab', () => {
       [`GET ${BILLING}`]: ok(anAccount()),
       [`GET ${BILLING}/statements`]: ok([
         aStatement({ _id: 'st_4', number: 'ST-7-0004', created: '2026-11-05T10:00:00.000Z', due_date: '2026-11-25', status: 'due' }),
-        aStatement({ _id: 'st_3', number: 'INV-2026-10', created: '2026-10-05T10:00:00.000Z', due_date: '2026-10-25', status: 'partly_paid', amount_outstanding: 120.5 }),
-        aStatement({ _id: 'st_2', number: 'ST-7-0002', created: '2026-09-05T10:00:00.000Z', due_date: '2026-09-25', status: 'overdue', amount_outstanding: 300 }),
+        aStatement({
+          _id: 'st_3',
+          number: 'INV-2026-10',
+          created: '2026-10-05T10:00:00.000Z',
+          due_date: '2026-10-25',
+          status: 'partly_paid',
+          amount_outstanding: 120.5,
+        }),
+        aStatement({
+          _id: 'st_2',
+          number: 'ST-7-0002',
+          created: '2026-09-05T10:00:00.000Z',
+          due_date: '2026-09-25',
+          status: 'overdue',
+          amount_outstanding: 300,
+        }),
         aStatement({ _id: 'st_1', number: 'ST-7-0001', created: '2026-08-05T10:00:00.000Z', due_date: '2026-08-25', status: 'paid', amount_outstanding: 0 }),
       ]),
     });
     renderBilling('/billing?tab=statements');
     const table = await screen.findByRole('table', { name: 'Statements' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['ST-7-0004Nov 5, 2026', 'Nov 5, 2026 – Dec 4, 2026', 'Nov 25, 2026', '$300.00', 'Due', 'PDF'],
       ['INV-2026-10Oct 5, 2026', 'Nov 5, 2026 – Dec 4, 2026', 'Oct 25, 2026', '$300.00', 'Partly paid$120.50 unpaid', 'PDF'],
       ['ST-7-0002Sep 5, 2026', 'Nov 5, 2026 – Dec 4, 2026', 'Sep 25, 2026', '$300.00', 'Overdue$300.00 unpaid', 'PDF'],
@@ -71,7 +91,14 @@ describe('the Payment History tab', () => {
       [`GET ${BILLING}`]: ok(anAccount()),
       [`GET ${BILLING}/payments`]: ok([
         aPayment({ _id: 'pay_ok', confirmation_number: 'CNF-12345678', card_type: 'visa' }),
-        aPayment({ _id: 'pay_failed', payment_status: 'Failed', confirmation_number: null, failure_reason: 'Your card was declined.', card_type: 'mastercard', last_4_of_credit_card: '5454' }),
+        aPayment({
+          _id: 'pay_failed',
+          payment_status: 'Failed',
+          confirmation_number: null,
+          failure_reason: 'Your card was declined.',
+          card_type: 'mastercard',
+          last_4_of_credit_card: '5454',
+        }),
       ]),
       [`GET ${BILLING}/payments/pay_ok/receipt`]: ok({ _id: 'pay_ok', number: 'CNF-12345678', filename: 'receipt-CNF-12345678.pdf', pdf: PDF_BASE64 }),
     });

@@ -9,7 +9,6 @@ import { BillingPage, NO_BILLING_ID } from './BillingPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
-
 describe('BillingPage', () => {
   it('shows Finance / Billing, the balance with its days past due, the overdue box and the stored card; past-due shows, zero credits do not', async () => {
     const fetchMock = stubApi({ [`GET ${BILLING}`]: ok(anAccount()) });
@@ -47,7 +46,8 @@ describe('BillingPage', () => {
     let fail = true;
     const fetchMock = stubApi({
       [`GET ${BILLING}`]: ok(anAccount()),
-      [`GET ${BILLING}/statements`]: () => (fail ? failure(500, 'boom') : ok([{ _id: 'st_1', created: '2026-11-05T10:00:00.000Z', amount_due: 99.5, due_date: '2026-11-25' }])),
+      [`GET ${BILLING}/statements`]: () =>
+        fail ? failure(500, 'boom') : ok([{ _id: 'st_1', created: '2026-11-05T10:00:00.000Z', amount_due: 99.5, due_date: '2026-11-25' }]),
     });
     renderBilling();
     await user.click(await screen.findByRole('tab', { name: 'Statements' }));
@@ -110,7 +110,14 @@ describe('BillingPage', () => {
     expect(alert).toHaveFocus();
     expect(screen.getByRole('textbox', { name: /Card number/ })).toHaveValue('4000 0000 0000 0002');
     const body = JSON.parse(String(callsTo(fetchMock, `POST ${BILLING}/payments/creditcard`)[0]![1]!.body));
-    expect(body.payment).toMatchObject({ amount: 1234.5, cc_num: '4000 0000 0000 0002', cc_exp_month: '01', cc_type: 'visa', cc_cvc: '123', cc_exp_year: String(new Date().getFullYear() + 1) });
+    expect(body.payment).toMatchObject({
+      amount: 1234.5,
+      cc_num: '4000 0000 0000 0002',
+      cc_exp_month: '01',
+      cc_type: 'visa',
+      cc_cvc: '123',
+      cc_exp_year: String(new Date().getFullYear() + 1),
+    });
   });
 
   it('asks for a card before turning auto-pay on, without calling the server', async () => {

@@ -32,7 +32,6 @@ export const NO_BILLING_ID = 'No billing_api_id found in user account data';
 export const BILLING_LOAD_FAILED = 'Failed to load billing information';
 export const NO_BILLING_ACCOUNT = 'No billing account found';
 
-
 export function BillingPage() {
   const { billingApiId } = useSignedInUser();
   const [tab, openTab] = useTabInAddress(BILLING_TABS);
@@ -43,13 +42,18 @@ export function BillingPage() {
 
   return (
     <Stack gap="xl">
-      <PageHeader
-        {...BILLING_HEADING}
-      />
+      <PageHeader {...BILLING_HEADING} />
       {billingApiId ? (
         <BillingAccountView billingId={billingApiId} tab={tab} openTab={openTab} />
       ) : (
-        <Alert color="red" variant="light" radius="lg" icon={<IconAlertTriangle size={20} aria-hidden="true" />} title="Billing is not available" styles={{ title: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))' } }}>
+        <Alert
+          color="red"
+          variant="light"
+          radius="lg"
+          icon={<IconAlertTriangle size={20} aria-hidden="true" />}
+          title="Billing is not available"
+          styles={{ title: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))' } }}
+        >
           {NO_BILLING_ID}
         </Alert>
       )}

@@ -7,7 +7,15 @@ import { Money, NoWrap } from './Money';
 import { badgeTextColour } from '../../../shared/ui/StatusBadge';
 
 /** Quick Actions, the stored card and (on a wide screen) the 'Payment Overdue' box (docs/product.md §2). */
-export function BillingSidePanel({ account, openTab, payNow }: { account: AcceptedBillingAccount; openTab: (tab: BillingTab) => void; payNow: (amount: number) => void }) {
+export function BillingSidePanel({
+  account,
+  openTab,
+  payNow,
+}: {
+  account: AcceptedBillingAccount;
+  openTab: (tab: BillingTab) => void;
+  payNow: (amount: number) => void;
+}) {
   const card = account.credit_card_info;
   return (
     <Stack gap="md">
@@ -48,7 +56,10 @@ export function BillingSidePanel({ account, openTab, payNow }: { account: Accept
                 {card.first_name} {card.last_name}
               </Text>
               <Text size="sm" c="dimmed">
-                Expires <NoWrap>{card.exp_month}/{card.exp_year}</NoWrap>
+                Expires{' '}
+                <NoWrap>
+                  {card.exp_month}/{card.exp_year}
+                </NoWrap>
               </Text>
               <Text size="sm" c={account.automatic_payments ? badgeTextColour('green') : 'dimmed'}>
                 Automatic payments {account.automatic_payments ? 'on' : 'off'}
@@ -68,22 +79,35 @@ export function BillingSidePanel({ account, openTab, payNow }: { account: Accept
 export function OverdueBox({ account, payNow }: { account: AcceptedBillingAccount; payNow: (amount: number) => void }) {
   if (account.days_past_due <= 0) return null;
   return (
-        <Alert role="region" aria-label="Payment Overdue" color="red" variant="light" radius="lg" title="Payment Overdue" icon={<IconAlertTriangle size={20} aria-hidden="true" />} styles={{ title: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))' } }}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              Your account is <NoWrap fw={700}>{account.days_past_due} {account.days_past_due === 1 ? 'day' : 'days'}</NoWrap> past due
-              {account.past_due_balance > 0 && (
-                <>
-                  {' '}
-                  with <Money amount={account.past_due_balance} fw={700} /> outstanding
-                </>
-              )}
-              . Please pay now to avoid any interruption of service.
-            </Text>
-            <Button color="red.8" onClick={() => payNow(account.past_due_balance > 0 ? account.past_due_balance : account.balance)}>
-              Pay now
-            </Button>
-          </Stack>
-        </Alert>
+    <Alert
+      role="region"
+      aria-label="Payment Overdue"
+      color="red"
+      variant="light"
+      radius="lg"
+      title="Payment Overdue"
+      icon={<IconAlertTriangle size={20} aria-hidden="true" />}
+      styles={{ title: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))' } }}
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          Your account is{' '}
+          <NoWrap fw={700}>
+            {account.days_past_due} {account.days_past_due === 1 ? 'day' : 'days'}
+          </NoWrap>{' '}
+          past due
+          {account.past_due_balance > 0 && (
+            <>
+              {' '}
+              with <Money amount={account.past_due_balance} fw={700} /> outstanding
+            </>
+          )}
+          . Please pay now to avoid any interruption of service.
+        </Text>
+        <Button color="red.8" onClick={() => payNow(account.past_due_balance > 0 ? account.past_due_balance : account.balance)}>
+          Pay now
+        </Button>
+      </Stack>
+    </Alert>
   );
 }

@@ -23,13 +23,22 @@ export const PAYMENT_CARD_FIELDS: CardFieldNames = {
   type: 'cc_type',
   cvc: 'cc_cvc',
 };
-export const STORED_CARD_FIELDS: CardFieldNames = { firstName: 'first_name', lastName: 'last_name', number: 'number', month: 'exp_month', year: 'exp_year', type: 'type', cvc: 'cvc' };
+export const STORED_CARD_FIELDS: CardFieldNames = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  number: 'number',
+  month: 'exp_month',
+  year: 'exp_year',
+  type: 'type',
+  cvc: 'cvc',
+};
 
 /**
  * What happens to what the payer types, as it is (docs/decisions/0014): the portal's server gets the
  * card and hands it to the gateway, and keeps neither the number nor the code.
  */
-export const CARD_DATA_NOTE = 'Our server passes your card number and security code to our payment processor without storing or logging them; we keep only the last four digits.';
+export const CARD_DATA_NOTE =
+  'Our server passes your card number and security code to our payment processor without storing or logging them; we keep only the last four digits.';
 export const SECURITY_CODE_REQUIRED = 'Security code is required';
 
 const TYPE_OPTIONS = CARD_TYPES.map((type) => ({ value: type, label: CARD_TYPE_LABELS[type] }));

@@ -15,12 +15,28 @@ export const CARD_UPDATE_FAILED = 'Failed to update credit card';
 const schemaErrors = zodFormValidator<CardInput>(creditCardInput);
 
 /** Add or replace the stored card (docs/product.md §2): every field required; the processor keeps the number, the portal its token. */
-export function CardModal({ billingId, account, opened, onClose }: { billingId: string; account: AcceptedBillingAccount; opened: boolean; onClose: () => void }) {
+export function CardModal({
+  billingId,
+  account,
+  opened,
+  onClose,
+}: {
+  billingId: string;
+  account: AcceptedBillingAccount;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const replacing = account.credit_card_info !== null;
   const store = useStoreCard(billingId);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CardInput>({
-    initialValues: { first_name: account.credit_card_info?.first_name ?? '', last_name: account.credit_card_info?.last_name ?? '', number: '', cvc: '', ...cardDefaults() },
+    initialValues: {
+      first_name: account.credit_card_info?.first_name ?? '',
+      last_name: account.credit_card_info?.last_name ?? '',
+      number: '',
+      cvc: '',
+      ...cardDefaults(),
+    },
     validate: (values) => ({ ...schemaErrors(values), ...cardFieldErrors(values, STORED_CARD_FIELDS) }),
   });
 
@@ -37,13 +53,21 @@ export function CardModal({ billingId, account, opened, onClose }: { billingId: 
       notifications.show({ color: 'green', message: `Card ending ${saved?.credit_card_info?.last_4 ?? values.number.slice(-4)} saved.` });
       close();
     } catch (error) {
-      if (error instanceof ApiError) form.setErrors(Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [key.replace(/^credit_card_info\./, ''), message])));
+      if (error instanceof ApiError)
+        form.setErrors(Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [key.replace(/^credit_card_info\./, ''), message])));
       setFailure(errorMessage(error, CARD_UPDATE_FAILED));
     }
   }
 
   return (
-    <Modal opened={opened} onClose={close} title={replacing ? 'Update credit card' : 'Add credit card'} radius="lg" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={replacing ? 'Update credit card' : 'Add credit card'}
+      radius="lg"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={form.onSubmit((values) => void save(values))} noValidate>
         <Stack gap="md">
           {replacing && (
@@ -53,7 +77,14 @@ export function CardModal({ billingId, account, opened, onClose }: { billingId: 
             </Text>
           )}
           {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title={CARD_UPDATE_FAILED} role="alert" styles={{ title: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))' } }}>
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+              title={CARD_UPDATE_FAILED}
+              role="alert"
+              styles={{ title: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))' } }}
+            >
               {failure}
             </Alert>
           )}

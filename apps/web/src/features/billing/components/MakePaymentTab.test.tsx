@@ -59,7 +59,11 @@ describe('Pay now in the Payment Overdue box', () => {
 describe('the confirmation step', () => {
   it('shows the amount, the stored card and the account, sends nothing before Confirm, and takes focus in and back', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi({ [`GET ${BILLING}`]: ok(anAccount()), [PAY_STORED]: ok({ payment: aPayment({ amount: 75 }), balance: 1159.5 }), [`GET ${BILLING}/payments`]: ok([]) });
+    const fetchMock = stubApi({
+      [`GET ${BILLING}`]: ok(anAccount()),
+      [PAY_STORED]: ok({ payment: aPayment({ amount: 75 }), balance: 1159.5 }),
+      [`GET ${BILLING}/payments`]: ok([]),
+    });
     renderBilling('/billing?tab=pay');
     await user.clear(await screen.findByRole('textbox', { name: /Amount/ }));
     await user.type(amountField(), '75');
@@ -143,7 +147,11 @@ describe('after a payment', () => {
 
   it('shows a receipt without a confirmation number when the answer has none', async () => {
     const user = userEvent.setup();
-    stubApi({ [`GET ${BILLING}`]: ok(anAccount()), [PAY_STORED]: ok({ payment: aPayment({ amount: 10, confirmation_number: null }), balance: 1224.5 }), [`GET ${BILLING}/payments`]: ok([]) });
+    stubApi({
+      [`GET ${BILLING}`]: ok(anAccount()),
+      [PAY_STORED]: ok({ payment: aPayment({ amount: 10, confirmation_number: null }), balance: 1224.5 }),
+      [`GET ${BILLING}/payments`]: ok([]),
+    });
     renderBilling('/billing?tab=pay');
     await user.clear(await screen.findByRole('textbox', { name: /Amount/ }));
     await user.type(amountField(), '10');
@@ -244,7 +252,11 @@ describe('the card fields', () => {
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
     await user.click(screen.getByRole('button', { name: 'Confirm payment' }));
     await screen.findByRole('status', { name: 'Payment received' });
-    expect(JSON.parse(String(callsTo(fetchMock, PAY_NEW)[0]![1]!.body)).payment).toMatchObject({ cc_num: '3782 822463 10005', cc_type: 'amex', cc_cvc: '1234' });
+    expect(JSON.parse(String(callsTo(fetchMock, PAY_NEW)[0]![1]!.body)).payment).toMatchObject({
+      cc_num: '3782 822463 10005',
+      cc_type: 'amex',
+      cc_cvc: '1234',
+    });
   });
 
   it('show the server’s refusal of the security code on its field', async () => {
@@ -276,7 +288,9 @@ describe('the card fields', () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({
       [`GET ${BILLING}`]: ok(anAccount({ credit_card_info: null })),
-      [`PATCH ${BILLING}`]: ok(anAccount({ credit_card_info: { first_name: 'Ada', last_name: 'Payer', last_4: '4444', type: 'mastercard', exp_month: '01', exp_year: '2030' } })),
+      [`PATCH ${BILLING}`]: ok(
+        anAccount({ credit_card_info: { first_name: 'Ada', last_name: 'Payer', last_4: '4444', type: 'mastercard', exp_month: '01', exp_year: '2030' } }),
+      ),
     });
     renderBilling('/billing?tab=autopay');
     await user.click(await screen.findByRole('button', { name: 'Add credit card' }));
@@ -291,6 +305,10 @@ describe('the card fields', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Security code/ }), '321');
     await user.click(within(dialog).getByRole('button', { name: 'Save card' }));
     await waitFor(() => expect(callsTo(fetchMock, `PATCH ${BILLING}`)).toHaveLength(1));
-    expect(JSON.parse(String(callsTo(fetchMock, `PATCH ${BILLING}`)[0]![1]!.body)).credit_card_info).toMatchObject({ number: '5555 5555 5555 4444', type: 'mastercard', cvc: '321' });
+    expect(JSON.parse(String(callsTo(fetchMock, `PATCH ${BILLING}`)[0]![1]!.body)).credit_card_info).toMatchObject({
+      number: '5555 5555 5555 4444',
+      type: 'mastercard',
+      cvc: '321',
+    });
   });
 });

@@ -64,7 +64,15 @@ const lastDigits = (number: string) => number.replace(/\D/g, '').slice(-4);
  * the receipt stays until the payer asks for another payment, which starts with no amount
  * (docs/decisions/0014).
  */
-export function MakePaymentTab({ billingId, account, prefill = null }: { billingId: string; account: AcceptedBillingAccount; prefill?: PaymentPrefill | null }) {
+export function MakePaymentTab({
+  billingId,
+  account,
+  prefill = null,
+}: {
+  billingId: string;
+  account: AcceptedBillingAccount;
+  prefill?: PaymentPrefill | null;
+}) {
   const card = account.credit_card_info;
   const { accountName } = useSignedInUser();
   const [mode, setMode] = useState<Mode>(card ? 'stored' : 'new');
@@ -98,7 +106,10 @@ export function MakePaymentTab({ billingId, account, prefill = null }: { billing
       const errors =
         modeRef.current === 'stored'
           ? firstIssues(storedCardPayment.safeParse({ amount }))
-          : { ...firstIssues(newCardPayment.shape.payment.safeParse({ ...values, amount })), ...cardFieldErrors(values as unknown as Record<string, unknown>, PAYMENT_CARD_FIELDS) };
+          : {
+              ...firstIssues(newCardPayment.shape.payment.safeParse({ ...values, amount })),
+              ...cardFieldErrors(values as unknown as Record<string, unknown>, PAYMENT_CARD_FIELDS),
+            };
       const overBalance = errors.amount ? null : amountBalanceRefusal(amount, balanceRef.current);
       return overBalance ? { ...errors, amount: overBalance } : errors;
     },
@@ -147,7 +158,9 @@ export function MakePaymentTab({ billingId, account, prefill = null }: { billing
     const { amount: _amount, ...newCard } = values;
     try {
       const result = await pay.mutateAsync(
-        mode === 'stored' ? { key: attemptKey.current, amount, mode } : { key: attemptKey.current, amount, mode, card: { ...newCard, cc_type: newCard.cc_type as 'visa' } },
+        mode === 'stored'
+          ? { key: attemptKey.current, amount, mode }
+          : { key: attemptKey.current, amount, mode, card: { ...newCard, cc_type: newCard.cc_type as 'visa' } },
       );
       setPaid(
         result
@@ -157,7 +170,8 @@ export function MakePaymentTab({ billingId, account, prefill = null }: { billing
       focusNext.current = 'receipt';
       setStep('paid');
     } catch (error) {
-      if (error instanceof ApiError) form.setErrors(Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [key.replace(/^payment\./, ''), message])));
+      if (error instanceof ApiError)
+        form.setErrors(Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [key.replace(/^payment\./, ''), message])));
       focusNext.current = 'failure';
       setFailure(errorMessage(error, PAYMENT_FAILED));
       setStep('form');
@@ -204,7 +218,8 @@ export function MakePaymentTab({ billingId, account, prefill = null }: { billing
               <>
                 {paid.receipt.confirmation_number && (
                   <>
-                    {' '}Confirmation number <NoWrap ff="monospace">{paid.receipt.confirmation_number}</NoWrap>.
+                    {' '}
+                    Confirmation number <NoWrap ff="monospace">{paid.receipt.confirmation_number}</NoWrap>.
                   </>
                 )}{' '}
                 A receipt is on its way by e-mail.
@@ -237,7 +252,16 @@ export function MakePaymentTab({ billingId, account, prefill = null }: { billing
             <Title order={2} fz="lg" id="payment-confirmation-title">
               Confirm your payment
             </Title>
-            <Box component="dl" m={0} style={{ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 'var(--mantine-spacing-md)', rowGap: 'var(--mantine-spacing-xs)' }}>
+            <Box
+              component="dl"
+              m={0}
+              style={{
+                display: 'grid',
+                gridTemplateColumns: 'auto minmax(0, 1fr)',
+                columnGap: 'var(--mantine-spacing-md)',
+                rowGap: 'var(--mantine-spacing-xs)',
+              }}
+            >
               <Text component="dt" c="dimmed" size="sm">
                 Amount
               </Text>
@@ -336,4 +360,8 @@ export function MakePaymentTab({ billingId, account, prefill = null }: { billing
   );
 }
 
-const prefixed = (defaults: { exp_month: string; exp_year: string; type: string }) => ({ cc_exp_month: defaults.exp_month, cc_exp_year: defaults.exp_year, cc_type: defaults.type });
+const prefixed = (defaults: { exp_month: string; exp_year: string; type: string }) => ({
+  cc_exp_month: defaults.exp_month,
+  cc_exp_year: defaults.exp_year,
+  cc_type: defaults.type,
+});

@@ -17,7 +17,14 @@ export const ORDER_FAILED = 'Failed to load order details';
 export function OrderDetailsModal({ orderId, summary, onClose }: { orderId: number | null; summary: Order | null; onClose: () => void }) {
   const order = useQuery({ ...orderQuery(orderId ?? 0), enabled: orderId !== null, placeholderData: summary ?? undefined });
   return (
-    <Modal opened={orderId !== null} onClose={onClose} title={summary?.name ?? 'Order details'} size="lg" radius="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={orderId !== null}
+      onClose={onClose}
+      title={summary?.name ?? 'Order details'}
+      size="lg"
+      radius="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {order.isError ? (
         <ErrorState title={ORDER_FAILED} message={errorMessage(order.error, ORDER_FAILED)} onRetry={() => void order.refetch()} retrying={order.isFetching} />
       ) : !order.data ? (
@@ -41,9 +48,7 @@ function OrderDetails({ order, onClose }: { order: Order; onClose: () => void })
           <NoWrap>{formatDate(order.date_created, timeZone)}</NoWrap>
         </Detail>
         <Detail label="Status">
-          <StatusBadge colour={orderStatusColour(order.status)}>
-            {orderStatusLabel(order.status)}
-          </StatusBadge>
+          <StatusBadge colour={orderStatusColour(order.status)}>{orderStatusLabel(order.status)}</StatusBadge>
         </Detail>
         <Detail label="Total">
           <Money amount={orderTotal(order)} fw={700} />

@@ -37,14 +37,19 @@ export function OrdersTab() {
       </LoadingState>
     );
   }
-  if (orders.isError) return <ErrorState title={ORDERS_FAILED} message={errorMessage(orders.error, ORDERS_FAILED)} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />;
-  if (orders.data.length === 0) return <EmptyState icon={IconPackage} title="No orders yet" message="Orders for new services, upgrades and equipment will be listed here." />;
+  if (orders.isError)
+    return (
+      <ErrorState
+        title={ORDERS_FAILED}
+        message={errorMessage(orders.error, ORDERS_FAILED)}
+        onRetry={() => void orders.refetch()}
+        retrying={orders.isFetching}
+      />
+    );
+  if (orders.data.length === 0)
+    return <EmptyState icon={IconPackage} title="No orders yet" message="Orders for new services, upgrades and equipment will be listed here." />;
 
-  const status = (o: Order) => (
-    <StatusBadge colour={orderStatusColour(o.status)}>
-      {orderStatusLabel(o.status)}
-    </StatusBadge>
-  );
+  const status = (o: Order) => <StatusBadge colour={orderStatusColour(o.status)}>{orderStatusLabel(o.status)}</StatusBadge>;
   const details = (o: Order) => (
     <Button size="xs" variant="light" onClick={() => setOpened(o)} aria-label={`View details of ${o.name}`}>
       Details
@@ -57,7 +62,14 @@ export function OrdersTab() {
         rows={orders.data}
         rowKey={(o) => o.pk}
         columns={[
-          { header: 'Order', cell: (o) => <Text fw={600} size="sm">{o.name}</Text> },
+          {
+            header: 'Order',
+            cell: (o) => (
+              <Text fw={600} size="sm">
+                {o.name}
+              </Text>
+            ),
+          },
           { header: 'Date', cell: (o) => <NoWrap>{formatDate(o.date_created, timeZone)}</NoWrap> },
           { header: 'Status', cell: status },
           { header: 'Items', align: 'right', cell: (o) => o.order_items.length },

@@ -15,7 +15,13 @@ export function OverviewTab({ account, openTab }: { account: AcceptedBillingAcco
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <StatCard label="Current Balance" value={<Money amount={account.balance} />} icon={IconCoin} colour={account.days_past_due > 0 ? 'red' : 'brand'} hint={pastDueDays} />
+        <StatCard
+          label="Current Balance"
+          value={<Money amount={account.balance} />}
+          icon={IconCoin}
+          colour={account.days_past_due > 0 ? 'red' : 'brand'}
+          hint={pastDueDays}
+        />
         <StatCard
           label="Next Invoice"
           value={<NoWrap>{formatDate(nextInvoice.toISOString())}</NoWrap>}
@@ -23,8 +29,12 @@ export function OverviewTab({ account, openTab }: { account: AcceptedBillingAcco
           colour="grape"
           hint={`Billed on day ${account.billing_cycle_month_date} of each month`}
         />
-        {account.past_due_balance > 0 && <StatCard label="Past Due" value={<Money amount={account.past_due_balance} />} icon={IconReceipt2} colour="red" hint="Included in the balance" />}
-        {account.credits > 0 && <StatCard label="Credits" value={<Money amount={account.credits} />} icon={IconGift} colour="green" hint="Applied to your next invoice" />}
+        {account.past_due_balance > 0 && (
+          <StatCard label="Past Due" value={<Money amount={account.past_due_balance} />} icon={IconReceipt2} colour="red" hint="Included in the balance" />
+        )}
+        {account.credits > 0 && (
+          <StatCard label="Credits" value={<Money amount={account.credits} />} icon={IconGift} colour="green" hint="Applied to your next invoice" />
+        )}
       </SimpleGrid>
 
       <Paper withBorder radius="lg" p="md">

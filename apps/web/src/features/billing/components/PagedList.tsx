@@ -13,7 +13,19 @@ export interface Column<T> {
  * Statements, payments and orders, 20 to a page (docs/product.md §9): a table where there is room,
  * one card per row on narrower screens, so no value breaks and nothing scrolls sideways.
  */
-export function PagedList<T>({ label, rows, rowKey, columns, card }: { label: string; rows: T[]; rowKey: (row: T) => string | number; columns: Column<T>[]; card: (row: T) => ReactNode }) {
+export function PagedList<T>({
+  label,
+  rows,
+  rowKey,
+  columns,
+  card,
+}: {
+  label: string;
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  columns: Column<T>[];
+  card: (row: T) => ReactNode;
+}) {
   const [page, setPage] = useState(1);
   const { rows: shown, pages } = pageOf(rows, page, BILLING_PAGE_SIZE);
   const current = Math.min(page, pages);

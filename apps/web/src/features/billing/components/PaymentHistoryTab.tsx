@@ -18,9 +18,23 @@ export const RECEIPT_FAILED = 'Failed to download receipt';
 
 /** The reference a payer quotes: the confirmation number, else the gateway's transaction, else why it failed. */
 function reference(payment: Payment) {
-  if (payment.confirmation_number) return <NoWrap ff="monospace" fz="sm">{payment.confirmation_number}</NoWrap>;
-  if (payment.failure_reason) return <Text size="sm" c="var(--mantine-color-error)">{payment.failure_reason}</Text>;
-  return <Text size="sm" c="dimmed">—</Text>;
+  if (payment.confirmation_number)
+    return (
+      <NoWrap ff="monospace" fz="sm">
+        {payment.confirmation_number}
+      </NoWrap>
+    );
+  if (payment.failure_reason)
+    return (
+      <Text size="sm" c="var(--mantine-color-error)">
+        {payment.failure_reason}
+      </Text>
+    );
+  return (
+    <Text size="sm" c="dimmed">
+      —
+    </Text>
+  );
 }
 
 /** "Sep 11, 2026" over "7:00 PM", so the table keeps room for the receipt; the whole of it on one line if it cannot be split. */
@@ -55,17 +69,24 @@ export function PaymentHistoryTab({ billingId }: { billingId: string }) {
       </LoadingState>
     );
   }
-  if (payments.isError) return <ErrorState title={PAYMENTS_FAILED} message={errorMessage(payments.error, PAYMENTS_FAILED)} onRetry={() => void payments.refetch()} retrying={payments.isFetching} />;
-  if (payments.data.length === 0) return <EmptyState icon={IconReceipt} title="No payments yet" message="Payments you make by card, check or transfer will be listed here." />;
+  if (payments.isError)
+    return (
+      <ErrorState
+        title={PAYMENTS_FAILED}
+        message={errorMessage(payments.error, PAYMENTS_FAILED)}
+        onRetry={() => void payments.refetch()}
+        retrying={payments.isFetching}
+      />
+    );
+  if (payments.data.length === 0)
+    return <EmptyState icon={IconReceipt} title="No payments yet" message="Payments you make by card, check or transfer will be listed here." />;
 
-  const status = (p: Payment) => (
-    <StatusBadge colour={paymentStatusColour(p.payment_status)}>
-      {p.payment_status}
-    </StatusBadge>
-  );
+  const status = (p: Payment) => <StatusBadge colour={paymentStatusColour(p.payment_status)}>{p.payment_status}</StatusBadge>;
   /** A receipt for a payment that went through; nothing for a failed or refunded one. */
   const receiptButton = (p: Payment) =>
-    hasReceipt(p) ? downloadButton(p, `Download the receipt of ${p.confirmation_number ?? `the payment of ${formatDateTime(p.created, timeZone)}`}`, 'Receipt') : null;
+    hasReceipt(p)
+      ? downloadButton(p, `Download the receipt of ${p.confirmation_number ?? `the payment of ${formatDateTime(p.created, timeZone)}`}`, 'Receipt')
+      : null;
   return (
     <PagedList
       label="Payment history"

@@ -8,7 +8,17 @@ import { useRemoveCard } from '../api/billing-queries';
 export const REMOVE_FAILED = 'Failed to remove credit card';
 
 /** Asks before removing the stored card (and with it automatic payments); either way the dialog closes after. */
-export function RemoveCardModal({ billingId, account, opened, onClose }: { billingId: string; account: AcceptedBillingAccount; opened: boolean; onClose: () => void }) {
+export function RemoveCardModal({
+  billingId,
+  account,
+  opened,
+  onClose,
+}: {
+  billingId: string;
+  account: AcceptedBillingAccount;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const card = account.credit_card_info;
   const removeCard = useRemoveCard(billingId);
 
@@ -27,7 +37,8 @@ export function RemoveCardModal({ billingId, account, opened, onClose }: { billi
     <Modal opened={opened} onClose={onClose} title="Remove the stored card?" radius="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="md">
         <Text size="sm">
-          The card ending {card?.last_4} will be removed{account.automatic_payments ? ' and automatic payments turned off' : ''}. You can add a card again at any time.
+          The card ending {card?.last_4} will be removed{account.automatic_payments ? ' and automatic payments turned off' : ''}. You can add a card again at
+          any time.
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={removeCard.isPending}>

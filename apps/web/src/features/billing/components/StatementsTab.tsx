@@ -20,8 +20,16 @@ const calendarDay = (date: string | undefined) => (date ? formatCalendarDate(dat
 
 /** Paid, Partly paid, Due or Overdue, with what is left when some of it is paid or it is late (docs/decisions/0032). */
 function StatementStatus({ statement }: { statement: Statement }) {
-  if (!statement.status) return <Text span c="dimmed">—</Text>;
-  const left = (statement.status === 'partly_paid' || statement.status === 'overdue') && statement.amount_outstanding !== undefined ? statement.amount_outstanding : undefined;
+  if (!statement.status)
+    return (
+      <Text span c="dimmed">
+        —
+      </Text>
+    );
+  const left =
+    (statement.status === 'partly_paid' || statement.status === 'overdue') && statement.amount_outstanding !== undefined
+      ? statement.amount_outstanding
+      : undefined;
   return (
     <Group gap={6} wrap="wrap" component="span">
       <StatusBadge colour={statementStatusColour(statement.status)}>{statementStatusLabel(statement.status)}</StatusBadge>
@@ -52,8 +60,17 @@ export function StatementsTab({ billingId }: { billingId: string }) {
       </LoadingState>
     );
   }
-  if (statements.isError) return <ErrorState title={STATEMENTS_FAILED} message={errorMessage(statements.error, STATEMENTS_FAILED)} onRetry={() => void statements.refetch()} retrying={statements.isFetching} />;
-  if (statements.data.length === 0) return <EmptyState icon={IconFileInvoice} title="No statements yet" message="Your first statement appears here after your first billing day." />;
+  if (statements.isError)
+    return (
+      <ErrorState
+        title={STATEMENTS_FAILED}
+        message={errorMessage(statements.error, STATEMENTS_FAILED)}
+        onRetry={() => void statements.refetch()}
+        retrying={statements.isFetching}
+      />
+    );
+  if (statements.data.length === 0)
+    return <EmptyState icon={IconFileInvoice} title="No statements yet" message="Your first statement appears here after your first billing day." />;
 
   return (
     <PagedList
@@ -75,7 +92,14 @@ export function StatementsTab({ billingId }: { billingId: string }) {
             </Stack>
           ),
         },
-        { header: 'Period', cell: (s) => <NoWrap>{calendarDay(s.period_start)} – {calendarDay(s.period_end)}</NoWrap> },
+        {
+          header: 'Period',
+          cell: (s) => (
+            <NoWrap>
+              {calendarDay(s.period_start)} – {calendarDay(s.period_end)}
+            </NoWrap>
+          ),
+        },
         { header: 'Due', cell: (s) => <NoWrap>{calendarDay(s.due_date)}</NoWrap> },
         { header: 'Amount due', align: 'right', cell: (s) => (s.amount_due === undefined ? '—' : <Money amount={s.amount_due} fw={600} />) },
         { header: 'Status', cell: (s) => <StatementStatus statement={s} /> },

@@ -27,8 +27,24 @@ const summary = (overrides: Partial<DashboardSummary> = {}): DashboardSummary =>
     { month: '2026-11', opened: 4, closed: 1 },
   ],
   recent_activity: [
-    { id: 'ticket-1', kind: 'ticket_opened', title: 'Ticket TKT-1 opened', detail: 'Printer jam', amount: null, link: '/tickets', at: new Date(Date.now() - 3_600_000).toISOString() },
-    { id: 'payment-1', kind: 'payment', title: 'Payment received', detail: 'By card ending in 4242', amount: 75.5, link: '/billing', at: new Date(Date.now() - 86_400_000).toISOString() },
+    {
+      id: 'ticket-1',
+      kind: 'ticket_opened',
+      title: 'Ticket TKT-1 opened',
+      detail: 'Printer jam',
+      amount: null,
+      link: '/tickets',
+      at: new Date(Date.now() - 3_600_000).toISOString(),
+    },
+    {
+      id: 'payment-1',
+      kind: 'payment',
+      title: 'Payment received',
+      detail: 'By card ending in 4242',
+      amount: 75.5,
+      link: '/billing',
+      at: new Date(Date.now() - 86_400_000).toISOString(),
+    },
   ],
   ...overrides,
 });

@@ -84,14 +84,13 @@ export function DashboardPage() {
 function DashboardFigures({ summary }: { summary: DashboardSummary }) {
   const { billing } = summary;
   return (
-    <SimpleGrid cols={{ base: 2, md: 2 + (summary.monthly_cost === null ? 0 : 1) + (billing ? 1 : 0) }} spacing={{ base: 'sm', sm: 'md' }} component="section" aria-label="Key figures">
-      <StatCard
-        label="Open Tickets"
-        value={summary.open_tickets}
-        icon={IconLifebuoy}
-        colour="orange"
-        hint={<OpenTicketsHint summary={summary} />}
-      />
+    <SimpleGrid
+      cols={{ base: 2, md: 2 + (summary.monthly_cost === null ? 0 : 1) + (billing ? 1 : 0) }}
+      spacing={{ base: 'sm', sm: 'md' }}
+      component="section"
+      aria-label="Key figures"
+    >
+      <StatCard label="Open Tickets" value={summary.open_tickets} icon={IconLifebuoy} colour="orange" hint={<OpenTicketsHint summary={summary} />} />
       <StatCard
         label="Active Services"
         value={summary.active_services}

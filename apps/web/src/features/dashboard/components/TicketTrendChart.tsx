@@ -5,7 +5,12 @@ import { TicketTrendBars } from './TicketTrendBars';
 
 /** Tickets opened and closed per month; the same figures as a table for screen readers. */
 export function TicketTrendChart({ trend, scope }: { trend: DashboardSummary['ticket_trend']; scope: DashboardSummary['tickets_scope'] }) {
-  const data = trend.map((point) => ({ month: formatMonth(point.month), shortMonth: formatMonthName(point.month), Opened: point.opened, Closed: point.closed }));
+  const data = trend.map((point) => ({
+    month: formatMonth(point.month),
+    shortMonth: formatMonthName(point.month),
+    Opened: point.opened,
+    Closed: point.closed,
+  }));
   const empty = trend.every((point) => point.opened === 0 && point.closed === 0);
   return (
     <Paper component="section" aria-labelledby="ticket-trend-heading" withBorder radius="lg" p="lg" h="100%">

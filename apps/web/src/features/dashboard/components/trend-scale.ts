@@ -5,7 +5,10 @@
 export function trendScale(largest: number): { top: number; ticks: number[] } {
   const rough = Math.max(largest, 1) / 4;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = Math.max(1, [1, 2, 5, 10].map((multiple) => multiple * magnitude).find((candidate) => candidate >= rough)!);
+  const step = Math.max(
+    1,
+    [1, 2, 5, 10].map((multiple) => multiple * magnitude).find((candidate) => candidate >= rough)!,
+  );
   const top = Math.max(step, Math.ceil(largest / step) * step);
   return { top, ticks: Array.from({ length: top / step + 1 }, (_, index) => index * step) };
 }

@@ -32,7 +32,8 @@ export const inventoryStatsQuery = (search = '') =>
 export const assetsPageQuery = (search: string, page: number, size = ASSETS_PAGE_SIZE) =>
   queryOptions({
     queryKey: [...INVENTORY_KEY, 'assets', search, page, size],
-    queryFn: ({ signal }) => apiCall(inventoryEndpoints.listAssets, { signal, query: { limit: size, offset: (page - 1) * size, ...(search ? { search } : {}) } }),
+    queryFn: ({ signal }) =>
+      apiCall(inventoryEndpoints.listAssets, { signal, query: { limit: size, offset: (page - 1) * size, ...(search ? { search } : {}) } }),
     placeholderData: keepPreviousData,
   });
 
@@ -40,7 +41,8 @@ export const assetsPageQuery = (search: string, page: number, size = ASSETS_PAGE
  * Every asset: the spec's GET /crm/assets, without limit or offset. Only for an API without this
  * server's counts, which pages nothing either (see useEveryAsset).
  */
-const everyAssetQuery = () => queryOptions({ queryKey: [...INVENTORY_KEY, 'assets', 'every'], queryFn: ({ signal }) => apiCall(inventoryEndpoints.listAssets, { signal }) });
+const everyAssetQuery = () =>
+  queryOptions({ queryKey: [...INVENTORY_KEY, 'assets', 'every'], queryFn: ({ signal }) => apiCall(inventoryEndpoints.listAssets, { signal }) });
 
 /**
  * Every asset, for a screen that counts, searches and pages them itself because the API gave no
@@ -57,9 +59,11 @@ export function useEveryAsset(enabled: boolean) {
   return firstPage.isSuccess && !complete ? everything : firstPage;
 }
 
-export const assetQuery = (id: InventoryId) => queryOptions({ queryKey: [...INVENTORY_KEY, 'asset', id], queryFn: ({ signal }) => apiCall(inventoryEndpoints.getAsset, { signal, params: { id } }) });
+export const assetQuery = (id: InventoryId) =>
+  queryOptions({ queryKey: [...INVENTORY_KEY, 'asset', id], queryFn: ({ signal }) => apiCall(inventoryEndpoints.getAsset, { signal, params: { id } }) });
 
-export const vendorsQuery = () => queryOptions({ queryKey: [...INVENTORY_KEY, 'vendors'], queryFn: ({ signal }) => apiCall(inventoryEndpoints.listVendors, { signal }) });
+export const vendorsQuery = () =>
+  queryOptions({ queryKey: [...INVENTORY_KEY, 'vendors'], queryFn: ({ signal }) => apiCall(inventoryEndpoints.listVendors, { signal }) });
 
 export const credentialsQuery = (search = '') =>
   queryOptions({
@@ -71,7 +75,8 @@ export const credentialsQuery = (search = '') =>
   });
 
 /** A password is fetched when shown or copied, never kept in the cache: each reveal is one audit record. */
-export const revealPassword = (id: InventoryId, purpose: 'show' | 'copy') => apiCall(inventoryEndpoints.revealCredentialPassword, { params: { id }, body: { purpose } });
+export const revealPassword = (id: InventoryId, purpose: 'show' | 'copy') =>
+  apiCall(inventoryEndpoints.revealCredentialPassword, { params: { id }, body: { purpose } });
 
 function useVaultMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
@@ -93,7 +98,9 @@ export function useCreateCredential() {
   });
 }
 export const useUpdateCredential = () =>
-  useVaultMutation(({ id, changes }: { id: InventoryId; changes: Partial<CredentialInput> }) => apiCall(inventoryEndpoints.updateCredential, { params: { id }, body: changes }));
+  useVaultMutation(({ id, changes }: { id: InventoryId; changes: Partial<CredentialInput> }) =>
+    apiCall(inventoryEndpoints.updateCredential, { params: { id }, body: changes }),
+  );
 export const useDeleteCredential = () => useVaultMutation((id: InventoryId) => apiCall(inventoryEndpoints.deleteCredential, { params: { id } }));
 
 /**

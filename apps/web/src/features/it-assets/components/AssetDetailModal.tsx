@@ -15,7 +15,12 @@ export function AssetDetailModal({ asset, onClose }: { asset: AcceptedAsset | nu
   return (
     <Modal opened={asset !== null} onClose={onClose} title={asset?.name ?? 'Asset'} radius="lg" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       {detail.isError ? (
-        <ErrorState title={ASSET_FAILED} message={errorMessage(detail.error, ASSET_FAILED)} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+        <ErrorState
+          title={ASSET_FAILED}
+          message={errorMessage(detail.error, ASSET_FAILED)}
+          onRetry={() => void detail.refetch()}
+          retrying={detail.isFetching}
+        />
       ) : !shown ? (
         <LoadingState label="Loading the asset">
           <Skeleton height={160} />

@@ -40,12 +40,19 @@ export function AssetsTab({ onOpen }: { onOpen: (asset: AcceptedAsset) => void }
           </SimpleGrid>
         </LoadingState>
       ) : assetsPage.isError ? (
-        <ErrorState title="Failed to load assets" message={errorMessage(assetsPage.error, 'Failed to load assets')} onRetry={() => void assetsPage.refetch()} retrying={assetsPage.isFetching} />
+        <ErrorState
+          title="Failed to load assets"
+          message={errorMessage(assetsPage.error, 'Failed to load assets')}
+          onRetry={() => void assetsPage.refetch()}
+          retrying={assetsPage.isFetching}
+        />
       ) : !assets || assets.length === 0 ? (
         <EmptyState
           icon={IconDevices}
           title={debounced ? 'No assets match your search' : 'No assets yet'}
-          message={debounced ? 'Try other words: a name, vendor, model, serial number, location or person.' : 'Assets your provider records for you appear here.'}
+          message={
+            debounced ? 'Try other words: a name, vendor, model, serial number, location or person.' : 'Assets your provider records for you appear here.'
+          }
         />
       ) : (
         <>

@@ -4,7 +4,15 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 
 /** Copies what `value()` gives to the clipboard and says so for two seconds (docs/product.md §9). */
-export function CopyValueButton({ label, value, onError }: { label: string; value: () => Promise<string | null> | string | null; onError?: (error: unknown) => void }) {
+export function CopyValueButton({
+  label,
+  value,
+  onError,
+}: {
+  label: string;
+  value: () => Promise<string | null> | string | null;
+  onError?: (error: unknown) => void;
+}) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;

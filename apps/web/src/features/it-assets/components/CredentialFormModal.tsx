@@ -77,11 +77,25 @@ export function CredentialFormModal({ opened, onClose, editing }: { opened: bool
   }
 
   return (
-    <Modal opened={opened} onClose={close} title={editing ? `Edit ${editing.service_name}` : 'Add New Credential'} radius="lg" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={editing ? `Edit ${editing.service_name}` : 'Add New Credential'}
+      radius="lg"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={form.onSubmit((values) => void save(values))} noValidate>
         <Stack gap="sm">
           {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} title={CREATE_FAILED} role="alert" styles={{ title: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))' } }}>
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+              title={CREATE_FAILED}
+              role="alert"
+              styles={{ title: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))' } }}
+            >
               {failure}
             </Alert>
           )}
@@ -101,8 +115,20 @@ export function CredentialFormModal({ opened, onClose, editing }: { opened: bool
           )}
           <TextInput label="URL" type="url" placeholder="https://" {...form.getInputProps('url')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Autocomplete label="Category" placeholder="e.g. Network" data={categories} maxLength={CREDENTIAL_CATEGORY_MAX} {...form.getInputProps('category')} />
-            <TextInput label="Expires" type="date" description="Leave empty if it never expires." {...form.getInputProps('expires')} value={form.values.expires ?? ''} />
+            <Autocomplete
+              label="Category"
+              placeholder="e.g. Network"
+              data={categories}
+              maxLength={CREDENTIAL_CATEGORY_MAX}
+              {...form.getInputProps('category')}
+            />
+            <TextInput
+              label="Expires"
+              type="date"
+              description="Leave empty if it never expires."
+              {...form.getInputProps('expires')}
+              value={form.values.expires ?? ''}
+            />
           </SimpleGrid>
           <Textarea label="Notes" rows={3} {...form.getInputProps('notes')} />
           <Group justify="flex-end" gap="sm" mt="xs">

@@ -68,7 +68,12 @@ describe('ItAssetsPage against a spec-shaped API', () => {
 
   it('pages on the screen when the API answers every asset, whatever page it was asked for', async () => {
     const user = userEvent.setup();
-    const thirty = Array.from({ length: 30 }, (_, index) => ({ ...specAssets[0]!, id: `AST-${index + 1}`, name: `Laptop ${index + 1}`, status: index < 20 ? 'active' : 'retired' }));
+    const thirty = Array.from({ length: 30 }, (_, index) => ({
+      ...specAssets[0]!,
+      id: `AST-${index + 1}`,
+      name: `Laptop ${index + 1}`,
+      status: index < 20 ? 'active' : 'retired',
+    }));
     stubApi({ ...specServer(), 'GET /api/crm/assets': () => ok(thirty) });
     renderSignedIn(<ItAssetsPage />, { route: '/it-assets?tab=assets', session: ADMIN });
     expect(await screen.findByText('30 assets')).toBeInTheDocument();

@@ -83,7 +83,10 @@ describe('ItAssetsPage', () => {
 
   it('keeps Add disabled without a Service Name, and a failed create keeps the modal open and says what failed', async () => {
     const user = userEvent.setup();
-    stubApi({ ...everythingLoads(), 'POST /api/crm/credentials': failure(400, 'URL must start with http:// or https://', { url: 'URL must start with http:// or https://' }) });
+    stubApi({
+      ...everythingLoads(),
+      'POST /api/crm/credentials': failure(400, 'URL must start with http:// or https://', { url: 'URL must start with http:// or https://' }),
+    });
     renderSignedIn(<ItAssetsPage />, { route: '/it-assets?tab=credentials', session: ADMIN });
     await user.click(await screen.findByRole('button', { name: 'Add Credential' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Credential' });

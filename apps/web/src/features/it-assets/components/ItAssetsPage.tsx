@@ -95,7 +95,12 @@ export function ItAssetsPage({ supportToolsTab }: { supportToolsTab?: ReactNode 
       </LoadedWhenOpened>
 
       {failed ? (
-        <ErrorState title={LOAD_FAILED_TITLE} message={LOAD_FAILED} onRetry={() => all.forEach((query) => void query.refetch())} retrying={all.some((query) => query.isFetching)} />
+        <ErrorState
+          title={LOAD_FAILED_TITLE}
+          message={LOAD_FAILED}
+          onRetry={() => all.forEach((query) => void query.refetch())}
+          retrying={all.some((query) => query.isFetching)}
+        />
       ) : (
         <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
           <SectionTabs tabs={tabs} value={tab} onChange={openTab} label="IT Asset Manager sections">

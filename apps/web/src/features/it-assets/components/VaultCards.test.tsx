@@ -28,7 +28,10 @@ const SECRET = 'Copper-Orbit-7731!';
 
 const aCredential = (overrides: Partial<Credential> = {}) => aStoredCredential({ category: 'Network', ...overrides });
 const STATS: InventoryStats = { total_assets: 3, active_assets: 3, vendors: 0, credentials: 1, matching_assets: 3 };
-const vault = (credentials: Credential[], extra: Record<string, Response | (() => Response)> = {}) => ({ 'GET /api/crm/credentials': () => ok(credentials), ...extra });
+const vault = (credentials: Credential[], extra: Record<string, Response | (() => Response)> = {}) => ({
+  'GET /api/crm/credentials': () => ok(credentials),
+  ...extra,
+});
 const reveals = (fetchMock: ReturnType<typeof stubApi>) =>
   fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/reveal')).map(([, init]) => JSON.parse(String(init?.body)) as { purpose: string });
 const bodyOf = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) => {

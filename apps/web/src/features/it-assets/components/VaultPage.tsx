@@ -58,7 +58,12 @@ export function VaultPage() {
         maw={480}
       />
       {credentials.isError ? (
-        <ErrorState title={VAULT_LOAD_FAILED} message={errorMessage(credentials.error, VAULT_LOAD_FAILED)} onRetry={() => void credentials.refetch()} retrying={credentials.isFetching} />
+        <ErrorState
+          title={VAULT_LOAD_FAILED}
+          message={errorMessage(credentials.error, VAULT_LOAD_FAILED)}
+          onRetry={() => void credentials.refetch()}
+          retrying={credentials.isFetching}
+        />
       ) : shown === undefined ? (
         <LoadingState label="Loading the vault">
           <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">

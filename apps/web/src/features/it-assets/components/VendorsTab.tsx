@@ -6,7 +6,8 @@ import { formatPhone, phoneHref } from '../../../shared/format';
 
 /** A card per vendor: Contact Person, Email (mailto), Phone (tel) and 'Visit Site' when known (docs/product.md §2). */
 export function VendorsTab({ vendors }: { vendors: AcceptedVendor[] }) {
-  if (vendors.length === 0) return <EmptyState icon={IconBuildingStore} title="No vendors yet" message="The suppliers of your equipment and services appear here." />;
+  if (vendors.length === 0)
+    return <EmptyState icon={IconBuildingStore} title="No vendors yet" message="The suppliers of your equipment and services appear here." />;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
       {vendors.map((vendor) => (

@@ -35,7 +35,15 @@ export function PermissionSummary({ flags }: { flags: SessionFlags }) {
         </Stack>
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {permissions.map(({ label, description, enabled }) => (
-            <Group key={label} component="li" justify="space-between" align="flex-start" wrap="nowrap" gap="sm" aria-label={`${label}: ${enabled ? 'Enabled' : 'Disabled'}`}>
+            <Group
+              key={label}
+              component="li"
+              justify="space-between"
+              align="flex-start"
+              wrap="nowrap"
+              gap="sm"
+              aria-label={`${label}: ${enabled ? 'Enabled' : 'Disabled'}`}
+            >
               <Stack gap={0} miw={0}>
                 <Text fw={600} size="sm">
                   {label}

@@ -51,7 +51,9 @@ export function ProfileDetails() {
 
   // A zone set elsewhere (by an administrator) stays choosable, so saving a name never changes it.
   const zoneOptions = (timezones.data ?? []).map((zone) => ({ value: zone.value, label: formatTimeZone(zone.value) }));
-  const options = zoneOptions.some((zone) => zone.value === user.timeZone) ? zoneOptions : [{ value: user.timeZone, label: formatTimeZone(user.timeZone) }, ...zoneOptions];
+  const options = zoneOptions.some((zone) => zone.value === user.timeZone)
+    ? zoneOptions
+    : [{ value: user.timeZone, label: formatTimeZone(user.timeZone) }, ...zoneOptions];
 
   function startEditing() {
     form.setValues(saved);
@@ -129,11 +131,16 @@ export function ProfileDetails() {
                   // Mantine's yellow title text fails WCAG AA on the yellow tint; dark text passes.
                   styles={{ title: { color: 'light-dark(var(--mantine-color-dark-7), var(--mantine-color-dark-0))' } }}
                 >
-                  <Text size="sm">
-                    {EMAIL_IS_USERNAME_WARNING}
-                  </Text>
+                  <Text size="sm">{EMAIL_IS_USERNAME_WARNING}</Text>
                 </Alert>
-                <SelectLoadedOnUse label="Timezone" data={options} allowDeselect={false} required comboboxProps={{ withinPortal: true }} {...form.getInputProps('timezone')} />
+                <SelectLoadedOnUse
+                  label="Timezone"
+                  data={options}
+                  allowDeselect={false}
+                  required
+                  comboboxProps={{ withinPortal: true }}
+                  {...form.getInputProps('timezone')}
+                />
                 <Group justify="flex-end" gap="sm">
                   <Button variant="default" onClick={cancel} disabled={saving}>
                     Cancel

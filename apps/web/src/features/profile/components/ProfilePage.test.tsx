@@ -206,7 +206,9 @@ describe('ProfilePage', () => {
     stubApi({ 'GET /api/crm/misc/timezones': ok(ZONES) });
     render(aStoredSession({ technical_group: true }));
     const technical = screen.getByRole('listitem', { name: 'Technical Access: Enabled' });
-    expect(technical).toHaveTextContent('All of your organization’s tickets, the support tools, and the IT assets and vendors to view (not the stored credentials).');
+    expect(technical).toHaveTextContent(
+      'All of your organization’s tickets, the support tools, and the IT assets and vendors to view (not the stored credentials).',
+    );
     expect(screen.getByRole('listitem', { name: 'Admin Access: Disabled' })).toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'Billing Access: Disabled' })).toBeInTheDocument();
   });

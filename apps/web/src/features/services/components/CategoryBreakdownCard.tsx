@@ -27,26 +27,26 @@ export function CategoryBreakdownCard({ breakdown }: { breakdown: CategoryBreakd
           const { category, count, active, monthlyCost } = row;
           const share = total === 0 ? 0 : (measure(row) / total) * 100;
           return (
-          <Stack key={category} gap={6}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text fw={600} size="sm">
-                {category}
+            <Stack key={category} gap={6}>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text fw={600} size="sm">
+                  {category}
+                </Text>
+                <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                  {monthlyCost === null ? (count === 1 ? '1 service' : `${count} services`) : formatMoney(monthlyCost)}
+                </Text>
+              </Group>
+              <Progress
+                value={share}
+                color={CATEGORY_COLOURS[category] ?? 'gray'}
+                size="md"
+                radius="xl"
+                aria-label={`${category}: ${Math.round(share)}% of the ${withPrices ? 'monthly cost' : 'services'}`}
+              />
+              <Text size="xs" c="dimmed">
+                {count === 1 ? '1 service' : `${count} services`} · {active} active
               </Text>
-              <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                {monthlyCost === null ? (count === 1 ? '1 service' : `${count} services`) : formatMoney(monthlyCost)}
-              </Text>
-            </Group>
-            <Progress
-              value={share}
-              color={CATEGORY_COLOURS[category] ?? 'gray'}
-              size="md"
-              radius="xl"
-              aria-label={`${category}: ${Math.round(share)}% of the ${withPrices ? 'monthly cost' : 'services'}`}
-            />
-            <Text size="xs" c="dimmed">
-              {count === 1 ? '1 service' : `${count} services`} · {active} active
-            </Text>
-          </Stack>
+            </Stack>
           );
         })}
       </Stack>

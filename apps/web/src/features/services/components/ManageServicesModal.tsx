@@ -10,8 +10,8 @@ export function ManageServicesModal({ opened, onClose }: { opened: boolean; onCl
     <Modal opened={opened} onClose={onClose} title="Manage Services" centered radius="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="sm">
         <Text size="sm">
-          To add, change or cancel a service, contact your {portalConfig.providerName} account team. We will confirm the change and its price
-          before anything is billed.
+          To add, change or cancel a service, contact your {portalConfig.providerName} account team. We will confirm the change and its price before anything is
+          billed.
         </Text>
         <Text size="sm">
           Phone:{' '}

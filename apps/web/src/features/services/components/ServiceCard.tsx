@@ -36,4 +36,3 @@ export function ServiceCard({ service, timeZone }: { service: Service; timeZone:
     </Paper>
   );
 }
-

@@ -9,7 +9,14 @@ import { ServicesPage } from './ServicesPage';
 afterEach(() => vi.unstubAllGlobals());
 
 const SERVICES = [
-  aService({ pk: 1, price: 598.8, product: { name: 'ITP Voice Business Seat', category: 'Voice', description: null }, prod_description: 'Head office', quantity: 24, metadata: { purchased_users: 24, did: '+16175550100', price_per_did: 1.5 } }),
+  aService({
+    pk: 1,
+    price: 598.8,
+    product: { name: 'ITP Voice Business Seat', category: 'Voice', description: null },
+    prod_description: 'Head office',
+    quantity: 24,
+    metadata: { purchased_users: 24, did: '+16175550100', price_per_did: 1.5 },
+  }),
   aService({ pk: 2, price: 279.6, provision_status: 'pending', product: { name: 'Call Center Seat', category: 'Voice', description: null } }),
   aService({ pk: 3, price: 189, product: { name: 'ITP Cloud Server', category: 'Cloud', description: null } }),
   aService({ pk: 4, price: 79, status: 'suspended', product: { name: 'Test Server', category: 'Cloud', description: null } }),
@@ -61,7 +68,13 @@ describe('ServicesPage', () => {
     stubApi({
       'GET /api/crm/services': ok([
         ...SERVICES,
-        aService({ pk: 7, status: 'archived', provision_status: 'migrating', item_type: 'sip_trunk', product: { name: 'Legacy Trunk', category: 'Voice', description: null } }),
+        aService({
+          pk: 7,
+          status: 'archived',
+          provision_status: 'migrating',
+          item_type: 'sip_trunk',
+          product: { name: 'Legacy Trunk', category: 'Voice', description: null },
+        }),
       ]),
     });
     render();
@@ -91,11 +104,11 @@ describe('ServicesPage', () => {
     render();
     const breakdown = await screen.findByRole('region', { name: 'By category' });
     expect(screen.queryByRole('group', { name: 'Monthly Cost' })).not.toBeInTheDocument();
-    expect(within(breakdown).getAllByRole('progressbar').map((bar) => bar.getAttribute('aria-label'))).toEqual([
-      'Voice: 33% of the services',
-      'Hosted Service: 17% of the services',
-      'Cloud: 50% of the services',
-    ]);
+    expect(
+      within(breakdown)
+        .getAllByRole('progressbar')
+        .map((bar) => bar.getAttribute('aria-label')),
+    ).toEqual(['Voice: 33% of the services', 'Hosted Service: 17% of the services', 'Cloud: 50% of the services']);
     expect(document.body).not.toHaveTextContent('$');
   });
 
@@ -137,7 +150,9 @@ describe('ServicesPage', () => {
 describe('ServiceCard', () => {
   it('shows a status it does not know as Unknown', () => {
     stubApi({});
-    renderSignedIn(<ServiceCard service={aService({ status: 'retired' as never, product: { name: 'Mystery', category: 'Cloud', description: null } })} timeZone="UTC" />);
+    renderSignedIn(
+      <ServiceCard service={aService({ status: 'retired' as never, product: { name: 'Mystery', category: 'Cloud', description: null } })} timeZone="UTC" />,
+    );
     expect(within(card('Mystery')).getByText('Unknown')).toBeInTheDocument();
   });
 });

@@ -24,7 +24,8 @@ const ManageServicesModal = lazy(async () => ({ default: (await loadManageServic
 /** Spec §2 and §8, Services. */
 export const SERVICES_TITLE = 'Enterprise Services';
 /** The services screen's purpose: with their cost for the billing group (also in the server's skeleton, decision 0022). */
-export const servicesDescription = (billing: boolean) => `The services your organization subscribes to${billing ? ', their status and what they cost each month.' : ' and their status.'}`;
+export const servicesDescription = (billing: boolean) =>
+  `The services your organization subscribes to${billing ? ', their status and what they cost each month.' : ' and their status.'}`;
 export const SERVICES_ERROR_TITLE = 'Error Loading Services';
 export const SERVICES_ERROR_MESSAGE = 'Failed to load services';
 export const SERVICES_EMPTY_TITLE = 'No Services Found';

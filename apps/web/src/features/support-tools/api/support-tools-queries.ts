@@ -11,7 +11,10 @@ export const supportToolsQuery = (customerId: number) =>
   queryOptions({ queryKey: [...SUPPORT_TOOLS_KEY, customerId, 'tools'], queryFn: ({ signal }) => apiCall(supportToolsEndpoints.listSupportTools, { signal }) });
 
 export const downloadHistoryQuery = (customerId: number) =>
-  queryOptions({ queryKey: [...SUPPORT_TOOLS_KEY, customerId, 'history'], queryFn: ({ signal }) => apiCall(supportToolsEndpoints.listToolDownloads, { signal }) });
+  queryOptions({
+    queryKey: [...SUPPORT_TOOLS_KEY, customerId, 'history'],
+    queryFn: ({ signal }) => apiCall(supportToolsEndpoints.listToolDownloads, { signal }),
+  });
 
 /** The spec's fallback name when the answer names no file: a zip of the remote monitoring agent (docs/product.md §7). */
 export const fallbackFilename = (tool: SupportTool, os: OsType) =>
@@ -26,7 +29,10 @@ export function useDirectDownload() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ tool, os }: { tool: SupportTool; os: OsType }) => {
-      const file = await apiDownload(supportToolsEndpoints.generateToolLink, { body: { tool_id: tool.id, os_type: os }, fallbackFilename: fallbackFilename(tool, os) });
+      const file = await apiDownload(supportToolsEndpoints.generateToolLink, {
+        body: { tool_id: tool.id, os_type: os },
+        fallbackFilename: fallbackFilename(tool, os),
+      });
       saveFile(file);
       await apiCall(supportToolsEndpoints.recordToolDownload, { body: { tool_id: tool.id, download_token: DIRECT_DOWNLOAD_TOKEN } }).catch(() => undefined);
       return file.filename;

@@ -36,9 +36,18 @@ export function DownloadHistory({ customerId }: { customerId: number }) {
           </Stack>
         </LoadingState>
       ) : history.isError ? (
-        <ErrorState title="Error Loading Download History" message={errorMessage(history.error, HISTORY_FAILED)} onRetry={() => void history.refetch()} retrying={history.isFetching} />
+        <ErrorState
+          title="Error Loading Download History"
+          message={errorMessage(history.error, HISTORY_FAILED)}
+          onRetry={() => void history.refetch()}
+          retrying={history.isFetching}
+        />
       ) : history.data.length === 0 ? (
-        <EmptyState icon={IconHistory} title="No downloads yet" message="Tools downloaded from here, or through a link, will be listed with who downloaded them and when." />
+        <EmptyState
+          icon={IconHistory}
+          title="No downloads yet"
+          message="Tools downloaded from here, or through a link, will be listed with who downloaded them and when."
+        />
       ) : (
         <Stack gap="xs" component="ul" aria-label="Download history" m={0} p={0} style={{ listStyle: 'none' }}>
           {history.data.map((download, index) => (

@@ -32,7 +32,14 @@ interface DownloadToolModalProps {
  */
 export function DownloadToolModal({ tool, customerName, onClose, onConfigurationNotFound }: DownloadToolModalProps) {
   return (
-    <Modal opened={tool !== null} onClose={onClose} title={tool ? `Download ${tool.name}` : 'Download'} centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={tool !== null}
+      onClose={onClose}
+      title={tool ? `Download ${tool.name}` : 'Download'}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {tool && <DownloadToolForm key={tool.id} tool={tool} customerName={customerName} onClose={onClose} onConfigurationNotFound={onConfigurationNotFound} />}
     </Modal>
   );
@@ -82,16 +89,26 @@ function DownloadToolForm({ tool, customerName, onClose, onConfigurationNotFound
   return (
     <Stack gap="md">
       {tool.requires_custom_build ? (
-        <Paper radius="md" p="md" bg="light-dark(var(--mantine-color-blue-0), rgba(34, 139, 230, 0.15))" aria-label="About the remote monitoring agent" role="note">
+        <Paper
+          radius="md"
+          p="md"
+          bg="light-dark(var(--mantine-color-blue-0), rgba(34, 139, 230, 0.15))"
+          aria-label="About the remote monitoring agent"
+          role="note"
+        >
           <Group gap="sm" wrap="nowrap" align="flex-start">
-            <IconInfoCircle size={20} aria-hidden="true" style={{ flexShrink: 0, color: 'light-dark(var(--mantine-color-blue-8), var(--mantine-color-blue-3))' }} />
+            <IconInfoCircle
+              size={20}
+              aria-hidden="true"
+              style={{ flexShrink: 0, color: 'light-dark(var(--mantine-color-blue-8), var(--mantine-color-blue-3))' }}
+            />
             <Stack gap={4}>
               <Text fw={600} size="sm" c="light-dark(var(--mantine-color-blue-9), var(--mantine-color-blue-2))">
                 Built for your organization
               </Text>
               <Text size="sm">
-                The remote monitoring agent is built for <strong>{customerName}</strong>: it carries your organization’s monitoring configuration, so every device it is
-                installed on reports to your account. Install it only on your organization’s devices.
+                The remote monitoring agent is built for <strong>{customerName}</strong>: it carries your organization’s monitoring configuration, so every
+                device it is installed on reports to your account. Install it only on your organization’s devices.
               </Text>
             </Stack>
           </Group>
@@ -118,7 +135,13 @@ function DownloadToolForm({ tool, customerName, onClose, onConfigurationNotFound
       </Stack>
 
       {error != null && (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} aria-hidden="true" />} styles={{ message: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-2))' } }}>
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+          styles={{ message: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-2))' } }}
+        >
           {downloadErrorMessage(error)}
         </Alert>
       )}
@@ -151,7 +174,13 @@ function DownloadToolForm({ tool, customerName, onClose, onConfigurationNotFound
               disabled={busy}
               w={{ base: '100%', xs: 180 }}
             />
-            <Button variant="default" leftSection={<IconLink size={16} aria-hidden="true" />} onClick={createLink} loading={makeLink.isPending} disabled={download.isPending}>
+            <Button
+              variant="default"
+              leftSection={<IconLink size={16} aria-hidden="true" />}
+              onClick={createLink}
+              loading={makeLink.isPending}
+              disabled={download.isPending}
+            >
               Create {osLabel(os)} link
             </Button>
           </Group>
@@ -165,7 +194,14 @@ function LinkReady({ link, timeZone, oneTime, onAnother }: { link: DownloadLink;
   const clipboard = useClipboard({ timeout: COPY_CONFIRMATION_MS });
   const copyLabel = clipboard.copied ? 'Link copied' : 'Copy link';
   return (
-    <Paper withBorder radius="md" p="md" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))" role="region" aria-label="Download link ready">
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
+      role="region"
+      aria-label="Download link ready"
+    >
       <Stack gap="sm">
         <Text fw={600} size="sm">
           Your link is ready

@@ -60,20 +60,29 @@ describe('SupportToolsPanel against a spec-shaped API', () => {
     const fetchMock = stubApi({
       ...specShapedRoutes('listSupportTools', 'listToolDownloads', 'recordToolDownload'),
       'POST /api/crm/support-tools/generate-link': () =>
-        new Response(new Uint8Array([0x50, 0x4b, 0x05, 0x06]), { headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="agent.zip"' } }),
+        new Response(new Uint8Array([0x50, 0x4b, 0x05, 0x06]), {
+          headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="agent.zip"' },
+        }),
     });
     render();
     const dialog = await openDownload();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Download for Windows' }));
     expect(await screen.findByText('Download Started!')).toBeInTheDocument();
-    expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/crm/support-tools/download')[0]![1]!.body))).toEqual({ tool_id: 1, download_token: 'direct-download' });
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/crm/support-tools/download')[0]![1]!.body))).toEqual({
+      tool_id: 1,
+      download_token: 'direct-download',
+    });
     await waitFor(() => expect(callsTo(fetchMock, HISTORY)).toHaveLength(2));
   });
 
   it('shows a history whose items carry other fields than ours: what is there, the tool named by its id', async () => {
     stubApi({
       ...specShapedRoutes('listSupportTools'),
-      [HISTORY]: () => ok([{ tool_id: 1, created: '2026-11-20T15:00:00Z', ip_address: '203.0.113.9' }, { id: 'DL-7', tool_name: 'Remote Assist', downloaded_by: 'Dana Admin' }]),
+      [HISTORY]: () =>
+        ok([
+          { tool_id: 1, created: '2026-11-20T15:00:00Z', ip_address: '203.0.113.9' },
+          { id: 'DL-7', tool_name: 'Remote Assist', downloaded_by: 'Dana Admin' },
+        ]),
     });
     render();
     const history = await screen.findByRole('list', { name: 'Download history' });

@@ -24,7 +24,16 @@ const anAgent = (overrides: Partial<SupportTool> = {}): SupportTool => ({
   documentation: 'https://support.itpartners.example/docs/rmm-agent',
   ...overrides,
 });
-const anAssist = anAgent({ id: 2, name: 'ITP Remote Assist', type: 'remote_assist', platforms: ['windows', 'mac'], requires_custom_build: false, one_time_use: true, file_size: '6.4 MB', documentation: null });
+const anAssist = anAgent({
+  id: 2,
+  name: 'ITP Remote Assist',
+  type: 'remote_assist',
+  platforms: ['windows', 'mac'],
+  requires_custom_build: false,
+  one_time_use: true,
+  file_size: '6.4 MB',
+  documentation: null,
+});
 const aDownload = (overrides: Partial<DownloadRecord> = {}): DownloadRecord => ({
   id: 9,
   tool_id: 1,
@@ -152,7 +161,8 @@ describe('SupportToolsPanel', () => {
     stubApi({
       [`GET ${TOOLS}`]: ok([anAgent()]),
       [`GET ${HISTORY}`]: ok([]),
-      [`POST ${GENERATE}`]: () => jsonResponse({ errors: true, message: 'Your account is not set up in the monitoring system yet.', code: 'configuration_not_found' }, 422),
+      [`POST ${GENERATE}`]: () =>
+        jsonResponse({ errors: true, message: 'Your account is not set up in the monitoring system yet.', code: 'configuration_not_found' }, 422),
     });
     render();
     const dialog = await openDownload('ITP RMM Agent');

@@ -58,9 +58,18 @@ export function SupportToolsPanel({ customerId, customerName }: SupportToolsPane
             </SimpleGrid>
           </LoadingState>
         ) : tools.isError ? (
-          <ErrorState title="Error Loading Support Tools" message={errorMessage(tools.error, TOOLS_FAILED)} onRetry={() => void tools.refetch()} retrying={tools.isFetching} />
+          <ErrorState
+            title="Error Loading Support Tools"
+            message={errorMessage(tools.error, TOOLS_FAILED)}
+            onRetry={() => void tools.refetch()}
+            retrying={tools.isFetching}
+          />
         ) : tools.data.length === 0 ? (
-          <EmptyState icon={IconTool} title="No support tools available" message="Your provider has not published any support tools yet. Please check back later or contact support." />
+          <EmptyState
+            icon={IconTool}
+            title="No support tools available"
+            message="Your provider has not published any support tools yet. Please check back later or contact support."
+          />
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
             {tools.data.map((tool) => (

@@ -52,7 +52,12 @@ export function ToolCard({ tool, onDownload }: { tool: SupportTool; onDownload: 
             </Text>
           )}
           {/* The visible word starts the accessible name (WCAG 2.5.3), which says which tool. */}
-          <Button aria-label={`Download ${tool.name}`} leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={() => onDownload(tool)} disabled={platforms.length === 0}>
+          <Button
+            aria-label={`Download ${tool.name}`}
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+            onClick={() => onDownload(tool)}
+            disabled={platforms.length === 0}
+          >
             Download
           </Button>
         </Group>

@@ -24,7 +24,13 @@ export function ConversationEntryCard({ entry, latest, timeZone, now }: { entry:
       withBorder
       radius="md"
       p="md"
-      bg={entry.is_internal ? 'light-dark(var(--mantine-color-yellow-0), rgba(250, 176, 5, 0.12))' : side === 'ITP' ? 'light-dark(var(--mantine-color-brand-0), rgba(37, 99, 214, 0.16))' : undefined}
+      bg={
+        entry.is_internal
+          ? 'light-dark(var(--mantine-color-yellow-0), rgba(250, 176, 5, 0.12))'
+          : side === 'ITP'
+            ? 'light-dark(var(--mantine-color-brand-0), rgba(37, 99, 214, 0.16))'
+            : undefined
+      }
       data-testid="conversation-entry"
     >
       <Stack gap={6}>

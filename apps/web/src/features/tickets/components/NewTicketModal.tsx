@@ -17,7 +17,11 @@ interface NewTicketValues {
 /** A closed ticket's follow-up starts from it (docs/decisions/0018): its number and subject, and its priority. */
 export function followUpValues(closed: Pick<Ticket, 'ticket_number' | 'subject' | 'priority'>): NewTicketValues {
   const priority = (TICKET_PRIORITIES as readonly string[]).includes(closed.priority) ? (closed.priority as NewTicketValues['priority']) : 'medium';
-  return { subject: `Follow-up to ${closed.ticket_number}: ${closed.subject}`.slice(0, 200), description: `This follows up ${closed.ticket_number}, which is closed.\n\n`, priority };
+  return {
+    subject: `Follow-up to ${closed.ticket_number}: ${closed.subject}`.slice(0, 200),
+    description: `This follows up ${closed.ticket_number}, which is closed.\n\n`,
+    priority,
+  };
 }
 
 /** Beyond the spec (issue 5): open a ticket, assigned to the signed-in user; or a follow-up of a closed one. */
@@ -43,7 +47,15 @@ export function NewTicketModal({
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={followUpOf ? 'Follow-up Ticket' : 'New Ticket'} size="lg" radius="lg" padding="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={followUpOf ? 'Follow-up Ticket' : 'New Ticket'}
+      size="lg"
+      radius="lg"
+      padding="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         onSubmit={form.onSubmit((values) =>
           create.mutate(values, {

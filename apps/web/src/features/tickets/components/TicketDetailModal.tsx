@@ -24,7 +24,8 @@ export const SHOW_EARLIER = 'Show earlier messages';
 export const EARLIER_ERROR = 'Failed to load earlier messages';
 /** docs/decisions/0018: a closed ticket takes no replies; the screen says so and offers a follow-up. */
 export const CLOSED_TITLE = 'This ticket is closed';
-export const CLOSED_MESSAGE = 'Closed tickets no longer take replies. If the problem is back or you still need help, open a follow-up ticket and we will pick it up from there.';
+export const CLOSED_MESSAGE =
+  'Closed tickets no longer take replies. If the problem is back or you still need help, open a follow-up ticket and we will pick it up from there.';
 
 interface TicketDetailModalProps {
   ticketId: number | null;
@@ -125,7 +126,11 @@ function TicketDetailBody({ ticket, timeZone, onFollowUp }: { ticket: Ticket; ti
         <TicketContent text={ticket.description} />
       </Stack>
 
-      <Conversation ticket={ticket} timeZone={timeZone} replyBox={closed ? <ClosedTicketNotice onFollowUp={() => onFollowUp(ticket)} /> : <ResponseForm ticketId={ticket.id} />} />
+      <Conversation
+        ticket={ticket}
+        timeZone={timeZone}
+        replyBox={closed ? <ClosedTicketNotice onFollowUp={() => onFollowUp(ticket)} /> : <ResponseForm ticketId={ticket.id} />}
+      />
     </Stack>
   );
 }
@@ -268,4 +273,3 @@ function ResponseForm({ ticketId }: { ticketId: number }) {
     </Stack>
   );
 }
-

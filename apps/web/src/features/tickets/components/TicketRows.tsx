@@ -19,5 +19,7 @@ export function TicketRows(props: TicketRowsProps) {
 }
 
 const Rows = memo(function Rows({ tickets, timeZone, search, detailsState }: TicketRowsProps) {
-  return tickets.map((ticket) => <TicketRow key={ticket.id} ticket={ticket} timeZone={timeZone} detailsLink={{ pathname: ticketPath(ticket.id), search }} detailsState={detailsState} />);
+  return tickets.map((ticket) => (
+    <TicketRow key={ticket.id} ticket={ticket} timeZone={timeZone} detailsLink={{ pathname: ticketPath(ticket.id), search }} detailsState={detailsState} />
+  ));
 });

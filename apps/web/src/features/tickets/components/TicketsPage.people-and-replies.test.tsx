@@ -35,7 +35,14 @@ describe('a ticket’s people and whose move it is', () => {
     stubApi({
       'GET /api/crm/nable-tickets': list([
         aTicket({ raised_by: 'Uma Patel', handled_by: 'Jordan Reyes', waiting_for_customer: true }),
-        aTicket({ id: 8, ticket_number: 'TKT-104234', subject: 'Outlook password prompt', raised_by: 'Uma Patel', handled_by: null, waiting_for_customer: false }),
+        aTicket({
+          id: 8,
+          ticket_number: 'TKT-104234',
+          subject: 'Outlook password prompt',
+          raised_by: 'Uma Patel',
+          handled_by: null,
+          waiting_for_customer: false,
+        }),
       ]),
     });
     renderSignedIn(<TicketsPage />, { route: '/tickets' });

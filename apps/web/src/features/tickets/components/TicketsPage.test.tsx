@@ -29,9 +29,11 @@ const aTicket = (overrides: Partial<TicketSummary> = {}): TicketSummary => ({
   time_rounded: 1.5,
   ...overrides,
 });
-const list = (tickets: TicketSummary[], isAdminView = false, totalCount = tickets.length) => ok({ tickets, total_count: totalCount, is_admin_view: isAdminView });
+const list = (tickets: TicketSummary[], isAdminView = false, totalCount = tickets.length) =>
+  ok({ tickets, total_count: totalCount, is_admin_view: isAdminView });
 const render = (route = '/tickets') => renderSignedIn(<TicketsPage />, { route });
-const listCalls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://portal.test')).filter((url) => url.pathname === '/api/crm/nable-tickets');
+const listCalls = (fetchMock: ReturnType<typeof stubApi>) =>
+  fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://portal.test')).filter((url) => url.pathname === '/api/crm/nable-tickets');
 
 describe('TicketsPage', () => {
   it('shows the rows of docs/product.md §2: number, subject, badges, the first 150 characters, times in New York, the id', async () => {
@@ -116,8 +118,24 @@ describe('TicketsPage', () => {
     const detail: Ticket = {
       ...aTicket({ due_date: '2026-11-25T15:00:00.000Z' }),
       conversation: [
-        { id: 3, created_by: 'Uma Patel (Customer Portal)', from_address: 'uma.user@acme.example', created_date: '2026-11-21T16:30:00.000Z', updated_date: '2026-11-21T16:30:00.000Z', content: 'Still broken', is_internal: false },
-        { id: 2, created_by: 'Jordan Reyes', from_address: 'jordan.reyes@itpartners.example', created_date: '2026-11-21T16:00:00.000Z', updated_date: '2026-11-21T16:00:00.000Z', content: '<p>Checked <b>the queue</b><img src=x onerror="alert(1)"></p>', is_internal: true },
+        {
+          id: 3,
+          created_by: 'Uma Patel (Customer Portal)',
+          from_address: 'uma.user@acme.example',
+          created_date: '2026-11-21T16:30:00.000Z',
+          updated_date: '2026-11-21T16:30:00.000Z',
+          content: 'Still broken',
+          is_internal: false,
+        },
+        {
+          id: 2,
+          created_by: 'Jordan Reyes',
+          from_address: 'jordan.reyes@itpartners.example',
+          created_date: '2026-11-21T16:00:00.000Z',
+          updated_date: '2026-11-21T16:00:00.000Z',
+          content: '<p>Checked <b>the queue</b><img src=x onerror="alert(1)"></p>',
+          is_internal: true,
+        },
       ],
       conversation_has_more: false,
     };
@@ -142,7 +160,11 @@ describe('TicketsPage', () => {
   });
 });
 
-const detailOf = (summary: TicketSummary, conversation: Ticket['conversation'] = [], hasMore = false): Ticket => ({ ...summary, conversation, conversation_has_more: hasMore });
+const detailOf = (summary: TicketSummary, conversation: Ticket['conversation'] = [], hasMore = false): Ticket => ({
+  ...summary,
+  conversation,
+  conversation_has_more: hasMore,
+});
 const entry = (overrides: Partial<Ticket['conversation'][number]> = {}): Ticket['conversation'][number] => ({
   id: 1,
   created_by: 'Jordan Reyes',
@@ -187,7 +209,12 @@ describe('TicketsPage in the address (issue 15)', () => {
 
   it('pages through the server’s pages of 100 with the total shown; page 1 asks exactly as the spec does', async () => {
     const fetchMock = stubApi({
-      'GET /api/crm/nable-tickets': () => list(Array.from({ length: 3 }, (_, index) => aTicket({ id: index + 1, subject: `Ticket ${index + 1}` })), false, 250),
+      'GET /api/crm/nable-tickets': () =>
+        list(
+          Array.from({ length: 3 }, (_, index) => aTicket({ id: index + 1, subject: `Ticket ${index + 1}` })),
+          false,
+          250,
+        ),
     });
     render();
     expect(await screen.findByText('250 total')).toBeInTheDocument();
@@ -293,7 +320,12 @@ describe('overdue tickets (issue 15)', () => {
 describe('the conversation (issue 15)', () => {
   it('puts the reply box above the newest entry, with sender names, relative times and the exact time on hover', async () => {
     const detail = detailOf(aTicket(), [
-      entry({ id: 2, created_by: 'Uma Patel (Customer Portal)', from_address: 'uma.user@acme.example', created_date: new Date(Date.now() - 2 * 3_600_000).toISOString() }),
+      entry({
+        id: 2,
+        created_by: 'Uma Patel (Customer Portal)',
+        from_address: 'uma.user@acme.example',
+        created_date: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+      }),
       entry({ id: 1, created_date: '2026-11-21T16:00:00.000Z' }),
     ]);
     stubApi({ 'GET /api/crm/nable-tickets': () => list([aTicket()]), 'GET /api/crm/nable-tickets/7': ok(detail) });
@@ -317,8 +349,12 @@ describe('closed tickets take no replies (docs/decisions/0018)', () => {
     const fetchMock = stubApi({
       'GET /api/crm/nable-tickets': () => list([closed]),
       'GET /api/crm/nable-tickets/7': ok(detailOf(closed, [entry()])),
-      'POST /api/crm/nable-tickets': ok({ ...detailOf(aTicket({ id: 8, ticket_number: 'TKT-104300', subject: 'Follow-up to TKT-104233: Label printer offline at Dock 2', status: 'New' })) }),
-      'GET /api/crm/nable-tickets/8': ok(detailOf(aTicket({ id: 8, ticket_number: 'TKT-104300', subject: 'Follow-up to TKT-104233: Label printer offline at Dock 2', status: 'New' }))),
+      'POST /api/crm/nable-tickets': ok({
+        ...detailOf(aTicket({ id: 8, ticket_number: 'TKT-104300', subject: 'Follow-up to TKT-104233: Label printer offline at Dock 2', status: 'New' })),
+      }),
+      'GET /api/crm/nable-tickets/8': ok(
+        detailOf(aTicket({ id: 8, ticket_number: 'TKT-104300', subject: 'Follow-up to TKT-104233: Label printer offline at Dock 2', status: 'New' })),
+      ),
     });
     render('/tickets/7');
     const dialog = await screen.findByRole('dialog', { name: 'Ticket details' });
@@ -333,7 +369,10 @@ describe('closed tickets take no replies (docs/decisions/0018)', () => {
     await userEvent.click(within(followUp).getByRole('button', { name: 'Open Ticket' }));
     await vi.waitFor(() => expect(currentPath()).toBe('/tickets/8'));
     const sent = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/api/crm/nable-tickets') && init?.method === 'POST');
-    expect(JSON.parse(String(sent![1]!.body))).toMatchObject({ priority: 'urgent', description: 'This follows up TKT-104233, which is closed.\n\nIt is offline again.' });
+    expect(JSON.parse(String(sent![1]!.body))).toMatchObject({
+      priority: 'urgent',
+      description: 'This follows up TKT-104233, which is closed.\n\nIt is offline again.',
+    });
   });
 
   it('keeps the reply box for an open ticket', async () => {
@@ -384,7 +423,9 @@ describe('long lists and conversations (docs/decisions/0027)', () => {
     expect(await within(dialog).findByText('An older reply')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Show earlier messages' }));
     expect(await within(dialog).findByText('The first reply')).toBeInTheDocument();
-    const shown = within(dialog).getAllByTestId('conversation-entry').map((card) => card.textContent);
+    const shown = within(dialog)
+      .getAllByTestId('conversation-entry')
+      .map((card) => card.textContent);
     expect(shown).toHaveLength(4);
     expect(shown[0]).toContain('Newest reply');
     expect(shown[3]).toContain('The first reply');
@@ -395,7 +436,10 @@ describe('long lists and conversations (docs/decisions/0027)', () => {
   });
 
   it('offers no "Show earlier messages" when the detail has the whole conversation', async () => {
-    stubApi({ 'GET /api/crm/nable-tickets': list([aTicket()]), 'GET /api/crm/nable-tickets/7': ok(detailOf(aTicket(), [entry({ id: 3, content: 'Only reply' })])) });
+    stubApi({
+      'GET /api/crm/nable-tickets': list([aTicket()]),
+      'GET /api/crm/nable-tickets/7': ok(detailOf(aTicket(), [entry({ id: 3, content: 'Only reply' })])),
+    });
     render('/tickets/7');
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('Only reply');

@@ -113,7 +113,9 @@ export function TicketsPage() {
   // sees the whole account's tickets too (decision 0031), without the Admin View badge; an API that does not say
   // whose tickets it listed (the spec's) is read by its admin view, as the spec does.
   const adminView = tickets.data?.is_admin_view ?? flags.admin_group;
-  const accountTickets = tickets.data ? (tickets.data.tickets_scope ?? (tickets.data.is_admin_view ? 'account' : 'assigned')) === 'account' : flags.admin_group || flags.technical_group;
+  const accountTickets = tickets.data
+    ? (tickets.data.tickets_scope ?? (tickets.data.is_admin_view ? 'account' : 'assigned')) === 'account'
+    : flags.admin_group || flags.technical_group;
   const pages = tickets.data ? pageCount(tickets.data.total_count) : 1;
   const firstShown = (view.page - 1) * TICKET_PAGE_LIMIT + 1;
 
@@ -125,7 +127,8 @@ export function TicketsPage() {
   // An address that is no ticket (/tickets/abc) is the list; a page past the end (after tickets
   // closed elsewhere) is the last page.
   if (ticketMatch && openTicketId === null) return <Navigate to={{ pathname: TICKETS_PATH, search: location.search }} replace />;
-  if (tickets.isSuccess && !tickets.isPlaceholderData && view.page > pages) return <Navigate to={{ pathname: location.pathname, search: searchOfView({ ...view, page: pages }) }} replace />;
+  if (tickets.isSuccess && !tickets.isPlaceholderData && view.page > pages)
+    return <Navigate to={{ pathname: location.pathname, search: searchOfView({ ...view, page: pages }) }} replace />;
 
   return (
     <Stack gap="lg">
@@ -183,7 +186,12 @@ export function TicketsPage() {
           </LoadingState>
         ) : tickets.isError ? (
           // Spec §8: the list is emptied and the message shown, with a way to retry.
-          <ErrorState title="Error Loading Tickets" message={errorMessage(tickets.error, TICKETS_ERROR)} onRetry={() => void tickets.refetch()} retrying={tickets.isFetching} />
+          <ErrorState
+            title="Error Loading Tickets"
+            message={errorMessage(tickets.error, TICKETS_ERROR)}
+            onRetry={() => void tickets.refetch()}
+            retrying={tickets.isFetching}
+          />
         ) : tickets.data.tickets.length === 0 ? (
           <EmptyState icon={IconLifebuoy} title={EMPTY_TITLE} message={hasNonDefaultFilter(view) ? EMPTY_FILTERED : EMPTY_NONE} />
         ) : (
@@ -199,26 +207,29 @@ export function TicketsPage() {
             </Stack>
             <Group justify="space-between" gap="sm" wrap="wrap">
               <Text size="sm" c="dimmed" aria-live="polite" data-testid="ticket-range">
-                Showing {firstShown.toLocaleString('en-US')}–{(firstShown + tickets.data.tickets.length - 1).toLocaleString('en-US')} of {formatTicketCount(tickets.data.total_count, tickets.data.total_count_capped)}
+                Showing {firstShown.toLocaleString('en-US')}–{(firstShown + tickets.data.tickets.length - 1).toLocaleString('en-US')} of{' '}
+                {formatTicketCount(tickets.data.total_count, tickets.data.total_count_capped)}
               </Text>
               <Text size="sm" c="dimmed">
                 Times in {formatTimeZone(zone)}
               </Text>
               {pages > 1 && (
                 <nav aria-label="Ticket pages">
-                <Pagination
-                  total={pages}
-                  value={Math.min(view.page, pages)}
-                  onChange={(page) => {
-                    showView({ page });
-                    listTop.current?.scrollIntoView({ block: 'start' });
-                  }}
-                  siblings={1}
-                  boundaries={1}
-                  size="sm"
-                  getControlProps={(control) => ({ 'aria-label': `${control === 'previous' ? 'Previous' : control === 'next' ? 'Next' : control === 'first' ? 'First' : 'Last'} page` })}
-                  getItemProps={(page) => ({ 'aria-label': `Page ${page}`, 'aria-current': page === view.page ? 'page' : undefined })}
-                />
+                  <Pagination
+                    total={pages}
+                    value={Math.min(view.page, pages)}
+                    onChange={(page) => {
+                      showView({ page });
+                      listTop.current?.scrollIntoView({ block: 'start' });
+                    }}
+                    siblings={1}
+                    boundaries={1}
+                    size="sm"
+                    getControlProps={(control) => ({
+                      'aria-label': `${control === 'previous' ? 'Previous' : control === 'next' ? 'Next' : control === 'first' ? 'First' : 'Last'} page`,
+                    })}
+                    getItemProps={(page) => ({ 'aria-label': `Page ${page}`, 'aria-current': page === view.page ? 'page' : undefined })}
+                  />
                 </nav>
               )}
             </Group>

@@ -28,8 +28,16 @@ const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.l
  * licenses are then changed with the spec's calls, one at a time, and any refusal is reported.
  */
 export async function saveUser({ id, profile, licenses }: UserChanges): Promise<AcceptedAccountUser | null> {
-  const licensesChanged = licenses !== undefined && !sameSet(licenses.held.map((license) => license.service_id), licenses.wanted);
-  const saved = await apiCall(profileEndpoints.updateContact, { params: { id }, body: licensesChanged ? { ...profile, service_ids: licenses.wanted } : profile });
+  const licensesChanged =
+    licenses !== undefined &&
+    !sameSet(
+      licenses.held.map((license) => license.service_id),
+      licenses.wanted,
+    );
+  const saved = await apiCall(profileEndpoints.updateContact, {
+    params: { id },
+    body: licensesChanged ? { ...profile, service_ids: licenses.wanted } : profile,
+  });
   if (!licensesChanged || saved?.licenses !== undefined) return saved;
 
   const refused: string[] = [];

@@ -72,7 +72,10 @@ export const useSaveUser = () => useUsersMutation(saveUser);
 export const useDeleteUser = () => useUsersMutation((id: number) => apiCall(profileEndpoints.deleteContact, { params: { id } }));
 export const useResendInvitation = () => useUsersMutation((id: number) => apiCall(profileEndpoints.resendInvitation, { params: { id } }));
 export const useAddLicense = () =>
-  useUsersMutation(({ id, serviceId }: { id: number; serviceId: number }) => apiCall(profileEndpoints.addLicense, { params: { id }, body: { service_id: serviceId } }));
+  useUsersMutation(({ id, serviceId }: { id: number; serviceId: number }) =>
+    apiCall(profileEndpoints.addLicense, { params: { id }, body: { service_id: serviceId } }),
+  );
 
 /** The first page and the counts the users screen opens with (no search), fetched while its code is still on its way (app/portal-sections.ts, issue 16). */
-export const prefetchUsersScreen = (client: QueryClient) => Promise.all([client.prefetchQuery(usersPageQuery('', 1)), client.prefetchQuery(userStatsQuery(''))]);
+export const prefetchUsersScreen = (client: QueryClient) =>
+  Promise.all([client.prefetchQuery(usersPageQuery('', 1)), client.prefetchQuery(userStatsQuery(''))]);

@@ -69,7 +69,8 @@ export function AddUserModal({ opened, onClose }: { opened: boolean; onClose: ()
     try {
       created = await create.mutateAsync(sent);
     } catch (error) {
-      if (error instanceof ApiError) form.setErrors(Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [key.replace(/^user\./, ''), message])));
+      if (error instanceof ApiError)
+        form.setErrors(Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [key.replace(/^user\./, ''), message])));
       setFailure(errorMessage(error, CREATE_FAILED));
       setStep(0);
       return;
@@ -95,7 +96,11 @@ export function AddUserModal({ opened, onClose }: { opened: boolean; onClose: ()
         <Stepper active={step} size="sm" allowNextStepsSelect={false}>
           <Stepper.Step label="Profile" description="Who they are">
             <Stack gap="sm" mt="sm">
-              {failure && <Alert color="red" variant="light">{failure}</Alert>}
+              {failure && (
+                <Alert color="red" variant="light">
+                  {failure}
+                </Alert>
+              )}
               <UserProfileFields form={form} disabled={saving} />
             </Stack>
           </Stepper.Step>

@@ -17,13 +17,26 @@ export function DeleteUserModal({ user, onClose }: { user: AcceptedAccountUser |
       },
     });
   return (
-    <Modal opened={user !== null} onClose={() => { remove.reset(); onClose(); }} title="Delete user" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={user !== null}
+      onClose={() => {
+        remove.reset();
+        onClose();
+      }}
+      title="Delete user"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {user && (
         <Stack gap="md">
           <Text size="sm">
             Delete <strong>{fullName(user)}</strong> ({user.email})? They are signed out at once and their licenses are freed. Their tickets and messages stay.
           </Text>
-          {remove.isError && <Alert color="red" variant="light">{errorMessage(remove.error, UPDATE_FAILED)}</Alert>}
+          {remove.isError && (
+            <Alert color="red" variant="light">
+              {errorMessage(remove.error, UPDATE_FAILED)}
+            </Alert>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={remove.isPending}>
               Cancel

@@ -24,7 +24,13 @@ const PROFILE_FIELDS = new Set(['firstname', 'lastname', 'email', 'mobile', 'tim
 export function EditUserModal({ user, onClose }: { user: AcceptedAccountUser | null; onClose: () => void }) {
   const layout = useUserDialogLayout();
   return (
-    <Modal opened={user !== null} onClose={onClose} title={user ? `Edit ${fullName(user)}` : 'Edit User'} {...layout} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={user !== null}
+      onClose={onClose}
+      title={user ? `Edit ${fullName(user)}` : 'Edit User'}
+      {...layout}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {user && <EditUserForm user={user} onClose={onClose} />}
     </Modal>
   );

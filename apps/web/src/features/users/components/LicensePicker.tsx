@@ -26,8 +26,18 @@ export function LicensePicker({
   disabled?: boolean;
 }) {
   if (loading) return <Loader size="sm" aria-label="Loading licenses" />;
-  if (failed) return <Alert color="red" variant="light">Failed to load available services</Alert>;
-  if (!services || services.length === 0) return <Text size="sm" c="dimmed">Your account has no voice services to give as licenses.</Text>;
+  if (failed)
+    return (
+      <Alert color="red" variant="light">
+        Failed to load available services
+      </Alert>
+    );
+  if (!services || services.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Your account has no voice services to give as licenses.
+      </Text>
+    );
   return (
     <Stack gap="sm" role="group" aria-label="Licenses">
       {services.map((service) => {
@@ -43,9 +53,7 @@ export function LicensePicker({
             description={[seatsText(service.seats, used), service.description].filter(Boolean).join(' · ')}
             checked={ticked}
             disabled={disabled || full}
-            onChange={(event) =>
-              onChange(event.currentTarget.checked ? [...selected, service.service_id] : selected.filter((id) => id !== service.service_id))
-            }
+            onChange={(event) => onChange(event.currentTarget.checked ? [...selected, service.service_id] : selected.filter((id) => id !== service.service_id))}
           />
         );
       })}

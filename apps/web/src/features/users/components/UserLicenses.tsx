@@ -17,14 +17,29 @@ function AskedLicenses({ userId, size }: { userId: number; size: 'xs' | 'sm' }) 
   const unnamed = held.data?.some((license) => !license.service_name) ?? false;
   const services = useQuery({ ...licensableServicesQuery(), enabled: unnamed });
   if (held.isError) return <LicenseNames names={null} size={size} />;
-  if (!held.data || (unnamed && services.isPending)) return <Text size={size} c="dimmed" aria-label="Loading licenses">…</Text>;
+  if (!held.data || (unnamed && services.isPending))
+    return (
+      <Text size={size} c="dimmed" aria-label="Loading licenses">
+        …
+      </Text>
+    );
   const nameOf = (serviceId: number) => services.data?.find((service) => service.service_id === serviceId)?.name ?? `Service ${serviceId}`;
   return <LicenseNames names={held.data.map((license) => license.service_name ?? nameOf(license.service_id))} size={size} />;
 }
 
 function LicenseNames({ names, size }: { names: string[] | null; size: 'xs' | 'sm' }) {
-  if (names === null) return <Text size={size} c="dimmed">Not known</Text>;
-  if (names.length === 0) return <Text size={size} c="dimmed">None</Text>;
+  if (names === null)
+    return (
+      <Text size={size} c="dimmed">
+        Not known
+      </Text>
+    );
+  if (names.length === 0)
+    return (
+      <Text size={size} c="dimmed">
+        None
+      </Text>
+    );
   return (
     <Text size={size} style={{ overflowWrap: 'anywhere' }}>
       {names.join(', ')}

@@ -49,4 +49,3 @@ export function UserProfileFields({ form, disabled }: { form: UseFormReturnType<
     </fieldset>
   );
 }
-

@@ -26,9 +26,16 @@ const render = () => renderSignedIn(<UsersPage />, { route: '/users' });
 const card = (label: string) => within(screen.getByRole('region', { name: 'Summary' })).getByRole('group', { name: label });
 const shownUsers = async () => within(await screen.findByRole('list', { name: 'Users' })).getAllByRole('listitem');
 /** Each shown user's name, as its edit button names it. */
-const namesOf = (items: HTMLElement[]) => items.map((item) => within(item).getByRole('button', { name: /^Edit / }).getAttribute('aria-label')!.replace(/^Edit /, ''));
+const namesOf = (items: HTMLElement[]) =>
+  items.map((item) =>
+    within(item)
+      .getByRole('button', { name: /^Edit / })
+      .getAttribute('aria-label')!
+      .replace(/^Edit /, ''),
+  );
 const listCalls = (fetchMock: ReturnType<typeof stubApi>) =>
-  fetchMock.mock.calls.filter(([url, init]) => new URL(String(url), 'http://portal.test').pathname === '/api/crm/contacts' && (init?.method ?? 'GET') === 'GET').length;
+  fetchMock.mock.calls.filter(([url, init]) => new URL(String(url), 'http://portal.test').pathname === '/api/crm/contacts' && (init?.method ?? 'GET') === 'GET')
+    .length;
 
 describe('UsersPage against a spec-shaped API', () => {
   it('counts the four cards from the list, pages it by ten and names each user from first and last name', async () => {
@@ -45,7 +52,11 @@ describe('UsersPage against a spec-shaped API', () => {
     expect(card('Billing Access')).toHaveTextContent('2');
     expect(card('Technical')).toHaveTextContent('1');
     const pages = screen.getByRole('navigation', { name: 'Pages' });
-    expect(within(pages).getAllByRole('button', { name: /^Page / }).map((button) => button.textContent)).toEqual(['1', '2']);
+    expect(
+      within(pages)
+        .getAllByRole('button', { name: /^Page / })
+        .map((button) => button.textContent),
+    ).toEqual(['1', '2']);
     // Nothing says whether anyone was invited: no user is marked so.
     expect(screen.queryByText(/Invited/)).not.toBeInTheDocument();
 

@@ -41,7 +41,12 @@ describe('UsersPage', () => {
   it('shows Admin / Users, the four cards, the table of spec columns and a paginator with ellipses', async () => {
     stubApi({
       'GET /api/crm/contacts': ok([
-        aUser(1, { admin_group: true, billing_group: true, licenses_count: 2, licenses: [HELD_SEAT, { pk: 6, service_id: 10, service_name: 'ITP Voice Branch Seat' }] }),
+        aUser(1, {
+          admin_group: true,
+          billing_group: true,
+          licenses_count: 2,
+          licenses: [HELD_SEAT, { pk: 6, service_id: 10, service_name: 'ITP Voice Branch Seat' }],
+        }),
         aUser(2, { invitation_pending: true }),
       ]),
       'GET /api/crm/contacts/stats': ok(STATS),
@@ -51,7 +56,11 @@ describe('UsersPage', () => {
     const table = await screen.findByRole('table', { name: 'Users' });
     expect(screen.queryByRole('list', { name: 'Users' })).not.toBeInTheDocument();
     // The spec's columns without its row number ('#'), and each user's licenses (decision 0034).
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['User', 'Email', 'Roles', 'Licenses', 'Timezone', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['User', 'Email', 'Roles', 'Licenses', 'Timezone', 'Actions']);
     const summary = screen.getByRole('region', { name: 'Summary' });
     expect(within(within(summary).getByRole('group', { name: 'Total Users' })).getByText('120')).toBeInTheDocument();
     expect(within(within(summary).getByRole('group', { name: 'Technical' })).getByText('7')).toBeInTheDocument();
@@ -63,7 +72,11 @@ describe('UsersPage', () => {
     expect(within(within(table).getAllByRole('row')[2]!).getAllByRole('cell')[3]).toHaveTextContent('None');
     const pages = screen.getByRole('navigation', { name: 'Pages' });
     // 120 users, 10 a page: 1 2 3 4 … 12.
-    expect(within(pages).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '12']);
+    expect(
+      within(pages)
+        .getAllByRole('button', { name: /^Page / })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '12']);
     expect(pages).toHaveTextContent('…');
   });
 
@@ -71,7 +84,11 @@ describe('UsersPage', () => {
     stubApi({ 'GET /api/crm/contacts': ok([aUser(1, { admin_group: true }), aUser(2)]), 'GET /api/crm/contacts/stats': ok(STATS) });
     render();
     const cards = await screen.findByRole('list', { name: 'Users' });
-    expect(within(cards).getAllByRole('listitem').map((card) => card.textContent)).toEqual([expect.stringContaining('First1 Last1'), expect.stringContaining('First2 Last2')]);
+    expect(
+      within(cards)
+        .getAllByRole('listitem')
+        .map((card) => card.textContent),
+    ).toEqual([expect.stringContaining('First1 Last1'), expect.stringContaining('First2 Last2')]);
     expect(within(cards).getAllByRole('listitem')[1]).toHaveTextContent('Licenses:None');
     expect(screen.queryByRole('table', { name: 'Users' })).not.toBeInTheDocument();
   });
@@ -98,7 +115,13 @@ describe('UsersPage', () => {
       'GET /api/crm/contacts/stats': ok(STATS),
       'GET /api/crm/licenses/services': ok(VOICE),
       'POST /api/crm/contacts': ok(aUser(3, { firstname: 'Nia', full_name: 'Nia New', email: 'nia@acme.example', invitation_pending: true })),
-      'POST /api/crm/contacts/3/licenses': ok({ pk: 1, service_id: 9, contact_id: 3, service_name: 'ITP Voice Business Seat', date_created: '2026-01-01T00:00:00.000Z' }),
+      'POST /api/crm/contacts/3/licenses': ok({
+        pk: 1,
+        service_id: 9,
+        contact_id: 3,
+        service_name: 'ITP Voice Business Seat',
+        date_created: '2026-01-01T00:00:00.000Z',
+      }),
     });
     const user = userEvent.setup();
     render();
@@ -131,7 +154,13 @@ describe('UsersPage', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add User' })).not.toBeInTheDocument());
     const create = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/crm/contacts') && init?.method === 'POST');
-    expect(JSON.parse(String(create![1]!.body)).user).toMatchObject({ firstname: 'Nia', lastname: 'New', email: 'nia@acme.example', billing_group: true, time_zone: 'US/Eastern' });
+    expect(JSON.parse(String(create![1]!.body)).user).toMatchObject({
+      firstname: 'Nia',
+      lastname: 'New',
+      email: 'nia@acme.example',
+      billing_group: true,
+      time_zone: 'US/Eastern',
+    });
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/crm/contacts/3/licenses'))).toBe(true);
     expect(await screen.findByText(/An invitation to choose a password is on its way to nia@acme.example/)).toBeInTheDocument();
     // The longest journey of the file (two steps, five fields typed key by key): 7 s on a quiet machine, twice that on a busy one.
@@ -190,7 +219,11 @@ describe('UsersPage', () => {
   });
 
   it('refuses a mobile number that is not a phone number, on leaving the field and on saving, and reads a valid one back', async () => {
-    const fetchMock = stubApi({ 'GET /api/crm/contacts': ok([aUser(4)]), 'GET /api/crm/contacts/stats': ok(STATS), 'GET /api/crm/contacts/4/licenses': ok([]) });
+    const fetchMock = stubApi({
+      'GET /api/crm/contacts': ok([aUser(4)]),
+      'GET /api/crm/contacts/stats': ok(STATS),
+      'GET /api/crm/contacts/4/licenses': ok([]),
+    });
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole('button', { name: 'Edit First4 Last4' }));

@@ -95,7 +95,11 @@ export function UsersPage() {
           ) : !listing ? (
             <LoadingState label="Loading users" />
           ) : listing.rows.length === 0 ? (
-            <EmptyState icon={IconUsers} title={search ? NO_MATCHES : NO_USERS} message={search ? 'Try another name or e-mail address.' : 'Add the first user of your account.'} />
+            <EmptyState
+              icon={IconUsers}
+              title={search ? NO_MATCHES : NO_USERS}
+              message={search ? 'Try another name or e-mail address.' : 'Add the first user of your account.'}
+            />
           ) : (
             <>
               <UsersTable users={listing.rows} onEdit={setEditing} onResend={resendTo} onDelete={setDeleting} />

@@ -158,7 +158,12 @@ function RowActions({ user, onEdit, onResend, onDelete }: RowActionsProps) {
       <ActionMenu
         label={`More actions for ${fullName(user)}`}
         items={[
-          { label: 'Resend invitation', icon: <IconMailForward size={16} aria-hidden="true" />, disabled: !user.invitation_pending, onClick: () => onResend(user) },
+          {
+            label: 'Resend invitation',
+            icon: <IconMailForward size={16} aria-hidden="true" />,
+            disabled: !user.invitation_pending,
+            onClick: () => onResend(user),
+          },
           { label: 'Delete user', color: 'red', icon: <IconTrash size={16} aria-hidden="true" />, onClick: () => onDelete(user) },
         ]}
       />
