@@ -6,11 +6,13 @@ import * as profile from './profile.js';
 import * as services from './services.js';
 import * as supportTools from './support-tools.js';
 import * as tickets from './tickets.js';
+import * as users from './users.js';
 
 /** Every endpoint of the portal API, by name. The server registers each and documents them all. */
 export const endpoints = {
   ...auth,
   ...profile,
+  ...users,
   ...services,
   ...dashboard,
   ...billing,
@@ -34,3 +36,4 @@ export * as profileEndpoints from './profile.js';
 export * as servicesEndpoints from './services.js';
 export * as supportToolsEndpoints from './support-tools.js';
 export * as ticketsEndpoints from './tickets.js';
+export * as usersEndpoints from './users.js';

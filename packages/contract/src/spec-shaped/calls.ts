@@ -10,6 +10,7 @@ import * as auth from '../endpoints/auth.js';
 import * as billing from '../endpoints/billing.js';
 import * as inventory from '../endpoints/inventory.js';
 import * as profile from '../endpoints/profile.js';
+import * as users from '../endpoints/users.js';
 import * as services from '../endpoints/services.js';
 import * as supportTools from '../endpoints/support-tools.js';
 import * as tickets from '../endpoints/tickets.js';
@@ -309,30 +310,30 @@ export const specShapedCalls = {
     body: { firstname: 'Dana', lastname: 'Admin-Smith', email: specSignedIn.email, timezone: 'US/Central' },
     answer: null,
   },
-  listContacts: { endpoint: profile.listContacts, spec: 'GET /crm/contacts', answer: specContacts },
+  listContacts: { endpoint: users.listContacts, spec: 'GET /crm/contacts', answer: specContacts },
   createContact: {
-    endpoint: profile.createContact,
+    endpoint: users.createContact,
     spec: 'POST /crm/contacts {user}',
     body: { user: { firstname: 'Pia', lastname: 'Quinn', email: 'pia.quinn@spec.example', mobile: '', time_zone: 'US/Eastern', account_id: 1 } },
     answer: { pk: 42 },
   },
   updateContact: {
-    endpoint: profile.updateContact,
+    endpoint: users.updateContact,
     spec: 'PATCH /crm/contacts/{id}',
     params: { id: 8 },
     body: { firstname: 'Eli', lastname: 'Billing-Jones', email: 'eli.billing@spec.example', mobile: '', time_zone: 'US/Central' },
     answer: null,
   },
-  deleteContact: { endpoint: profile.deleteContact, spec: 'DELETE /crm/contacts/{id}', params: { id: 8 }, answer: null },
-  listLicenses: { endpoint: profile.listLicenses, spec: 'GET /crm/contacts/{id}/licenses', params: { id: 7 }, answer: [{ pk: 71, service_id: 301 }] },
+  deleteContact: { endpoint: users.deleteContact, spec: 'DELETE /crm/contacts/{id}', params: { id: 8 }, answer: null },
+  listLicenses: { endpoint: users.listLicenses, spec: 'GET /crm/contacts/{id}/licenses', params: { id: 7 }, answer: [{ pk: 71, service_id: 301 }] },
   addLicense: {
-    endpoint: profile.addLicense,
+    endpoint: users.addLicense,
     spec: 'POST /crm/contacts/{id}/licenses {service_id}',
     params: { id: 8 },
     body: { service_id: 301 },
     answer: null,
   },
-  removeLicense: { endpoint: profile.removeLicense, spec: 'DELETE /crm/contacts/{id}/licenses/{licenseId}', params: { id: 7, licenseId: 71 }, answer: null },
+  removeLicense: { endpoint: users.removeLicense, spec: 'DELETE /crm/contacts/{id}/licenses/{licenseId}', params: { id: 7, licenseId: 71 }, answer: null },
 
   // Services
   listServices: { endpoint: services.listServices, spec: 'GET /crm/services', answer: [voiceService, cloudService] },

@@ -1,4 +1,4 @@
-import { authEndpoints, billingEndpoints, inventoryEndpoints, profileEndpoints, supportToolsEndpoints, ticketsEndpoints } from '@portal/contract';
+import { authEndpoints, billingEndpoints, inventoryEndpoints, supportToolsEndpoints, ticketsEndpoints, usersEndpoints } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aLoginResult, aStoredSession, jsonResponse } from '../../test/fixtures';
 import { readSession, writeSession } from '../session/session-store';
@@ -43,7 +43,7 @@ describe('apiCall', () => {
   it('fills path parameters, adds the query and sends the bearer token', async () => {
     network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: null }));
 
-    await apiCall(profileEndpoints.removeLicense, { params: { id: 12, licenseId: 3 }, token: 'access-1' });
+    await apiCall(usersEndpoints.removeLicense, { params: { id: 12, licenseId: 3 }, token: 'access-1' });
     expect(lastRequest().url).toBe('/api/crm/contacts/12/licenses/3');
     expect(lastRequest().init.method).toBe('DELETE');
     expect(lastRequest().init.headers).toMatchObject({ Authorization: 'Bearer access-1' });
@@ -175,7 +175,7 @@ describe('apiCall with an expired access token', () => {
     network.fetch.mockImplementation(async () => jsonResponse({ errors: false, result: [] }));
     for (const endpoint of [
       ticketsEndpoints.listTickets,
-      profileEndpoints.listContacts,
+      usersEndpoints.listContacts,
       billingEndpoints.listOrders,
       inventoryEndpoints.listAssets,
       supportToolsEndpoints.listSupportTools,

@@ -1,4 +1,4 @@
-import { profileEndpoints, type AcceptedAccountUser, type AcceptedLicense, type ContactInput } from '@portal/contract';
+import { usersEndpoints, type AcceptedAccountUser, type AcceptedLicense, type ContactInput } from '@portal/contract';
 import { apiCall, errorMessage } from '../../../shared/api';
 import { LICENSES_FAILED } from '../user-display';
 
@@ -34,7 +34,7 @@ export async function saveUser({ id, profile, licenses }: UserChanges): Promise<
       licenses.held.map((license) => license.service_id),
       licenses.wanted,
     );
-  const saved = await apiCall(profileEndpoints.updateContact, {
+  const saved = await apiCall(usersEndpoints.updateContact, {
     params: { id },
     body: licensesChanged ? { ...profile, service_ids: licenses.wanted } : profile,
   });
@@ -42,12 +42,12 @@ export async function saveUser({ id, profile, licenses }: UserChanges): Promise<
 
   const refused: string[] = [];
   for (const serviceId of licenses.wanted.filter((wanted) => !licenses.held.some((license) => license.service_id === wanted))) {
-    await apiCall(profileEndpoints.addLicense, { params: { id }, body: { service_id: serviceId } }).catch((error: unknown) =>
+    await apiCall(usersEndpoints.addLicense, { params: { id }, body: { service_id: serviceId } }).catch((error: unknown) =>
       refused.push(`${licenses.nameOf(serviceId)}: ${errorMessage(error, LICENSES_FAILED)}`),
     );
   }
   for (const license of licenses.held.filter((held) => !licenses.wanted.includes(held.service_id))) {
-    await apiCall(profileEndpoints.removeLicense, { params: { id, licenseId: license.pk } }).catch((error: unknown) =>
+    await apiCall(usersEndpoints.removeLicense, { params: { id, licenseId: license.pk } }).catch((error: unknown) =>
       refused.push(`${license.service_name ?? licenses.nameOf(license.service_id)}: ${errorMessage(error, LICENSES_FAILED)}`),
     );
   }

@@ -1,4 +1,4 @@
-import { profileEndpoints, servicesEndpoints, USERS_PAGE_SIZE, type AccountUserStats, type ContactInput } from '@portal/contract';
+import { servicesEndpoints, USERS_PAGE_SIZE, usersEndpoints, type AccountUserStats, type ContactInput } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiCall, ApiError } from '../../../shared/api';
 import { licenseOffersAmong, type LicenseOffer } from '../license-offers';
@@ -18,7 +18,7 @@ export const usersPageQuery = (search: string, page: number) =>
   queryOptions({
     queryKey: [...USERS_KEY, 'page', search, page],
     queryFn: ({ signal }) =>
-      apiCall(profileEndpoints.listContacts, {
+      apiCall(usersEndpoints.listContacts, {
         signal,
         query: { limit: USERS_PAGE_SIZE, offset: (page - 1) * USERS_PAGE_SIZE, ...(search ? { search } : {}) },
       }),
@@ -31,7 +31,7 @@ export const userStatsQuery = (search: string) =>
     queryKey: [...USERS_KEY, 'stats', search],
     queryFn: async ({ signal }): Promise<AccountUserStats | null> => {
       try {
-        return await apiCall(profileEndpoints.contactStats, { signal, query: search ? { search } : {} });
+        return await apiCall(usersEndpoints.contactStats, { signal, query: search ? { search } : {} });
       } catch (error) {
         if (isNotOffered(error)) return null;
         throw error;
@@ -46,7 +46,7 @@ export const licensableServicesQuery = () =>
     queryKey: [...USERS_KEY, 'licensable-services'],
     queryFn: async ({ signal }): Promise<LicenseOffer[]> => {
       try {
-        return await apiCall(profileEndpoints.listLicensableServices, { signal });
+        return await apiCall(usersEndpoints.listLicensableServices, { signal });
       } catch (error) {
         if (!isNotOffered(error)) throw error;
         return licenseOffersAmong(await apiCall(servicesEndpoints.listServices, { signal }));
@@ -57,7 +57,7 @@ export const licensableServicesQuery = () =>
 export const userLicensesQuery = (id: number) =>
   queryOptions({
     queryKey: [...USERS_KEY, 'licenses', id],
-    queryFn: ({ signal }) => apiCall(profileEndpoints.listLicenses, { signal, params: { id } }),
+    queryFn: ({ signal }) => apiCall(usersEndpoints.listLicenses, { signal, params: { id } }),
   });
 
 /** Every change to users or licenses refreshes the list, the cards and the seats. */
@@ -66,14 +66,14 @@ function useUsersMutation<Input, Output>(mutationFn: (input: Input) => Promise<O
   return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }) });
 }
 
-export const useCreateUser = () => useUsersMutation((user: ContactInput) => apiCall(profileEndpoints.createContact, { body: { user } }));
+export const useCreateUser = () => useUsersMutation((user: ContactInput) => apiCall(usersEndpoints.createContact, { body: { user } }));
 /** Edit User's one Save: the profile and the licenses together (api/save-user.ts). */
 export const useSaveUser = () => useUsersMutation(saveUser);
-export const useDeleteUser = () => useUsersMutation((id: number) => apiCall(profileEndpoints.deleteContact, { params: { id } }));
-export const useResendInvitation = () => useUsersMutation((id: number) => apiCall(profileEndpoints.resendInvitation, { params: { id } }));
+export const useDeleteUser = () => useUsersMutation((id: number) => apiCall(usersEndpoints.deleteContact, { params: { id } }));
+export const useResendInvitation = () => useUsersMutation((id: number) => apiCall(usersEndpoints.resendInvitation, { params: { id } }));
 export const useAddLicense = () =>
   useUsersMutation(({ id, serviceId }: { id: number; serviceId: number }) =>
-    apiCall(profileEndpoints.addLicense, { params: { id }, body: { service_id: serviceId } }),
+    apiCall(usersEndpoints.addLicense, { params: { id }, body: { service_id: serviceId } }),
   );
 
 /** The first page and the counts the users screen opens with (no search), fetched while its code is still on its way (app/portal-sections.ts, issue 16). */
