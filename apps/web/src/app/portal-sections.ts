@@ -139,11 +139,11 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     refused: "You don't have access to the IT Asset Manager. Ask an administrator of your account for technical or administrator access.",
     // The Support Tools tab is the support-tools feature's; the app hands it to the page.
     ...lazyScreen(async () => {
-      const [{ ItAssetsPage }, { SupportToolsTab }] = await Promise.all([import('../features/it-assets/components/ItAssetsPage'), import('./SupportToolsTab')]);
+      const [{ ItAssetsPage }, { SupportToolsTab }] = await Promise.all([import('../features/inventory/components/ItAssetsPage'), import('./SupportToolsTab')]);
       return () => createElement(ItAssetsPage, { supportToolsTab: createElement(SupportToolsTab) });
     }),
     prefetch: async (client, _search, flags) =>
-      (await import('../features/it-assets/api/inventory-queries')).prefetchItAssetsScreen(client, { withVault: flags.admin_group }),
+      (await import('../features/inventory/api/inventory-queries')).prefetchItAssetsScreen(client, { withVault: flags.admin_group }),
   },
   {
     path: '/it-assets/vault',
@@ -154,8 +154,8 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     requires: 'admin',
     refused: "You don't have access to the Credential Vault. Ask an administrator of your account for administrator access.",
     inSidebar: false,
-    ...lazyScreen(async () => (await import('../features/it-assets/components/VaultPage')).VaultPage),
-    prefetch: async (client) => (await import('../features/it-assets/api/inventory-queries')).prefetchVaultScreen(client),
+    ...lazyScreen(async () => (await import('../features/inventory/components/VaultPage')).VaultPage),
+    prefetch: async (client) => (await import('../features/inventory/api/inventory-queries')).prefetchVaultScreen(client),
   },
 ];
 
