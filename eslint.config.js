@@ -188,7 +188,7 @@ export default tseslint.config(
   },
   {
     // The whole `endpoints` object holds every schema of the API; the web app names a group, so that a screen's
-    // bundle carries, and a phone builds at start-up, the schemas of its own calls only (issue 16).
+    // bundle carries, and a phone builds at start-up, the schemas of its own calls only (decision 0022).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { paths: [wholeEndpointsImport] }],

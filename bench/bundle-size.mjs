@@ -1,6 +1,6 @@
 // What a browser downloads before it can show the sign-in page, and before it can show the first
 // signed-in screen (the shell and /apps), compressed; every lazy chunk; and two checks that fail the
-// run (issue 16, decision 0022):
+// run (decision 0022):
 //  - a first load that grows past its committed budget (plus a small tolerance). A deliberate growth
 //    raises the budget in this file, in the same commit, saying why;
 //  - code of the signed-in screens, or a heavy library, in what the sign-in page loads.

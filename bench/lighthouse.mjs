@@ -1,4 +1,4 @@
-// Lighthouse 12, mobile, default simulated throttling (issue 16, decision 0022): the signed-out
+// Lighthouse 12, mobile, default simulated throttling (decision 0022): the signed-out
 // pages, then every signed-in screen signed in through the real form, each on a first visit after
 // sign-in (cache cleared, local storage kept) and on a repeat visit (warm cache); then how long the
 // first signed-in screen takes to become usable after the sign-in form is submitted, on the same
@@ -29,7 +29,7 @@ const DEMO = { username: 'alice.admin@acme.example', password: 'demo-pass-2026' 
 
 const SIGNED_OUT = ['/login', '/forgot-password', '/page-change-password?token=lighthouse-probe'];
 const SIGNED_IN = ['/apps', '/dashboard', '/services', '/tickets', '/billing', '/users', '/it-assets', '/it-assets/vault', '/profile'];
-/** Issue 16's targets; a row that misses one is marked and the run fails. */
+/** Decision 0022's targets; a row that misses one is marked and the run fails. */
 const TARGET = { performance: 0.95, accessibility: 1, tbtMs: 200, usableAfterSignInMs: 1000 };
 
 const portal = await startPortal({ port: PORT, dataDir: '.data/lh', pgPort: Number(process.env.BENCH_LIGHTHOUSE_PG_PORT ?? PORT + 46100) });
@@ -119,7 +119,7 @@ try {
     `Chromium at nice ${NICE}; machine load (1/5/15 min) before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')} (${availableParallelism()} cores)`,
   );
   if (failures) {
-    console.error(`${failures} result(s) miss issue 16's targets`);
+    console.error(`${failures} result(s) miss decision 0022's targets`);
     process.exitCode = 1;
   }
 } finally {

@@ -1,4 +1,4 @@
-// What holds a phone's main thread while a screen opens (issue 16, decision 0022): signs in through the real form,
+// What holds a phone's main thread while a screen opens (decision 0022): signs in through the real form,
 // opens each ROUTE once to warm the cache, then opens it again at Lighthouse's 4x CPU slowdown (RATE=1: none) while
 // Chromium records a trace. Prints, per route, the blocking time after the first contentful paint (what Lighthouse
 // sums as TBT) and the main thread's busy time; then every long task (over 50 ms) with the trace events it spent its

@@ -1,5 +1,5 @@
 /**
- * The provider's first import (issue 18), through the provider API in bulk calls of 1,000 (one
+ * The provider's first import (decisions 0025 and 0030), through the provider API in bulk calls of 1,000 (one
  * transaction each): 1,000 accounts; 1,000 contacts of one account (each invited by e-mail: the
  * outbox is written, the printing of the mails is switched off); 1,000 services of that account;
  * 10,000 tickets for that account, each with a technician's reply. Each import then runs twice

@@ -1,4 +1,4 @@
-// How fast `npm start` is ready and how much memory it holds when idle (issues 16, 34): the compiled
+// How fast `npm start` is ready and how much memory it holds when idle (decisions 0021 and 0037): the compiled
 // server is started the way `npm start` starts it (the command in apps/server/package.json) on an
 // existing database of its own, several times. For each start it prints the time from spawn to
 // the first 200 from /readyz, the CPU-seconds spent getting there (user + sys of the process, and of

@@ -1,4 +1,4 @@
-// What a browser transfers per screen, cold (issue 16): each route is opened in a fresh Chromium
+// What a browser transfers per screen, cold (decision 0021): each route is opened in a fresh Chromium
 // context against the portal on its own port and data folder (demo data), and the bytes on the
 // wire (headers and encoded bodies) are added up beside the bytes after decoding, so the effect of
 // compression shows. It fails when the sign-in page downloads a script that the build's manifest

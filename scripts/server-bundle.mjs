@@ -1,5 +1,5 @@
 // Compiles the server into one JavaScript file per entry (main.js and cli.js), so it runs on plain
-// Node.js: no TypeScript loader in memory, a faster start (issue 16). The shared contract is bundled
+// Node.js: no TypeScript loader in memory, a faster start (decision 0021). The shared contract is bundled
 // in (it is TypeScript source); every npm package stays external and is listed by `externalPackages`.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';

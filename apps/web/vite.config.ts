@@ -61,7 +61,7 @@ const browserBuild = defineConfig({
     sourcemap: true,
     // One stylesheet, loaded with the page: the screens' own CSS modules add ~2 KB compressed to it. Split per screen,
     // each arrived as a stylesheet inserted while the screen opened, and every insertion restyled the whole document
-    // (~60 ms each on a phone, one to three per screen: issue 16).
+    // (~60 ms each on a phone, one to three per screen: decision 0022).
     cssCodeSplit: false,
     // .vite/manifest.json: which chunks each page and screen loads, for the bundle budget (bench/bundle-size.mjs).
     manifest: true,

@@ -1,7 +1,8 @@
 /**
- * The soak benchmark (issue 30, "A long run"): the portal compiled and started as `npm start` starts
- * it (built first if needed), on its own embedded PostgreSQL in .data/bench-soak (made afresh each
- * run, with the demo data) and its own ports, under a steady, realistic mix for 30 minutes:
+ * The soak benchmark (`npm run bench:soak`; README, bench/HISTORY.md): the portal compiled and
+ * started as `npm start` starts it (built first if needed), on its own embedded PostgreSQL in
+ * .data/bench-soak (made afresh each run, with the demo data) and its own ports, under a steady,
+ * realistic mix for 30 minutes:
  *
  * - SOAK_VUS (12) virtual customers, each a contact of Acme of its own, added through the provider
  *   API and given a password through the printed invitation link, so each spends its own request

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * BENCH_TICKETS=1000000 runs the same benchmark on an account of that size (issue 16), with a
+ * BENCH_TICKETS=1000000 runs the same benchmark on an account of that size (decision 0027), with a
  * data folder of its own so both sizes stay seeded side by side.
  */
 export const TICKET_COUNT = Number(process.env.BENCH_TICKETS ?? 100_000);
@@ -30,5 +30,5 @@ export const BENCH_ACCOUNT = 'Bench Freight Corp';
 export const BENCH_ADMIN_EMAIL = 'ada.admin@bench.example';
 export const BENCH_USER_EMAIL = 'ulf.user@bench.example';
 export const BENCH_PASSWORD = 'bench-pass-2026';
-/** The IT Asset Manager's list at the size issue 13 names (docs/decisions/0016). */
+/** The IT Asset Manager's list at the size docs/decisions/0016 names. */
 export const ASSET_COUNT = 20_000;

@@ -2,7 +2,7 @@
 import { bundleServer, root } from '../../scripts/server-bundle.mjs';
 
 /**
- * The benchmark's server compiled as `npm start` runs the portal (issue 16): one JavaScript file on
+ * The benchmark's server compiled as `npm start` runs the portal (decision 0021): one JavaScript file on
  * plain Node.js, no TypeScript loader in memory, so its CPU and memory figures are the product's.
  * It sits four folders below the repository root, as the compiled server does (src/config/paths.ts).
  */

@@ -1,7 +1,7 @@
 /**
- * Ticket list and detail under load (issue 5): 100,000 tickets and 500,000 conversation entries in
- * one account (BENCH_TICKETS=1000000 for a million, issue 16), one ticket with 5,000 entries, and
- * the account's 20,000 IT assets (issue 13); autocannon with 16 connections for 10 s per scenario,
+ * Ticket list and detail under load (decision 0007): 100,000 tickets and 500,000 conversation entries in
+ * one account (BENCH_TICKETS=1000000 for a million, decision 0027), one ticket with 5,000 entries, and
+ * the account's 20,000 IT assets (decision 0016); autocannon with 16 connections for 10 s per scenario,
  * /healthz in the same run for scale; the server compiled and started as `npm start` starts it, its
  * resident memory sampled under each load. Run with `npm run bench:tickets` from the repository root.
  */

@@ -244,7 +244,7 @@ export async function assetBenchDataExists(client: pg.Client | pg.PoolClient): P
   return result.rows[0].n >= ASSET_COUNT;
 }
 
-/** Seeds 20,000 assets in the bench account (issue 13's size): 16 models over 8 places, a third assigned. */
+/** Seeds 20,000 assets in the bench account (decision 0016's size): 16 models over 8 places, a third assigned. */
 export async function seedBenchAssets(client: pg.Client | pg.PoolClient, log: (line: string) => void): Promise<void> {
   const started = Date.now();
   const column = (i: number) => arrayLiteral(ASSET_MODELS.map((model) => model[i]!));

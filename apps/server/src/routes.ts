@@ -54,7 +54,7 @@ export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
     ...inventoryRoutes(createInventoryService({ db, vault })),
     ...billingRoutes(createBillingService({ db, gateway: paymentGateway, mailer, config })),
     ...supportToolsRoutes(createSupportToolsService({ db, monitoring: monitoringSystem, config })),
-    // The provider's back-office API (issue 18), authenticated by API keys.
+    // The provider's back-office API (decision 0025), authenticated by API keys.
     ...providerRoutes({
       accounts: createProviderAccounts(db),
       contacts: createProviderContacts({ db, mailer, config }),

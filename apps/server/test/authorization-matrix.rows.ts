@@ -253,7 +253,7 @@ export async function createVoiceService(db: Database, accountId: number) {
 }
 
 /**
- * The provider API (issue 18): one row per provider endpoint, for the matrix's API-key callers and
+ * The provider API (decision 0025): one row per provider endpoint, for the matrix's API-key callers and
  * the fuzzing test. Each request names objects of one account the provider pushed (by external id).
  */
 export interface ProviderMatrixContext {

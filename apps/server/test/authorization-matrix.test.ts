@@ -25,10 +25,11 @@ import { createTestApiKey } from './provider-keys.js';
 import { createAccount, createContact } from './factories.js';
 
 /**
- * Issue 9: every endpoint of the contract × every kind of caller, generated from the contract. The
- * expected answer follows from the endpoint's declared access and its row's scope:
- * anonymous → 401; signed in without the role → 403; an endpoint without a handler → 501 once the
- * caller is allowed; an admin of another account naming this account's object → 404; else success.
+ * Every endpoint of the contract × every kind of caller, generated from the contract
+ * (docs/architecture.md, Testing). The expected answer follows from the endpoint's declared access
+ * and its row's scope: anonymous → 401; signed in without the role → 403; an endpoint without a
+ * handler → 501 once the caller is allowed; an admin of another account naming this account's
+ * object → 404; else success.
  */
 const CALLERS = ['anonymous', 'none', 'technical', 'billing', 'admin', 'otherAccountAdmin'] as const;
 type Who = (typeof CALLERS)[number];
@@ -162,7 +163,7 @@ describe('authorization matrix (every endpoint × every kind of caller)', () => 
 });
 
 /**
- * Issue 18: every provider endpoint × every kind of API caller. A key holding the endpoint's scope
+ * Decision 0025: every provider endpoint × every kind of API caller. A key holding the endpoint's scope
  * succeeds; a key holding every scope but this resource's gets 403; a revoked key, an expired key,
  * a customer's access token (even an administrator's) and no token at all get 401.
  */

@@ -6,7 +6,7 @@ import { createAccount, createContact, createTicket } from './factories.js';
 import { createTestApiKey, keyHeader } from './provider-keys.js';
 
 /*
- * Issue 30: a lone UTF-16 surrogate ("\ud800") is valid JSON but no text PostgreSQL can store, and it
+ * A lone UTF-16 surrogate ("\ud800") is valid JSON but no text PostgreSQL can store, and it
  * reached the database as a 500. Every string of every endpoint, customer and provider, now answers
  * 400 naming the field, and nothing is written (docs/decisions/0008).
  */

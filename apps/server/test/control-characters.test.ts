@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from './app.js';
 import { bearer, signIn } from './auth.js';
 import { createAccount, createContact, createTicket } from './factories.js';
 
-/** Issue 9, defect 1: a NUL in any string reached PostgreSQL, which refused it, and the caller got a 500. */
+/** Decision 0008: a NUL in any string reached PostgreSQL, which refused it, and the caller got a 500. */
 describe('control characters in request strings', () => {
   let test: TestApp;
   let token: string;

@@ -10,7 +10,7 @@ import { REPO_ROOT } from '../src/config/paths.js';
 import { exited, freePort, isAlive, waitUntilReady } from './server-process.js';
 
 /**
- * Issue 9, defect 5: a second portal on the same data folder took the running one's database
+ * Decision 0010: a second portal on the same data folder took the running one's database
  * away for good, and a portal whose database went away answered 500 and never recovered.
  */
 describe('one data folder, one portal; a database that goes away and comes back', () => {

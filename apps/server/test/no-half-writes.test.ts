@@ -5,10 +5,10 @@ import { bearer, signIn } from './auth.js';
 import { createAccount, createContact, createTicket } from './factories.js';
 
 /*
- * Issue 30: a request that fails on our side (a 500) writes nothing half-done. A ticket reply writes
- * three things in one transaction: the entry, the ticket's last-modified time, and the webhook event.
- * A trigger makes the last of them fail with an error that is no caller's fault; the answer is a 500
- * with the request id, and the first two are rolled back with it.
+ * A request that fails on our side (a 500) writes nothing half-done. A ticket reply writes three
+ * things in one transaction: the entry, the ticket's last-modified time, and the webhook event
+ * (decision 0026). A trigger makes the last of them fail with an error that is no caller's fault; the
+ * answer is a 500 with the request id, and the first two are rolled back with it.
  */
 describe('a 500 leaves nothing half-written', () => {
   let test: TestApp;

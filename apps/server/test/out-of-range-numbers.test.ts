@@ -5,7 +5,7 @@ import { bearer, signIn } from './auth.js';
 import { createAccount, createContact } from './factories.js';
 
 /*
- * Issue 30: ids beyond PostgreSQL's integer reached the database and failed as a 500 (a license's
+ * Ids beyond PostgreSQL's integer reached the database and failed as a 500 (a license's
  * service_id of 2147483648, a support tool's tool_id, an order id of 4294967296 in the path). Every
  * id a request carries now has its column's range: in a body a 400 naming the field; in a path, an
  * id no record can have is a 404, as any id that is not there.

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from './app.js';
 import { bearer, signIn } from './auth.js';
 import { createAccount, createContact } from './factories.js';
 
-/** Issue 9: a request budget per caller across the API, beside the sign-in and reset throttles. */
+/** Decision 0009: a request budget per caller across the API, beside the sign-in and reset throttles. */
 describe('the request budget per caller', () => {
   const BUDGET = 8;
   let test: TestApp;

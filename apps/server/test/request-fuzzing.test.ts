@@ -32,18 +32,19 @@ import {
 } from './hostile-input.js';
 
 /**
- * Issue 9: malformed input, generated from the contract. Each case starts from an endpoint's valid
- * request (its authorization-matrix row) and breaks it: wrong types, missing and extra fields, huge
- * and deeply nested values, control characters and invalid UTF-8, odd content types, prototype
- * keys, SQL and path metacharacters in the path and query. Whatever comes in, the portal answers
- * below 500, in the error envelope when it refuses, and a refused write changes nothing.
+ * Malformed input, generated from the contract (docs/architecture.md, Testing). Each case starts from
+ * an endpoint's valid request (its authorization-matrix row) and breaks it: wrong types, missing and
+ * extra fields, huge and deeply nested values, control characters and invalid UTF-8, odd content
+ * types, prototype keys, SQL and path metacharacters in the path and query. Whatever comes in, the
+ * portal answers below 500, in the error envelope when it refuses, and a refused write changes
+ * nothing.
  *
  * FUZZ_RUNS scales the run (npm run fuzz runs it longer); FUZZ_SEED replays a failure.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
 const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
 
-/** The customer API's endpoints and the provider API's (issue 18): the provider's are called with a key holding every scope. */
+/** The customer API's endpoints and the provider API's (decision 0025): the provider's are called with a key holding every scope. */
 type AnyEndpointName = EndpointName | ProviderEndpointName;
 const everyEndpoint = { ...endpoints, ...providerEndpoints } as Record<AnyEndpointName, Endpoint>;
 const names = Object.keys(everyEndpoint) as AnyEndpointName[];
@@ -191,7 +192,7 @@ describe('malformed input on every endpoint (property-based)', () => {
   );
 
   /*
-   * Issue 30: classes of input a random run rarely puts in the right place, sent to every field of
+   * Classes of input a random run rarely puts in the right place, sent to every field of
    * every endpoint, customer and provider, whatever the run's size: lone surrogates and
    * non-characters in each text, integers at and beyond 2^31 and 2^53, negative zero and exponents
    * in each number, an object or an array in place of each value, a key repeated, a 1 MiB key,

@@ -10,7 +10,7 @@ import { signIn } from './auth.js';
 import { createAccount, createContact, createService, createTicket, TEST_PASSWORD } from './factories.js';
 
 /**
- * Issue 29: every call of docs/product.md §7, sent as the spec shapes it (the table in
+ * Decision 0029: every call of docs/product.md §7, sent as the spec shapes it (the table in
  * packages/contract/src/spec-shaped/calls.ts: the spec's fields alone, no header but the bearer
  * token the spec describes) by a caller who may make it, is answered with success. A client
  * written from the spec alone must be able to use this server. Each row runs in an account of its

@@ -11,7 +11,7 @@ import type { Plugin } from 'vite';
 const SHELL_ALSO = /[\\/]src[\\/]shared[\\/]ui[\\/]LoadedWhenOpened\.tsx$|[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/;
 
 /**
- * How the browser build groups modules into chunks (issue 16, decision 0022).
+ * How the browser build groups modules into chunks (decision 0022).
  *
  * Left to itself, the bundler cuts whatever the sign-in page shares with any lazily loaded screen or dialog into a
  * chunk of its own: the sign-in page loaded 10–12 files, more with every lazy chunk added, many of 1–2 KB. Over

@@ -12,7 +12,7 @@ async function openTab(page: Page, name: string) {
   await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
 }
 
-/** Issue 12: a billing user pays, stores a card, turns auto-pay on and off, downloads statements and reads orders. */
+/** Decision 0014: a billing user pays, stores a card, turns auto-pay on and off, downloads statements and reads orders. */
 test.describe('billing', () => {
   // One account's money: these journeys run one after the other.
   test.describe.configure({ mode: 'serial' });

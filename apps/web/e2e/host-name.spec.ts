@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, expectNoSeriousA11yViolations } from './auth-support';
  * The portal served over plain http under a host name other than localhost (a LAN address, an
  * internal DNS name): Chromium resolves portal.test to this machine. An http page under such a
  * name is not a secure context, and a Content-Security-Policy that upgrades requests to https
- * leaves it blank (issue 9, defect 2).
+ * leaves it blank.
  */
 const HOST_URL = `http://portal.test:${E2E_ENV.PORT}`;
 

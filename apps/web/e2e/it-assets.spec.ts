@@ -20,7 +20,7 @@ async function auditEntries(action: string, title: string): Promise<number> {
   }
 }
 
-/** Issue 13: the IT Asset Manager and its credential vault, for administrators only. */
+/** Decisions 0015 and 0016: the IT Asset Manager and its credential vault, for administrators only. */
 test.describe('IT assets and the credential vault', () => {
   test.describe.configure({ mode: 'serial' });
 

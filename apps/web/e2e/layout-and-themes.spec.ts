@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { chooseTheme, openScreen, signedInPage } from './support/screens';
 
 /**
- * Issue 15: every built screen, measured in the browser rather than by eye — nothing scrolls
+ * Decision 0020: every built screen, measured in the browser rather than by eye — nothing scrolls
  * sideways at 320 px, no value (money, a phone number, a date, a ticket number, an e-mail address, a username) breaks
  * inside at 1024 or 320 px, and axe finds
  * nothing in either theme. The theme is chosen in the user menu, saved to the profile, and

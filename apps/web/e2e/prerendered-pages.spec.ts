@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { DEMO_PASSWORD, signIn } from './auth-support';
 
 /**
- * Issue 16, decision 0022: the server sends the signed-out pages as HTML (rendered once at start-up, in a child
+ * Decision 0022: the server sends the signed-out pages as HTML (rendered once at start-up, in a child
  * process), and the app hydrates that markup instead of rendering the page again.
  */
 

@@ -8,9 +8,10 @@ import { E2E_ENV } from '../playwright.config';
 import { ALICE, signIn } from './support/tickets';
 
 /**
- * Issue 18, both halves joined: the provider's systems get a key from the staff CLI, register a
- * webhook receiver through the provider API, push a ticket with a technician's reply; the customer
- * reads it in the portal and answers, and the receiver gets the signed `ticket.reply` event.
+ * The provider API (decision 0025) and its webhooks (decision 0026) joined: the provider's systems
+ * get a key from the staff CLI, register a webhook receiver through the provider API, push a ticket
+ * with a technician's reply; the customer reads it in the portal and answers, and the receiver gets
+ * the signed `ticket.reply` event.
  */
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 /** The seed gives Acme Logistics the external id its CRM knows it by (apps/server/seed/accounts.ts). */
@@ -73,7 +74,7 @@ function providerApi(request: APIRequestContext, key: string) {
   };
 }
 
-test.describe('provider API and webhooks (issue 18)', () => {
+test.describe('provider API and webhooks', () => {
   // The staff CLI starts a Node process of its own (20 s and more on a busy two-core machine).
   test.setTimeout(120_000);
 

@@ -2,9 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
- * Issue 4: the signed-in shell, Apps, Profile, Enterprise Services and Dashboard, as alice (admin
- * and billing), bill (billing) and uma (no flags). Only the profile save changes data, on a contact
- * no other journey uses (rachel.kim), and it is put back afterwards.
+ * The signed-in shell, Apps, Profile, Enterprise Services and Dashboard (docs/product.md §2 and
+ * decision 0020), as alice (admin and billing), bill (billing) and uma (no flags). Only the profile
+ * save changes data, on a contact no other journey uses (rachel.kim), and it is put back afterwards.
  */
 
 const PASSWORD = 'demo-pass-2026';

@@ -27,7 +27,7 @@ async function openDownloadModal(page: Page, tool: string) {
 const unzipList = (file: string) => execFileSync('unzip', ['-Z1', file]).toString().trim().split('\n');
 const unzipRead = (file: string, entry: string) => execFileSync('unzip', ['-p', file, entry]).toString();
 
-/** Issue 14: support tools — the agent built for the account, links opened without signing in, the history. */
+/** Decision 0017: support tools — the agent built for the account, links opened without signing in, the history. */
 test.describe('support tools', () => {
   test.describe.configure({ mode: 'serial' });
 

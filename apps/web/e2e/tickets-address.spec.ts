@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ALICE, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, ticketApi, totalBadge } from './support/tickets';
 
-/** Issue 15: every ticket has its address; filters, search, sort and page live in the address. */
+/** Decision 0019: every ticket has its address; filters, search, sort and page live in the address. */
 
 const rows = (page: Page) => page.getByRole('region', { name: 'Tickets' }).getByRole('article');
 const detail = (page: Page) => page.getByRole('dialog', { name: 'Ticket details' });

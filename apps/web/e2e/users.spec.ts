@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, expectNoSeriousA11yViolations, latestMailTo, linkIn, signIn, signOutFromHeader } from './auth-support';
 
-/** Issue 11: an administrator manages the account's users and their voice licenses. */
+/** Decision 0013: an administrator manages the account's users and their voice licenses. */
 test.describe('users and licenses', () => {
   test('alice adds a user with a license; the invitation sets a password and the user signs in', async ({ page }) => {
     const email = `nia.${Date.now()}@acme.example`;

@@ -16,7 +16,7 @@ const app = (
   </StrictMode>
 );
 
-// Issue 16: the first render, or the hydration, as a transition, so React yields to the browser every few
+// Decision 0022: the first render, or the hydration, as a transition, so React yields to the browser every few
 // milliseconds instead of holding a phone's main thread for one long task (total blocking time).
 if (showsThePrerenderedPage(root)) {
   preloadSignedOutPage(window.location.pathname);

@@ -1,12 +1,12 @@
 /**
- * The program that makes the signed-out pages, and the skeletons of the signed-in screens, on the server (issue 16,
- * decision 0022). Vite's SSR build makes it self-contained in apps/web/dist-prerender/prerender.js (release:
+ * The program that makes the signed-out pages, and the skeletons of the signed-in screens, on the server (decision 0022).
+ * Vite's SSR build makes it self-contained in apps/web/dist-prerender/prerender.js (release:
  * web-prerender/), outside what the server serves. The portal server forks it once it is listening and sends one
  * message, a PrerenderRequest: the public configuration that /config.js hands the browser, the built index.html, and
  * the addresses to render. It answers with each page as it is to be sent (index.html with the markup inside #root,
  * and its brotli and gzip copies), each screen's skeleton document likewise (the skeleton before the empty #root),
  * or with an error, and exits. A child process, so that React's server renderer, Mantine and the compressors'
- * buffers never stay in the server's memory (issue 16's idle target).
+ * buffers never stay in the server's memory (decision 0021's idle target).
  *
  * Run by hand, it prints the markup of the addresses given as arguments, with the development configuration:
  *   node apps/web/dist-prerender/prerender.js /login

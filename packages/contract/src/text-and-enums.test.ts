@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asset, order, payment, service, supportTool, ticketSummary } from './index.js';
 import { findTextProblem, multiLineText, singleLineText } from './index.js';
 
-describe('response values the spec lets grow (issue 9, defect 3)', () => {
+describe('response values the spec lets grow', () => {
   const cases: [string, { safeParse(value: unknown): { success: boolean } }, Record<string, unknown>, string][] = [
     ['service status', service, { status: 'archived' }, 'status'],
     ['service provision status', service, { provision_status: 'migrating' }, 'provision_status'],

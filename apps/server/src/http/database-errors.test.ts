@@ -7,9 +7,9 @@ import { createTestDatabase } from '../../test/database.js';
 import { installErrorHandler } from './error-handler.js';
 
 /*
- * Issue 30: PostgreSQL's refusals that the caller caused become a 4xx in one place. Each case runs a
- * statement that really fails that way on a real PostgreSQL, through drizzle (which wraps the
- * driver's error), and the error handler answers it.
+ * PostgreSQL's refusals that the caller caused become a 4xx in one place (docs/architecture.md, the
+ * request pipeline). Each case runs a statement that really fails that way on a real PostgreSQL,
+ * through drizzle (which wraps the driver's error), and the error handler answers it.
  */
 const CASES: [state: string, statement: string, status: number, message: RegExp][] = [
   ['22021 invalid UTF-8', `SELECT convert_from('\\xc328'::bytea, 'UTF8')`, 400, /not valid Unicode/],

@@ -3,9 +3,10 @@ import { AppError } from '../platform/app-error.js';
 
 /**
  * PostgreSQL's refusals that are the caller's fault, by SQLSTATE: the one place they become 4xx
- * (issue 30). The request's validation should catch each before the database does; this is the
- * net under it, so a value that slipped through answers a clear 4xx instead of a 500. Anything
- * not listed (a not-null or check violation is our own bug) stays a 500 with the request id.
+ * (docs/architecture.md, the request pipeline). The request's validation should catch each before the
+ * database does; this is the net under it, so a value that slipped through answers a clear 4xx
+ * instead of a 500. Anything not listed (a not-null or check violation is our own bug) stays a 500
+ * with the request id.
  */
 const CALLER_FAULTS: Record<string, () => AppError> = {
   // Text PostgreSQL cannot store: invalid UTF-8, or a character its encoding lacks.

@@ -113,7 +113,7 @@ function completeAnswer(answered: z.infer<typeof prerenderAnswer>, printed = '')
  * Runs the web app's prerender program in a child process: one message with the configuration, index.html and
  * the addresses goes in, one with each page as it is sent (compressed too) comes back, and the child exits. React's
  * server renderer, Mantine and the compressors work there only, so none of them stays in the server's memory (the
- * idle target of issue 16). Resolves with the answer once checked complete; rejects when the
+ * idle target of decision 0021). Resolves with the answer once checked complete; rejects when the
  * program is missing, fails, leaves out an address or takes longer than `timeoutMs` (it is killed then).
  */
 export function runPrerenderProgram({ entry, config, template, timeoutMs, signal }: RenderOptions): Promise<ProgramPages> {

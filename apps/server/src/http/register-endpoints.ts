@@ -73,7 +73,7 @@ function responseSchema(endpoint: Endpoint) {
  */
 export interface Pipeline {
   authenticate: Authenticate;
-  /** Provider endpoints take an API key instead of a customer's token (issue 18). */
+  /** Provider endpoints take an API key instead of a customer's token (decision 0025). */
   authenticateApiKey: ApiKeyAuthenticator;
   budget: RequestBudget;
   inFlight: InFlight;

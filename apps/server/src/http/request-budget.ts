@@ -26,7 +26,7 @@ interface Tally {
 }
 
 /**
- * `providerPerMinute` is a provider API key's own budget (issue 18; it defaults to the customers');
+ * `providerPerMinute` is a provider API key's own budget (decision 0025; it defaults to the customers');
  * `refused` is told of every request the budget turns away (the metrics count them).
  *
  * A caller's first request of a window reads and bumps the shared counter; the requests after it are

@@ -4,7 +4,7 @@ import { endpoints, providerEndpoints } from '@portal/contract';
 import { findUnknownField } from './unknown-fields.js';
 
 describe('findUnknownField: the key a change would silently drop', () => {
-  it('finds the wrapper of a contact update the body does not have (issue 30: {"user": {"email": {}}})', () => {
+  it('finds the wrapper of a contact update the body does not have ({"user": {"email": {}}})', () => {
     expect(findUnknownField(endpoints.updateContact.body!, { user: { email: {} } })).toEqual(['user']);
     expect(findUnknownField(endpoints.updateContact.body!, { email: 'a@b.example', mobile: null })).toBeUndefined();
   });

@@ -5,7 +5,7 @@ import type { z } from 'zod';
  *
  * zod drops unknown keys, which is right for most input but wrong for a change: a PATCH or PUT
  * whose field was misspelled or wrapped (`{"user": {"email": …}}` where the body is flat) used to
- * answer 200 having changed nothing, and the caller believed it saved (issue 30). So update
+ * answer 200 having changed nothing, and the caller believed it saved. So update
  * endpoints refuse what they would drop. Read from the schema's definition, so every update
  * endpoint, customer or provider, present or future, is covered.
  */

@@ -31,7 +31,7 @@ export function useColorSchemeOfSignedInUser() {
     appliedFor.current = contactId;
     // Usually the browser already shows the saved theme (public/color-scheme.js applied it before the first paint).
     // Setting it again is not free: Mantine turns every transition off with a style for the whole document and back
-    // on 10 ms later, two full style recalculations on a phone's main thread at every signed-in visit (issue 16).
+    // on 10 ms later, two full style recalculations on a phone's main thread at every signed-in visit (decision 0022).
     if (contactId !== undefined && isColorMode(saved) && saved !== colorScheme) setColorScheme(saved);
   }, [contactId, saved, colorScheme, setColorScheme]);
 }

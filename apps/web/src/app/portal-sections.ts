@@ -49,7 +49,7 @@ export interface PortalSection {
   preload: () => Promise<unknown>;
   /**
    * Starts fetching what the screen opens with (at the address's query, `search`) when a signed-in visit or a
-   * sign-in leads to it, beside its code rather than after it has arrived and rendered (issue 16); the screen's
+   * sign-in leads to it, beside its code rather than after it has arrived and rendered (decision 0022); the screen's
    * own queries then find the answers on their way. A screen without it fetches when it renders.
    */
   prefetch?: (client: QueryClient, search: string, flags: SessionFlags) => Promise<unknown>;

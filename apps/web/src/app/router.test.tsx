@@ -31,7 +31,7 @@ describe('routes when signed out', () => {
     await expectPage('/forgot-password', 'Reset your password');
   });
 
-  it('sends a protected address to /login with the way back, and lands on it after signing in (issue 15)', async () => {
+  it('sends a protected address to /login with the way back, and lands on it after signing in', async () => {
     network.fetch.mockImplementation(async (url) =>
       String(url) === '/api/crm/auth/login'
         ? jsonResponse({ errors: false, result: aLoginResult() })
@@ -227,7 +227,7 @@ describe("the server's skeleton of a signed-in screen (decision 0022)", () => {
   });
 });
 
-describe("the opening screen's data (issue 16)", () => {
+describe("the opening screen's data", () => {
   /** What the app asked the API for, as path and query. */
   function requests() {
     const asked: string[] = [];

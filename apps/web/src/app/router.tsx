@@ -20,7 +20,7 @@ const SignedInLayout = lazy(async () => ({ default: (await loadSignedInLayout())
  * The shell and a screen start downloading together: when the sign-in form's password field is first
  * focused (and again on "Sign in", for a password the browser filled in), so the first signed-in screen
  * does not wait for its code after the answer, and when a signed-in visit opens, so the screen does not
- * wait for the shell (issue 16). Never on mere page load: the signed-out pages load nothing of the
+ * wait for the shell (decision 0022). Never on mere page load: the signed-out pages load nothing of the
  * signed-in screens until someone is about to sign in.
  */
 function preloadSignedInScreen(pathname: string) {
@@ -84,7 +84,7 @@ function isPortalAddress(pathname: string): boolean {
   return PORTAL_SECTIONS.some((section) => matchesSection(section, pathname));
 }
 
-/** A protected address opened while signed out: sign in first, then come back to it (issue 15). */
+/** A protected address opened while signed out: sign in first, then come back to it (decision 0019). */
 function ToSignIn() {
   const location = useLocation();
   const { signedOutOnPurpose } = useSession();

@@ -25,7 +25,7 @@ export type EndpointName = keyof typeof endpoints;
 /*
  * The same endpoints by group, for the web app: a screen that names `ticketsEndpoints.listTickets` makes the bundle
  * carry (and the phone build, at start-up) the schemas of the ticket calls only. `endpoints` holds every schema of the
- * API, ~400 zod objects whose construction was a third of the app's start-up script on a phone (issue 16), so the
+ * API, ~400 zod objects whose construction was a third of the app's start-up script on a phone (decision 0022), so the
  * web app never imports it.
  */
 export * as authEndpoints from './auth.js';

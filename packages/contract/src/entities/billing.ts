@@ -139,7 +139,7 @@ export type Order = z.infer<typeof order>;
 
 /**
  * 25000 → "25,000", without Intl: toLocaleString at module load wakes ICU's locale data, about 6 MB
- * of the server's resident memory for one message (issue 16).
+ * of the server's resident memory for one message (decision 0021).
  */
 const withThousandsSeparators = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
 /** 1234.5 → "$1,234.50" (a positive amount), as the server's Intl formatter writes it, without Intl (see above). */

@@ -8,7 +8,7 @@ export const calendarDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
   .describe('YYYY-MM-DD');
-/** PostgreSQL's integer (int4): the column of every id, so every id a request carries fits in it (issue 30). */
+/** PostgreSQL's integer (int4): the column of every id, so every id a request carries fits in it. */
 export const INT4_MAX = 2_147_483_647;
 /** A positive integer id carried in a path, e.g. `/crm/contacts/:id`. */
 export const idParam = z.coerce.number().int('Id must be a whole number').positive('Id must be positive').max(INT4_MAX, `Id must be at most ${INT4_MAX}`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What the portal tells the provider's systems (issue 18, docs/webhooks.md). Each delivery is a
+ * What the portal tells the provider's systems (decision 0026, docs/webhooks.md). Each delivery is a
  * Standard Webhooks message `{ type, timestamp, data }`; `data` always carries the account.
  */
 export const WEBHOOK_EVENT_TYPES = [

@@ -31,7 +31,7 @@ import { providerOrder, providerOrderInput } from './order-entities.js';
 import { PROVIDER_API_PREFIX } from './scopes.js';
 
 /*
- * The provider's back-office API (issue 18): its PSA, CRM and billing systems push accounts,
+ * The provider's back-office API (decision 0025): its PSA, CRM and billing systems push accounts,
  * contacts, services, tickets and statements by their own external ids, and read back what changed
  * in the portal. Every endpoint takes an API key with the scope it names; paths are under
  * /api/provider/v1. The webhook endpoints (webhooks:read / webhooks:write) are in webhook-endpoints.ts,

@@ -12,7 +12,7 @@ import {
 import { PROVIDER_API_PREFIX } from './scopes.js';
 
 /*
- * The IT Asset Manager through the provider API (issue 18): assets and vendors pushed by the
+ * The IT Asset Manager through the provider API (decision 0025): assets and vendors pushed by the
  * provider's external id, and the credential hidden flag (inventory:read / inventory:write).
  * This module exports endpoints only (every export becomes one of providerEndpoints).
  */

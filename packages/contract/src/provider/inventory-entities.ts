@@ -5,7 +5,7 @@ import { name, optionalLine, realDate, webAddress } from './fields.js';
 import { providerExternalId } from './entities.js';
 
 /*
- * The IT Asset Manager's assets and vendors through the provider API (issue 18), by the
+ * The IT Asset Manager's assets and vendors through the provider API, by the
  * provider's external id, and the one thing the provider may do to a stored credential: hide its
  * password from the customer (or show it again). Credentials have no external id (customers
  * create them) and their secrets never travel through this API (docs/decisions/0025).

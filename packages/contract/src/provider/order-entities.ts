@@ -6,7 +6,7 @@ import { multiLineText, singleLineText } from '../entities/text.js';
 import { amount, isoTimestamp, name, optionalLine } from './fields.js';
 
 /*
- * Orders through the provider API (issue 18): the spec's order entity (§3: name, date_created,
+ * Orders through the provider API (decision 0025): the spec's order entity (§3: name, date_created,
  * status, quote_id, notes, order_items) addressed by the provider's external id. The customer's
  * Orders tab shows what is pushed here.
  */

@@ -6,7 +6,7 @@ import { providerWebhookDeliveryQuery, providerWebhookEndpointPatch } from './en
 import { PROVIDER_API_PREFIX } from './scopes.js';
 
 /*
- * The provider's webhook receivers and their deliveries through the provider API (issue 18,
+ * The provider's webhook receivers and their deliveries through the provider API (decision 0026,
  * docs/webhooks.md): the same operations as `npm run portal -- webhook …`, for a key holding
  * webhooks:read (GETs) or webhooks:write (changes). This module exports endpoints only.
  */

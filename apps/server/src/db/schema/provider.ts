@@ -3,7 +3,7 @@ import { check, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns.js';
 
 /**
- * The provider's API keys (issue 18, docs/decisions/0025). A key is `ppk_<prefix>_<secret>`: the
+ * The provider's API keys (docs/decisions/0025). A key is `ppk_<prefix>_<secret>`: the
  * prefix finds the row, and only the SHA-256 of the 32-byte random secret is stored. Scopes are
  * `<resource>:read|write` (contract: PROVIDER_SCOPES).
  */

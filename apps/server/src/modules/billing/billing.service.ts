@@ -51,7 +51,7 @@ const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-');
 
 const fingerprintOf = (request: Record<string, unknown>) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
-/** Balance, statements, card payments, the stored card and auto-pay, orders (issue 12): the billing group, in its own account only. */
+/** Balance, statements, card payments, the stored card and auto-pay, orders (decision 0014): the billing group, in its own account only. */
 export function createBillingService({ db, gateway, mailer, config }: BillingServiceDeps) {
   const audit = recordCallerAction;
 

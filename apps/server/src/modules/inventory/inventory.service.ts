@@ -45,7 +45,7 @@ const toVendor = (row: repo.VendorRow): Vendor => ({
   website: row.website,
 });
 
-/** The IT Asset Manager and its credential vault (issue 13): administrators, in their own account only. */
+/** The IT Asset Manager and its credential vault (decisions 0015 and 0016): administrators, in their own account only. */
 export function createInventoryService({ db, vault }: { db: Database; vault: VaultKeyRing }) {
   const audit = (executor: Executor, caller: Caller, meta: ClientMeta, action: string, credentialId: number, details: Record<string, unknown> = {}) =>
     recordCallerAction(executor, caller, meta, action, 'success', { credential_id: credentialId, ...details });

@@ -9,7 +9,7 @@ import { accounts, auditLog, billingAccounts, contacts, mailOutbox, products, se
 
 const V1 = '/api/provider/v1';
 
-/** The first import's bulk calls (issue 18): accounts, contacts and services, each in one transaction, all or none. */
+/** The first import's bulk calls (decisions 0025 and 0030): accounts, contacts and services, each in one transaction, all or none. */
 describe('provider API bulk upserts of accounts, contacts and services', () => {
   let test: TestApp;
   let allKey: string;

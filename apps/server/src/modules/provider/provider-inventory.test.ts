@@ -31,7 +31,7 @@ const SECRET = 'Falcon-Maple-4821!';
 const USERNAME = 'fw-break-glass';
 const NOTE = 'The MFA token is in the safe.';
 
-describe('provider API: assets, vendors and the credential hidden flag (issue 18)', () => {
+describe('provider API: assets, vendors and the credential hidden flag', () => {
   let test: TestApp;
   let key: string;
 

@@ -35,7 +35,7 @@ const orderBody = {
   order_items: [voiceSeats, setupFee],
 };
 
-describe('provider API: orders (issue 18)', () => {
+describe('provider API: orders', () => {
   let test: TestApp;
   let key: string;
 

@@ -16,7 +16,7 @@ const RECEIVER_PORT = 8411;
 const endpointList = successEnvelope(z.object({ items: z.array(webhookEndpoint) }));
 const deliveryList = successEnvelope(z.object({ items: z.array(webhookDelivery) }));
 
-describe('provider API: webhook endpoints and deliveries (issue 18)', () => {
+describe('provider API: webhook endpoints and deliveries', () => {
   let test: TestApp;
   let receiver: WebhookReceiver;
   let secret = '';

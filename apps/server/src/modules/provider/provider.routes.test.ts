@@ -23,7 +23,7 @@ import { apiKeys, auditLog, contacts, mailOutbox, ticketEntries, tickets } from 
 
 const V1 = '/api/provider/v1';
 
-describe('provider API (issue 18)', () => {
+describe('provider API', () => {
   let test: TestApp;
   let allKey: string;
 

@@ -25,7 +25,7 @@ export interface ProviderServices {
 /** An upsert answers 201 when it created the record and 200 when it updated it; the body says which too. */
 const upserted = <T extends { created: boolean }>(result: T) => new Respond(result, undefined, result.created ? 201 : 200);
 
-/** The provider API (issue 18), under /api/provider/v1, its webhook endpoints included. */
+/** The provider API (decision 0025), under /api/provider/v1, its webhook endpoints included (decision 0026). */
 export function providerRoutes(s: ProviderServices): EndpointRoute[] {
   return [
     route(e.providerPutAccount, async (c) => upserted(await s.accounts.upsert(c.provider, c.params.external_id, c.body, c.client))),

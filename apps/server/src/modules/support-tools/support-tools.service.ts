@@ -79,7 +79,7 @@ function toDownloadRecord(row: repo.DownloadRow): DownloadRecord {
 }
 
 /**
- * Support tools (issue 14): the provider's catalogue, per-account agent builds, signed download
+ * Support tools (decision 0017): the provider's catalogue, per-account agent builds, signed download
  * links a technician opens without signing in, and the account's download history. Administrators
  * only (the endpoints' access), each in their own account; every link and download is audited.
  */

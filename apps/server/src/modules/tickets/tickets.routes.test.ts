@@ -221,7 +221,7 @@ describe('who sees which tickets', () => {
       expect(response.statusCode).toBe(404);
       expect(errorEnvelope.parse(response.json()).message).toBe(TICKET_NOT_FOUND);
     }
-    // An id beyond every id a record can have is refused by the pipeline, for every endpoint alike (issue 30).
+    // An id beyond every id a record can have is refused by the pipeline, for every endpoint alike.
     expect((await detail('uma', '99999999999')).statusCode).toBe(404);
     expect((await respond('otto', umaTicketId, { description: 'sneaky' })).statusCode).toBe(404);
     expect((await respond('rival', umaTicketId, { description: 'sneaky' })).statusCode).toBe(404);

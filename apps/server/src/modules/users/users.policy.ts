@@ -1,7 +1,7 @@
 import type { Caller } from '../auth/caller.js';
 
 /**
- * What an administrator may do to the account's users (docs/product.md §6, issue 11). The account
+ * What an administrator may do to the account's users (docs/product.md §6, decision 0013). The account
  * must always keep an administrator, and nobody takes their own administration away by accident:
  * an administrator cannot remove their own admin flag or delete themself.
  */

@@ -174,7 +174,7 @@ describe('PATCH and DELETE /api/crm/contacts/:id', () => {
     expect(audit!.details).toMatchObject({ changed: ['firstname', 'timeZone', 'technicalGroup'] });
 
     // A request that names no known field changes nothing (found by the fuzz test: it was a 500), and says so:
-    // it answered 200 until issue 30, and the caller believed it had saved.
+    // it used to answer 200, and the caller believed it had saved.
     const nothing = await call('PATCH', `/crm/contacts/${user.id}`, token, { prototype: { admin_group: true } });
     expect(nothing.statusCode).toBe(400);
     expect(errorOf(nothing).fields).toEqual({ prototype: 'prototype is not a field of this request; nothing was changed' });

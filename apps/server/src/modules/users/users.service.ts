@@ -86,7 +86,7 @@ export async function writeInvitations(
   );
 }
 
-/** The account's users and their licenses (issue 11): administrators only, always within their own account. */
+/** The account's users and their licenses (decision 0013): administrators only, always within their own account. */
 export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
   const actorOf = (caller: Caller) => caller.impersonatedBy ?? caller.email;
   const audit = (executor: Executor, caller: Caller, meta: ClientMeta, action: string, contactId: number, details: Record<string, unknown> = {}) =>

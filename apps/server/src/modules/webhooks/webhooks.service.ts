@@ -60,7 +60,7 @@ const toDelivery = (row: repo.DeliveryRow & { attempts: repo.AttemptRow[] }): We
 });
 
 /**
- * The provider's webhook endpoints and their deliveries (issue 18). No HTTP or command-line
+ * The provider's webhook endpoints and their deliveries (decision 0026). No HTTP or command-line
  * knowledge: `npm run portal -- webhook …` calls it, and so can the provider API's routes.
  */
 export function createWebhooksService({ db, vault, allowPrivateUrls }: WebhooksServiceDeps) {

@@ -7,7 +7,7 @@ type AccountButtonProps = { user: SessionUser } & Omit<ComponentPropsWithRef<'bu
 
 /**
  * The header's account button: the avatar's initials, and from a tablet's width up who is signed in. Plain elements,
- * so the shell's first render on a phone does not build Mantine's component trees for it (issue 16); the account
+ * so the shell's first render on a phone does not build Mantine's component trees for it (decision 0022); the account
  * menu (AccountMenu) wraps the same button as its target once it has loaded.
  */
 export function AccountButton({ user, className, ...button }: AccountButtonProps) {

@@ -15,7 +15,7 @@ export function AppNavbar({ sections, onNavigate }: AppNavbarProps) {
   return (
     <>
       {/* The browser's own scrolling (on a short screen), not Mantine's ScrollArea: that one measures itself
-          and renders again on every visit, ~100 ms of a phone's main thread (issue 16). */}
+          and renders again on every visit, ~100 ms of a phone's main thread (decision 0022). */}
       <AppShell.Section grow className={classes.navbarLinks} mx="-md" px="md">
         {SECTION_GROUPS.map((group) => {
           const links = sections.filter((section) => section.group === group && section.inSidebar !== false);

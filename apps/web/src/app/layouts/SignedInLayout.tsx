@@ -32,7 +32,7 @@ export function SignedInLayout({ sections }: SignedInLayoutProps) {
   const section = sectionOf(sections, pathname);
   useColorSchemeOfSignedInUser();
   // The screen mounts in a render of its own, just after the shell's: two shorter tasks on a phone's main thread
-  // instead of one long commit of both (issue 16, total blocking time). Later screens change under a mounted shell.
+  // instead of one long commit of both (decision 0022, total blocking time). Later screens change under a mounted shell.
   const shellMounted = useDeferredValue(true, false);
   return (
     <AppShell {...shellLayout(navbarOpened)}>

@@ -9,7 +9,7 @@ const AccountMenu = lazy(async () => ({ default: (await loadAccountMenu()).Accou
 /**
  * The header's account button, and the account menu once it is first opened. The menu (Mantine's Menu, floating-ui,
  * a focus trap: ~35 KB compressed) is on no screen's way to its first paint: until then the button is a plain one,
- * and the menu's code starts loading as soon as a pointer or the keyboard comes near it (issue 16).
+ * and the menu's code starts loading as soon as a pointer or the keyboard comes near it (decision 0022).
  */
 export function UserMenu({ accountName }: { accountName: string }) {
   const { user } = useSession();

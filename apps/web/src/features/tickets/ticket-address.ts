@@ -2,7 +2,7 @@ import { TICKET_PAGE_LIMIT, TICKET_SORTS, TICKET_STATUS_FILTERS } from '@portal/
 import { DEFAULT_TICKET_FILTERS, type TicketFilters, type TicketSort, type TicketStatusFilter } from './ticket-display';
 
 /**
- * Issue 15: the tickets screen lives in its address. Filters, search, sort and page are query
+ * Decision 0019: the tickets screen lives in its address. Filters, search, sort and page are query
  * parameters (`/tickets?status=closed&sort=priority&q=printer&page=2`), a ticket is
  * `/tickets/{id}` (with the list's parameters kept, so closing it returns to the same list).
  * The defaults are left out, so the default screen is the plain `/tickets`.

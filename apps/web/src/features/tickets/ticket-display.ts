@@ -100,7 +100,7 @@ export const priorityColour = (priority: string) => PRIORITY_COLOURS[priority] ?
 export const priorityLabel = (priority: string) => priority.charAt(0).toUpperCase() + priority.slice(1);
 
 /**
- * Issue 15: past its due date and not closed (a closed ticket is never overdue). Open statuses
+ * Past its due date and not closed (docs/product.md §2; a closed ticket is never overdue). Open statuses
  * include On Hold: waiting does not stop the clock the provider promised.
  */
 export function isTicketOverdue(ticket: Pick<TicketSummary, 'due_date' | 'status'>, now: number = Date.now()): boolean {
@@ -116,8 +116,9 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 const RELATIVE_FOR_DAYS = 30;
 
 /**
- * Issue 15: when a message was written, as people say it ("5 minutes ago", "2 hours ago",
- * "yesterday", "9 days ago"); after 30 days its date in the user's zone. The exact time goes in a title.
+ * When a message was written, as people say it ("5 minutes ago", "2 hours ago",
+ * "yesterday", "9 days ago"); after 30 days its date in the user's zone. The exact time goes in a title
+ * (docs/product.md §2).
  */
 export function conversationWhen(iso: string, timeZone: string, now: Date = new Date()): string {
   const seconds = (Date.parse(iso) - now.getTime()) / 1000;

@@ -30,7 +30,7 @@ export function resetDateLocale(): void {
 
 /**
  * Formatters are kept by their options: building an Intl.DateTimeFormat costs far more than using
- * one, and a ticket list formats a few hundred dates (issue 16: a third of its render on a phone).
+ * one, and a ticket list formats a few hundred dates (decision 0022: a third of its render on a phone).
  */
 const formatters = new Map<string, Intl.DateTimeFormat | null>();
 function formatterFor(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat | null {

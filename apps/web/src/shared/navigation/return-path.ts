@@ -1,5 +1,5 @@
 /**
- * Where to go after signing in (issue 15: a deep link survives sign-in). A signed-out visit to a
+ * Where to go after signing in (decision 0019: a deep link survives sign-in). A signed-out visit to a
  * protected address is sent to `/login?next=<path and query>`; after signing in the portal lands on
  * that address. Only a path of this portal is accepted: anything that could leave the origin
  * (`//evil.example`, `https://…`, `/\evil`, `javascript:…`, control characters a browser would

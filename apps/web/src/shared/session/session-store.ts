@@ -116,7 +116,7 @@ export function toStoredSession(login: AcceptedLoginResult, now: number = Date.n
   };
 }
 
-/** Why the last session in this tab ended, for the sign-in page to say so once (issue 15). */
+/** Why the last session in this tab ended, for the sign-in page to say so once (docs/product.md §2, the shell). */
 export const SIGNED_OUT_REASON_KEY = 'signedOutReason';
 export type SignedOutReason = 'signed-out' | 'expired';
 export const SIGNED_OUT_MESSAGES: Record<SignedOutReason, string> = {

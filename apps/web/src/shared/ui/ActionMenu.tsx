@@ -12,7 +12,7 @@ const ActionMenuDropdown = lazy(async () => ({ default: (await loadDropdown()).A
 
 /**
  * A row's "…" menu. Until it is first opened it is the button alone: a list of twenty rows then mounts no Mantine Menu,
- * and its screen's first load has no floating-ui (issue 16); the menu's code loads when a pointer, a touch or the
+ * and its screen's first load has no floating-ui (decision 0022); the menu's code loads when a pointer, a touch or the
  * focus reaches a button, and the menu opens as soon as it has mounted (ActionMenuDropdown).
  */
 export function ActionMenu({ label, color, items }: ActionMenuProps) {

@@ -5,7 +5,7 @@ const CLOSING_MS = 1_000;
 
 /**
  * A dialog whose code loads when it is first opened (a `lazy` component as `children`), not with the screen it
- * belongs to: a screen's first paint on a phone then waits for none of its dialogs' code (issue 16). From the first
+ * belongs to: a screen's first paint on a phone then waits for none of its dialogs' code (decision 0022). From the first
  * opening on it stays mounted, so it closes with its transition and opens again at once.
  *
  * Closed, the dialog gives the focus back to what opened it (decision 0035). Mantine's dialogs do that themselves, but only

@@ -17,7 +17,7 @@ interface Option {
 export type SelectLoadedOnUseProps = Omit<SelectProps, 'data' | 'label'> & { label: string; data: readonly Option[] };
 
 /**
- * Mantine's Select, whose code a screen's first paint does not wait for (issue 16: ~36 KB compressed, a third of the
+ * Mantine's Select, whose code a screen's first paint does not wait for (decision 0022: ~36 KB compressed, a third of the
  * tickets screen's first load, for two filters that show their value until someone opens one). Until the code is
  * here, the same field with the value's label, read-only; it loads when the browser is idle after the screen has
  * mounted, or at once when the field is opened (click, or a key that opens a select), and then opens. A keyboard

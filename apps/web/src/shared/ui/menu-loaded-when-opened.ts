@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 
 /**
- * The closed side of a menu whose code loads when it is first opened (issue 16: the account menu, a row's "…" menu).
+ * The closed side of a menu whose code loads when it is first opened (decision 0022: the account menu, a row's "…" menu).
  * Until then the caller shows its button alone, with `buttonProps`: the menu's module starts loading when a pointer, a
  * touch or the focus reaches the button, and `opening` turns true at the first click, when the caller renders the
  * lazily loaded menu (the same button as its Suspense fallback). A failed preload is only a missed head start: the

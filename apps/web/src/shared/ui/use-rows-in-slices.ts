@@ -4,7 +4,7 @@ import { useDeferredValue } from 'react';
 export const FIRST_ROWS = 12;
 
 /**
- * A long list is a lot of work for a phone's main thread (issue 16: the longest tasks of the list screens, since a
+ * A long list is a lot of work for a phone's main thread (decision 0022: the longest tasks of the list screens, since a
  * query's result renders synchronously). When the list first appears its first rows are drawn at once and the
  * whole list follows as a deferred render, which React does in slices between which the browser can paint and
  * answer the user. A changed list renders the same way while the previous one stays on the screen.

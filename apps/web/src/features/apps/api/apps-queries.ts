@@ -15,5 +15,5 @@ export function useLaunchApp() {
   });
 }
 
-/** What the Apps screen opens with, fetched while its code is still on its way (app/portal-sections.ts, issue 16). */
+/** What the Apps screen opens with, fetched while its code is still on its way (app/portal-sections.ts, decision 0022). */
 export const prefetchAppsScreen = (client: QueryClient) => client.prefetchQuery(appsQuery());

@@ -23,7 +23,7 @@ interface AppTileCardProps {
  * Icon, name, description and the way the app opens. Plain elements styled by AppTileCard.module.css, not Mantine
  * components: the tiles are the first signed-in screen, and Mantine's trees for them (a Card, Stacks, Groups, a
  * ThemeIcon, Title, Text and Button per tile, each resolving its style props) were render and commit time on a
- * phone's main thread (issue 16).
+ * phone's main thread (decision 0022).
  */
 export function AppTileCard({ tile, onLaunch, launching }: AppTileCardProps) {
   const TileIcon = appIcon(tile.icon);

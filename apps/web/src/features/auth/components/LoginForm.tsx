@@ -19,7 +19,7 @@ interface LoginFormProps {
   /**
    * Called with the path the sign-in will lead to when a sign-in is coming: when the password field is first
    * focused, and again on a valid submit (a password filled in by the browser is never focused). The router
-   * starts downloading the signed-in screen then (issue 16); never on mere page load.
+   * starts downloading the signed-in screen then (decision 0022); never on mere page load.
    */
   onSigningIn?: (pathname: string) => void;
 }

@@ -11,7 +11,7 @@ import { cardTypeLabel } from '../billing-display';
 import { NoWrap } from './Money';
 
 // The card form and the removal's confirmation load when first opened (or when the billing screen is idle: BillingPage
-// preloads them), not with the screen (issue 16).
+// preloads them), not with the screen (decision 0022).
 export const loadCardModal = () => import('./CardModal');
 export const loadRemoveCardModal = () => import('./RemoveCardModal');
 const CardModal = lazy(async () => ({ default: (await loadCardModal()).CardModal }));

@@ -21,7 +21,7 @@ import type { PaymentPrefill } from './MakePaymentTab';
 
 // Make Payment (the card form: Select, floating-ui, NumberInput, SegmentedControl, ~35 KB compressed) loads when
 // first shown, or once the screen is shown and the browser is idle: the Overview the screen opens on waits for none
-// of it (issue 16).
+// of it (decision 0022).
 const loadMakePaymentTab = () => import('./MakePaymentTab');
 const MakePaymentTab = lazy(async () => ({ default: (await loadMakePaymentTab()).MakePaymentTab }));
 
@@ -36,7 +36,7 @@ export function BillingPage() {
   const { billingApiId } = useSignedInUser();
   const [tab, openTab] = useTabInAddress(BILLING_TABS);
   // The payment form and the tabs' dialogs load when first shown; their code starts loading anyway once the screen is
-  // shown and the browser is idle, so that a first opening seldom waits (issue 16).
+  // shown and the browser is idle, so that a first opening seldom waits (decision 0022).
   usePreloadWhenIdle(loadMakePaymentTab, loadCardModal, loadRemoveCardModal, loadOrderDetailsModal);
   usePreloadWhile(tab === 'pay', loadMakePaymentTab);
 
@@ -63,7 +63,7 @@ export function BillingPage() {
 
 function BillingAccountView({ billingId, tab, openTab }: { billingId: string; tab: BillingTab; openTab: (tab: BillingTab) => void }) {
   const account = useQuery(billingAccountQuery(billingId));
-  // The account first appears in a render React can pause for the browser (issue 16).
+  // The account first appears in a render React can pause for the browser (decision 0022).
   const data = useFirstAnswerDeferred(account.data);
   const tabsRef = useRef<HTMLDivElement>(null);
   // The amount Pay now asks for; it lasts while Make Payment is open (another way in starts from the balance).

@@ -15,7 +15,7 @@ import { Money, NoWrap } from './Money';
 import { PagedList } from './PagedList';
 
 // An order's details load when first opened (or when the billing screen is idle: BillingPage preloads them), not with
-// the screen (issue 16).
+// the screen (decision 0022).
 export const loadOrderDetailsModal = () => import('./OrderDetailsModal');
 const OrderDetailsModal = lazy(async () => ({ default: (await loadOrderDetailsModal()).OrderDetailsModal }));
 

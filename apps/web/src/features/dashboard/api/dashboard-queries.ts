@@ -8,5 +8,5 @@ export const dashboardQuery = () =>
     queryFn: ({ signal }) => apiCall(dashboardEndpoints.getDashboard, { signal }),
   });
 
-/** What the dashboard opens with, fetched while its code is still on its way (app/portal-sections.ts, issue 16). */
+/** What the dashboard opens with, fetched while its code is still on its way (app/portal-sections.ts, decision 0022). */
 export const prefetchDashboardScreen = (client: QueryClient) => client.prefetchQuery(dashboardQuery());

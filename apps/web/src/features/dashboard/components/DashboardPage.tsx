@@ -37,7 +37,7 @@ export function dashboardGreeting(firstname: ReactNode, accountName: ReactNode):
 export function DashboardPage() {
   const { firstname, accountName, timeZone, flags } = useSignedInUser();
   const dashboard = useQuery(dashboardQuery());
-  // The figures, chart and activity first appear in a render React can pause for the browser (issue 16).
+  // The figures, chart and activity first appear in a render React can pause for the browser (decision 0022).
   const summary = useFirstAnswerDeferred(dashboard.data);
 
   return (

@@ -18,7 +18,7 @@ const SERIES = [
 /**
  * The bars of the ticket trend, drawn by the browser from plain elements (TicketTrendBars.module.css): twelve bars do
  * not need a chart library, and the one this replaced (recharts, with redux and d3 inside, ~115 KB compressed) cost a
- * phone ~360 ms of main thread to load and draw (issue 16, decision 0022). Hidden from assistive technology by its
+ * phone ~360 ms of main thread to load and draw (decision 0022). Hidden from assistive technology by its
  * caller, whose table carries the same figures.
  */
 export function TicketTrendBars({ data }: { data: TicketTrendRow[] }) {

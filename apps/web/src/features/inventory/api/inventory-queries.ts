@@ -104,7 +104,7 @@ export const useUpdateCredential = () =>
 export const useDeleteCredential = () => useVaultMutation((id: InventoryId) => apiCall(inventoryEndpoints.deleteCredential, { params: { id } }));
 
 /**
- * What the IT Asset Manager opens with, fetched while its code is still on its way (app/portal-sections.ts, issue 16):
+ * What the IT Asset Manager opens with, fetched while its code is still on its way (app/portal-sections.ts, decision 0022):
  * the credentials only for an administrator (a technical contact's screen has no vault, decision 0031).
  */
 export const prefetchItAssetsScreen = (client: QueryClient, { withVault }: { withVault: boolean }) =>

@@ -19,7 +19,7 @@ import { OverviewTab } from './OverviewTab';
 
 // The two dialogs load when first opened, and the Vendors tab (with libphonenumber-js, ~28 KB compressed, for its
 // phone numbers) when first shown, or all three once the screen is shown and the browser is idle: the Overview the
-// screen opens on waits for none of them (issue 16).
+// screen opens on waits for none of them (decision 0022).
 const loadAssetDetailModal = () => import('./AssetDetailModal');
 const loadCredentialFormModal = () => import('./CredentialFormModal');
 const loadVendorsTab = () => import('./VendorsTab');

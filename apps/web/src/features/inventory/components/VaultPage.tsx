@@ -14,7 +14,7 @@ import { credentialsQuery } from '../api/inventory-queries';
 import { CredentialCard } from './CredentialCard';
 
 // The form and the delete confirmation load when first opened, or once the vault is shown and the browser is idle:
-// the vault's first paint waits for neither (issue 16).
+// the vault's first paint waits for neither (decision 0022).
 const loadCredentialFormModal = () => import('./CredentialFormModal');
 const loadDeleteCredentialModal = () => import('./DeleteCredentialModal');
 const CredentialFormModal = lazy(async () => ({ default: (await loadCredentialFormModal()).CredentialFormModal }));
@@ -32,7 +32,7 @@ export function VaultPage() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const credentials = useQuery(credentialsQuery(debounced));
-  // The cards first appear in a render React can pause for the browser (issue 16).
+  // The cards first appear in a render React can pause for the browser (decision 0022).
   const shown = useFirstAnswerDeferred(credentials.data);
   const [adding, addModal] = useDisclosure(false);
   const [editing, setEditing] = useState<AcceptedCredential | null>(null);

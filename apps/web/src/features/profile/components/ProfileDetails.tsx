@@ -15,7 +15,7 @@ import { SelectLoadedOnUse } from '../../../shared/ui/SelectLoadedOnUse';
 import { formatTimeZone } from '../../../shared/format';
 
 // The password confirmation loads when first opened (an e-mail change), or once the screen is shown and the browser
-// is idle: the profile's first paint does not wait for it (issue 16).
+// is idle: the profile's first paint does not wait for it (decision 0022).
 const loadConfirmPasswordModal = () => import('./ConfirmPasswordModal');
 const ConfirmPasswordModal = lazy(async () => ({ default: (await loadConfirmPasswordModal()).ConfirmPasswordModal }));
 

@@ -8,5 +8,5 @@ export const servicesQuery = () =>
     queryFn: ({ signal }) => apiCall(servicesEndpoints.listServices, { signal }),
   });
 
-/** What the services screen opens with, fetched while its code is still on its way (app/portal-sections.ts, issue 16). */
+/** What the services screen opens with, fetched while its code is still on its way (app/portal-sections.ts, decision 0022). */
 export const prefetchServicesScreen = (client: QueryClient) => client.prefetchQuery(servicesQuery());

@@ -17,7 +17,7 @@ import { CategoryBreakdownCard } from './CategoryBreakdownCard';
 import { ServiceCard } from './ServiceCard';
 
 // The Manage Services dialog loads when first opened, or once the screen is shown and the browser is idle: the
-// screen's first paint does not wait for it (issue 16).
+// screen's first paint does not wait for it (decision 0022).
 const loadManageServicesModal = () => import('./ManageServicesModal');
 const ManageServicesModal = lazy(async () => ({ default: (await loadManageServicesModal()).ManageServicesModal }));
 
@@ -34,7 +34,7 @@ export const SERVICES_EMPTY_MESSAGE = 'No services are currently configured for 
 export function ServicesPage() {
   const { timeZone, flags } = useSignedInUser();
   const services = useQuery(servicesQuery());
-  // The figures and cards first appear in a render React can pause for the browser (issue 16).
+  // The figures and cards first appear in a render React can pause for the browser (decision 0022).
   const shown = useFirstAnswerDeferred(services.data);
   const [manageOpened, manage] = useDisclosure(false);
   usePreloadWhenIdle(loadManageServicesModal);

@@ -12,7 +12,7 @@ import { ToolCard } from './ToolCard';
 
 // The two dialogs (the download form with its Select, Tooltip and SegmentedControl; the configuration help) load
 // when first opened, or once the tab is shown and the browser is idle: the IT Asset Manager's first paint waits for
-// neither (issue 16).
+// neither (decision 0022).
 const loadDownloadToolModal = () => import('./DownloadToolModal');
 const loadConfigurationNotFoundModal = () => import('./ConfigurationNotFoundModal');
 const DownloadToolModal = lazy(async () => ({ default: (await loadDownloadToolModal()).DownloadToolModal }));
@@ -28,7 +28,7 @@ export interface SupportToolsPanelProps {
 }
 
 /**
- * The IT Asset Manager's Support Tools tab (docs/product.md §2, issue 14): the tool cards, the
+ * The IT Asset Manager's Support Tools tab (docs/product.md §2, decision 0017): the tool cards, the
  * download modal (OS choice, direct download or a link), the configuration-not-found help, and
  * the account's download history.
  */

@@ -55,5 +55,5 @@ export function useCreateTicket() {
   });
 }
 
-/** The list the tickets screen opens with at the address's query, fetched while its code is still on its way (app/portal-sections.ts, issue 16). */
+/** The list the tickets screen opens with at the address's query, fetched while its code is still on its way (app/portal-sections.ts, decision 0022). */
 export const prefetchTicketsScreen = (client: QueryClient, search: string) => client.prefetchQuery(ticketListQuery(viewFromSearch(search)));

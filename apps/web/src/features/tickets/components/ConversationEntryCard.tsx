@@ -6,7 +6,7 @@ import { authorOf, conversationWhen, senderLabel } from '../ticket-display';
 import { badgeTextColour } from '../../../shared/ui/StatusBadge';
 import { TicketContent } from './TicketContent';
 
-/** Issue 15: what 'ITP' means, for whoever does not know the provider's short name. */
+/** What 'ITP' means, for whoever does not know the provider's short name (docs/product.md §2). */
 export const itpExplanation = (providerName: string = portalConfig.providerName) => `ITP: ${providerName}, your support provider`;
 
 /**

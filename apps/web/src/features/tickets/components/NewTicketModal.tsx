@@ -24,7 +24,7 @@ export function followUpValues(closed: Pick<Ticket, 'ticket_number' | 'subject' 
   };
 }
 
-/** Beyond the spec (issue 5): open a ticket, assigned to the signed-in user; or a follow-up of a closed one. */
+/** Beyond the spec (decisions 0007 and 0018): open a ticket, assigned to the signed-in user; or a follow-up of a closed one. */
 export function NewTicketModal({
   opened,
   onClose,

@@ -15,7 +15,7 @@ export function TicketPriorityBadge({ priority }: { priority: string }) {
   );
 }
 
-/** Issue 15: a ticket past its due date and not closed, at a glance; the date for those who ask. */
+/** A ticket past its due date and not closed, at a glance (docs/product.md §2); the date for those who ask. */
 export function OverdueBadge({ dueDate, timeZone }: { dueDate: string; timeZone: string }) {
   const due = formatDateTime(dueDate, timeZone);
   return (

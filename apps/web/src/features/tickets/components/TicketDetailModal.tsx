@@ -153,7 +153,7 @@ function Conversation({ ticket, timeZone, replyBox }: { ticket: Ticket; timeZone
         Conversation ({entries.length}
         {earlier.hasMore ? '+' : ''})
       </Title>
-      {/* Issue 15: the reply box sits on top of the conversation, right above the newest entry. */}
+      {/* The reply box sits on top of the conversation, right above the newest entry (docs/product.md §2). */}
       {replyBox}
       {entries.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -215,7 +215,7 @@ function ClosedTicketNotice({ onFollowUp }: { onFollowUp: () => void }) {
   );
 }
 
-/** Issue 15: the ticket's own address, ready to paste into an e-mail or a chat. */
+/** The ticket's own address (decision 0019), ready to paste into an e-mail or a chat. */
 function CopyTicketLink({ id }: { id: number }) {
   const { copied, copy } = useClipboard({ timeout: COPY_CONFIRMATION_MS });
   return (

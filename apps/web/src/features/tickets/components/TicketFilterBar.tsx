@@ -20,7 +20,7 @@ const fromControl = (value: string) => (value === ALL ? '' : value) as TicketSta
 
 /**
  * Mantine keeps a Select's options mounted (hidden) from the start, so floating-ui measures the page for both
- * dropdowns when the screen mounts: ~100 ms of a phone's main thread (issue 16). Mounted when opened instead.
+ * dropdowns when the screen mounts: ~100 ms of a phone's main thread (decision 0022). Mounted when opened instead.
  */
 const OPTIONS_WHEN_OPENED = { keepMounted: false } as const;
 

@@ -10,7 +10,7 @@ import classes from './TicketRow.module.css';
 interface TicketRowProps {
   ticket: AcceptedListedTicket;
   timeZone: string;
-  /** The ticket's own address (issue 15): a real link, so it can be opened in a new tab or copied. */
+  /** The ticket's own address (decision 0019): a real link, so it can be opened in a new tab or copied. */
   detailsLink: To;
   detailsState?: unknown;
 }
@@ -21,7 +21,7 @@ interface TicketRowProps {
  * The whole row opens the ticket: the View Details link is stretched over it (TicketRow.module.css), so a click
  * anywhere follows that one real link and keyboard users still reach it with Tab; nothing interactive is nested.
  * Plain elements styled by TicketRow.module.css, not Mantine components: a page draws a hundred rows, and Mantine's
- * trees for them were a fifth of the screen's main-thread work on a phone (issue 16).
+ * trees for them were a fifth of the screen's main-thread work on a phone (decision 0022).
  */
 export function TicketRow({ ticket, timeZone, detailsLink, detailsState }: TicketRowProps) {
   const headingId = `ticket-${ticket.id}`;

@@ -176,7 +176,7 @@ const entry = (overrides: Partial<Ticket['conversation'][number]> = {}): Ticket[
   ...overrides,
 });
 
-describe('TicketsPage in the address (issue 15)', () => {
+describe('TicketsPage in the address', () => {
   it('reads status, sort and search from the address and asks the server for them', async () => {
     const fetchMock = stubApi({ 'GET /api/crm/nable-tickets': () => list([aTicket({ status: 'Complete' })]) });
     render('/tickets?status=closed&sort=priority&q=printer');
@@ -299,7 +299,7 @@ describe('TicketsPage in the address (issue 15)', () => {
   });
 });
 
-describe('overdue tickets (issue 15)', () => {
+describe('overdue tickets', () => {
   it('marks a ticket past its due date on its row and in the detail, but never a closed one', async () => {
     const late = aTicket({ id: 7, due_date: '2020-01-10T15:00:00.000Z', status: 'On Hold' });
     const lateButClosed = aTicket({ id: 8, ticket_number: 'TKT-104234', subject: 'Closed but late', due_date: '2020-01-10T15:00:00.000Z', status: 'Complete' });
@@ -317,7 +317,7 @@ describe('overdue tickets (issue 15)', () => {
   });
 });
 
-describe('the conversation (issue 15)', () => {
+describe('the conversation', () => {
   it('puts the reply box above the newest entry, with sender names, relative times and the exact time on hover', async () => {
     const detail = detailOf(aTicket(), [
       entry({

@@ -18,7 +18,7 @@ import { TicketRows } from './TicketRows';
 import { formatTimeZone } from '../../../shared/format';
 
 // The two dialogs (the form, and the detail with its sanitizer and conversation) load when first opened, or once the
-// list is on the screen and the browser is idle: the list's first paint waits for neither (issue 16).
+// list is on the screen and the browser is idle: the list's first paint waits for neither (decision 0022).
 const loadNewTicketModal = () => import('./NewTicketModal');
 const loadTicketDetailModal = () => import('./TicketDetailModal');
 const NewTicketModal = lazy(async () => ({ default: (await loadNewTicketModal()).NewTicketModal }));
@@ -56,7 +56,7 @@ export function TicketsPage() {
     if (openTicketId !== null) void queryClient.prefetchQuery(ticketDetailQuery(openTicketId));
   }, [openTicketId, queryClient]);
 
-  // Issue 15: the view (filters, search, sort, page) is the address's query; the address is the truth.
+  // Decision 0019: the view (filters, search, sort, page) is the address's query; the address is the truth.
   const view = useMemo(() => viewFromSearch(location.search), [location.search]);
   // The router shows a navigation a moment later (a transition); a second change made before
   // then must build on the first, not on what is still on screen, or it would undo it.
@@ -143,7 +143,7 @@ export function TicketsPage() {
               </Badge>
             )}
             {/* The count's place, kept while it loads: on a phone the badges wrap under the title, and a count
-                arriving later would push the whole screen down (layout shift, issue 16). */}
+                arriving later would push the whole screen down (layout shift, decision 0022). */}
             {tickets.isPending && <Skeleton height={26} width={96} radius="sm" />}
             {adminView && (
               <Badge variant="filled" size="lg" radius="sm">

@@ -76,6 +76,9 @@ export const useAddLicense = () =>
     apiCall(usersEndpoints.addLicense, { params: { id }, body: { service_id: serviceId } }),
   );
 
-/** The first page and the counts the users screen opens with (no search), fetched while its code is still on its way (app/portal-sections.ts, issue 16). */
+/**
+ * The first page and the counts the users screen opens with (no search), fetched while its code is still on its way
+ * (app/portal-sections.ts, decision 0022).
+ */
 export const prefetchUsersScreen = (client: QueryClient) =>
   Promise.all([client.prefetchQuery(usersPageQuery('', 1)), client.prefetchQuery(userStatsQuery(''))]);

@@ -17,7 +17,7 @@ import { UsersPaginator } from './UsersPaginator';
 import { UsersTable } from './UsersTable';
 
 // The three dialogs (forms, Stepper, Tabs, the license picker) load when first opened, or once the list is on the
-// screen and the browser is idle: the list's first paint waits for none of them (issue 16).
+// screen and the browser is idle: the list's first paint waits for none of them (decision 0022).
 const loadAddUserModal = () => import('./AddUserModal');
 const loadEditUserModal = () => import('./EditUserModal');
 const loadDeleteUserModal = () => import('./DeleteUserModal');

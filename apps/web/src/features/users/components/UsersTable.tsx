@@ -21,7 +21,7 @@ interface UsersTableProps {
  * its row number, which said nothing, and with each user's licenses (docs/decisions/0034) — as a table on a wide
  * screen; below one (a phone, a tablet, a laptop with the sidebar open) one card per user, as the table would break
  * e-mail addresses or scroll sideways. Only the layout in use is rendered, not both with one hidden by the
- * stylesheet: each user's row is a fair amount of work for a phone's main thread (issue 16).
+ * stylesheet: each user's row is a fair amount of work for a phone's main thread (decision 0022).
  */
 export function UsersTable(props: UsersTableProps) {
   const theme = useMantineTheme();
