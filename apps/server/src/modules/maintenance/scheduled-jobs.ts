@@ -1,58 +1,53 @@
-import { hostname } from 'node:os';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { scheduledJobs } from '../../db/schema/index.js';
+import type { JobQueue } from '../../platform/job-queue.js';
+import type { Logger } from '../../platform/logger.js';
+import { sweepExpired } from './sweep.repository.js';
+
+const HOUR_SECONDS = 60 * 60;
+/** Expired tokens, throttling windows, old webhook events and delivered mails are deleted every 6 hours, from midnight UTC. */
+export const SWEEP_EVERY_HOURS = 6;
+
+export interface MaintenanceTasks {
+  db: Database;
+  logger: Logger;
+  /** Charges the automatic payments that are due (billing/autopay.ts); undefined leaves them to other instances. */
+  autoPay?: { everyMinutes: number; runOnce: () => Promise<{ charged: number; failed: number }> };
+}
 
 /**
- * Claims this period's run of a periodic task for this instance. Every instance keeps the same
- * timers; the claim succeeds only when the task's last start is at least ~a period old, so however
- * many instances run, the cluster starts each task once per period (decision 0023). The 10% slack
- * keeps timers that fire a little early from skipping a whole period.
+ * The portal's periodic work on the job queue (decision 0040): each slot runs once across every instance, on
+ * whichever claims it, and a run whose instance dies is taken over. The sweep also runs when the cluster first
+ * starts in a slot, as it did before the queue, and still once per slot.
  */
-export async function claimScheduledRun(db: Database, name: string, periodMs: number, instance: string): Promise<boolean> {
-  const minimumAge = sql`make_interval(secs => ${(periodMs * 0.9) / 1000})`;
-  const rows = await db
-    .insert(scheduledJobs)
-    .values({ name, lastStartedAt: sql`now()`, lastInstance: instance })
-    .onConflictDoUpdate({
-      target: scheduledJobs.name,
-      set: { lastStartedAt: sql`now()`, lastInstance: instance, runs: sql`${scheduledJobs.runs} + 1` },
-      setWhere: sql`${scheduledJobs.lastStartedAt} <= now() - ${minimumAge}`,
-    })
-    .returning({ runs: scheduledJobs.runs });
-  return rows.length > 0;
+export async function scheduleMaintenance(jobs: JobQueue, { db, logger, autoPay }: MaintenanceTasks): Promise<void> {
+  const sweepSlot = SWEEP_EVERY_HOURS * HOUR_SECONDS;
+  await jobs.schedule(
+    'sweep-expired',
+    `0 */${SWEEP_EVERY_HOURS} * * *`,
+    async () => {
+      const deleted = await sweepExpired(db);
+      logger.info({ deleted }, 'expired tokens, throttling windows, old webhook events and delivered mails deleted');
+    },
+    { slotSeconds: sweepSlot },
+  );
+  await jobs.runOncePerSlot('sweep-expired', sweepSlot);
+
+  if (autoPay && autoPay.everyMinutes > 0) {
+    await jobs.schedule('autopay', cronEvery(autoPay.everyMinutes), async () => {
+      const summary = await autoPay.runOnce();
+      if (summary.charged + summary.failed > 0) logger.info({ summary }, 'automatic payments run');
+    });
+  }
 }
 
-export interface Scheduler {
-  /** Runs `task` now and every `periodMs`, whenever this instance wins the period's claim. */
-  every(name: string, periodMs: number, task: () => Promise<void>): void;
-  /** Starts no new run, and resolves when the runs under way have finished. */
-  stop(): Promise<void>;
-}
-
-export function createScheduler(options: { db: Database; onError: (name: string, error: unknown) => void; instance?: string }): Scheduler {
-  const instance = options.instance ?? `${hostname()}:${process.pid}`;
-  const timers: NodeJS.Timeout[] = [];
-  const running = new Set<Promise<void>>();
-  let stopped = false;
-
-  return {
-    every(name, periodMs, task) {
-      const tick = () => {
-        if (stopped) return;
-        const run = claimScheduledRun(options.db, name, periodMs, instance)
-          .then((claimed) => (claimed && !stopped ? task() : undefined))
-          .catch((error: unknown) => options.onError(name, error))
-          .finally(() => running.delete(run));
-        running.add(run);
-      };
-      tick();
-      timers.push(setInterval(tick, periodMs).unref());
-    },
-    async stop() {
-      stopped = true;
-      timers.forEach((timer) => clearInterval(timer));
-      await Promise.all(running);
-    },
-  };
+/**
+ * A cron expression for "every `minutes` minutes" from midnight UTC (AUTOPAY_EVERY_MINUTES): minutes under an hour
+ * step through each hour (a step that does not divide 60 restarts at the hour), whole hours through each day, and a
+ * day or more runs daily at midnight.
+ */
+export function cronEvery(minutes: number): string {
+  if (minutes < 60) return minutes <= 1 ? '* * * * *' : `*/${minutes} * * * *`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return hours === 1 ? '0 * * * *' : `0 */${hours} * * *`;
+  return '0 0 * * *';
 }

@@ -1,0 +1,182 @@
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { Logger } from './logger.js';
+
+/**
+ * Background work on pg-boss (decision 0040): jobs are rows of the database's `pgboss` schema, claimed with
+ * SKIP LOCKED by whichever instance polls first, retried when they fail, and taken over by another instance when the
+ * one holding them dies (the job expires and goes back to the queue). Cron schedules are kept in the database too, and
+ * each slot is sent once across every instance. This file is the only one that knows the library.
+ */
+export interface JobQueue {
+  /**
+   * Runs `task` on every slot of `cron` (UTC, minute precision), once per slot across all instances, and on whichever
+   * instance claims it. A task that throws is retried `retryLimit` times; one that outlives `expireInSeconds` (its
+   * instance died or hung) is given to another.
+   */
+  schedule(name: string, cron: string, task: () => Promise<void>, options?: TaskOptions): Promise<void>;
+  /** Takes jobs of a queue someone else sends to (the tests' own queues; later, the consumers of domain events). */
+  work<T extends object>(name: string, task: (data: T) => Promise<void>, options?: TaskOptions): Promise<void>;
+  /** Adds a job to a queue created by `work` (or by another instance's). */
+  send(name: string, data: object): Promise<string | null>;
+  /**
+   * Runs a scheduled task now, unless it ran (or was sent) in the current slot of `seconds`, counted from midnight
+   * UTC, across all instances: a task that also runs when the cluster starts, and still once per slot.
+   */
+  runOncePerSlot(name: string, seconds: number): Promise<void>;
+  /** Stops fetching, waits for the tasks under way (up to `timeoutMs`), and leaves the pool open (the caller owns it). */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+export interface TaskOptions {
+  retryLimit?: number;
+  /** Seconds a task may run before it counts as lost (its instance died) and is given to another instance. */
+  expireInSeconds?: number;
+  /** A schedule's slot: at most one run per this many seconds, whether the cron or `runOncePerSlot` sends it. */
+  slotSeconds?: number;
+}
+
+export interface JobCount {
+  queue: string;
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  count: number;
+}
+
+export interface JobQueueOptions {
+  /** The application's pool: the library's queries go through it, so it opens no connection of its own (PgBouncer, 0038). */
+  pool: pg.Pool;
+  logger: Logger;
+  /** How often an idle worker looks for work, seconds (≥ 0.5). */
+  pollingIntervalSeconds?: number;
+  /** How often expired jobs are given back and old ones deleted, seconds. */
+  maintenanceIntervalSeconds?: number;
+  /** How often the cron schedules are looked at and their jobs handed on, seconds (1–45; the library's 30 and 5 unless set). */
+  cronIntervalSeconds?: number;
+}
+
+const DEFAULT_TASK = { retryLimit: 2, expireInSeconds: 15 * 60 };
+/** The library's own queues (the cron's hand-off), which are not the portal's work. */
+const INTERNAL_QUEUES = '__pgboss__%';
+
+export async function startJobQueue({
+  pool,
+  logger,
+  pollingIntervalSeconds = 2,
+  maintenanceIntervalSeconds = 60,
+  cronIntervalSeconds,
+}: JobQueueOptions): Promise<JobQueue> {
+  const boss = new PgBoss({
+    // Every statement through the application's pool: unnamed, one transaction each (the library's multi-statement
+    // locks are one simple query), so a transaction-mode pooler serves them like any other (decision 0038).
+    db: { executeSql: (text, values) => pool.query(text, values) },
+    schema: 'pgboss',
+    supervise: true,
+    schedule: true,
+    migrate: true,
+    maintenanceIntervalSeconds,
+    ...(cronIntervalSeconds ? { cronMonitorIntervalSeconds: cronIntervalSeconds, cronWorkerIntervalSeconds: cronIntervalSeconds } : {}),
+    // A failed job stays in the job table a week (the CLI shows what failed and why); every job is deleted a week
+    // after it is archived.
+    archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
+    deleteAfterDays: 7,
+  });
+  boss.on('error', (error) => logger.warn({ err: error }, 'the job queue could not reach the database; it tries again'));
+  await boss.start();
+
+  const created = new Set<string>();
+  const slots = new Map<string, number>();
+  async function ensureQueue(name: string, { slotSeconds, ...options }: TaskOptions): Promise<void> {
+    if (slotSeconds) slots.set(name, slotSeconds);
+    if (created.has(name)) return;
+    const settings = { ...DEFAULT_TASK, ...options };
+    // Idempotent: another instance may have created it; its options are updated to this version's.
+    if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...settings, retryBackoff: true });
+    else
+      await boss.createQueue(name, { name, ...settings, retryBackoff: true }).catch(async (error: unknown) => {
+        if (!(await boss.getQueue(name))) throw error;
+      });
+    created.add(name);
+  }
+
+  async function work<T extends object>(name: string, task: (data: T) => Promise<void>, options: TaskOptions = {}): Promise<void> {
+    await ensureQueue(name, options);
+    await boss.work<T>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      if (!job) return;
+      try {
+        await task(job.data);
+      } catch (error) {
+        logger.warn({ err: error, queue: name, job: job.id }, 'a background job failed; it is tried again unless it has used its retries');
+        throw error;
+      }
+    });
+  }
+
+  return {
+    async schedule(name, cron, task, options = {}) {
+      await work(name, () => task(), options);
+      const slot = options.slotSeconds ? { singletonKey: name, singletonSeconds: options.slotSeconds } : {};
+      await boss.schedule(name, cron, {}, { tz: 'UTC', ...slot });
+    },
+    work,
+    send: (name, data) => boss.send(name, data),
+    async runOncePerSlot(name, seconds) {
+      // A second send in the slot finds the first one's singleton and is dropped (null), on whichever instance.
+      await boss.send(name, {}, { singletonKey: name, singletonSeconds: slots.get(name) ?? seconds });
+    },
+    async stop(timeoutMs = 30_000) {
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    },
+  };
+}
+
+/**
+ * Jobs by queue and state, the finished ones archived included: read straight from the library's tables, so /metrics
+ * and the CLI need no running queue. Empty before the first instance has created them.
+ */
+export async function jobCounts(pool: pg.Pool): Promise<JobCount[]> {
+  try {
+    const { rows } = await pool.query<JobCount>(
+      `SELECT name AS queue, state::text AS state, count(*)::int AS count
+         FROM (SELECT name, state FROM pgboss.job UNION ALL SELECT name, state FROM pgboss.archive) AS jobs
+        WHERE name NOT LIKE $1
+        GROUP BY name, state ORDER BY name, state`,
+      [INTERNAL_QUEUES],
+    );
+    return rows;
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P01') return []; // undefined_table: no instance has started the queue yet
+    throw error;
+  }
+}
+
+export interface FailedJob {
+  id: string;
+  queue: string;
+  failedAt: Date | null;
+  retries: number;
+  error: string;
+}
+
+/** The newest jobs that failed for good (their retries used up), with the error each ended with. */
+export async function failedJobs(pool: pg.Pool, limit = 20): Promise<FailedJob[]> {
+  try {
+    const { rows } = await pool.query<{ id: string; queue: string; failed_at: Date | null; retries: number; output: unknown }>(
+      `SELECT id, name AS queue, completed_on AS failed_at, retry_count AS retries, output
+         FROM (SELECT id, name, state, completed_on, retry_count, output FROM pgboss.job
+               UNION ALL SELECT id, name, state, completed_on, retry_count, output FROM pgboss.archive) AS jobs
+        WHERE state = 'failed' AND name NOT LIKE $1
+        ORDER BY completed_on DESC NULLS LAST LIMIT $2`,
+      [INTERNAL_QUEUES, limit],
+    );
+    return rows.map((row) => ({ id: row.id, queue: row.queue, failedAt: row.failed_at, retries: row.retries, error: errorText(row.output) }));
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P01') return [];
+    throw error;
+  }
+}
+
+/** The library keeps a thrown error as `{ message, stack }` (or what the task returned). */
+function errorText(output: unknown): string {
+  if (output && typeof output === 'object' && 'message' in output) return String((output as { message: unknown }).message);
+  return output === null || output === undefined ? '' : JSON.stringify(output);
+}
