@@ -20,6 +20,15 @@ const wholeEndpointsImport = {
   message: 'Import the endpoint group instead, e.g. ticketsEndpoints.listTickets.',
 };
 
+const transactionThroughTheHelper = {
+  selector: "CallExpression[callee.property.name='transaction']",
+  message: 'Open a transaction with inTransaction(db, work) from db/transaction.ts: it runs the work again after a deadlock or a serialization failure.',
+};
+const jobLibraryThroughTheQueue = {
+  selector: "ImportDeclaration[source.value='pg-boss']",
+  message: 'Background work goes through platform/job-queue.ts (docs/decisions/0040), the one file that knows the job library.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -116,15 +125,13 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/db/transaction.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name='transaction']",
-          message:
-            'Open a transaction with inTransaction(db, work) from db/transaction.ts: it runs the work again after a deadlock or a serialization failure.',
-        },
-      ],
+      'no-restricted-syntax': ['error', transactionThroughTheHelper, jobLibraryThroughTheQueue],
     },
+  },
+  {
+    // The job queue's adapter is the one file that knows the library (docs/decisions/0040).
+    files: ['apps/server/src/platform/job-queue.ts'],
+    rules: { 'no-restricted-syntax': ['error', transactionThroughTheHelper] },
   },
   {
     files: ['packages/contract/**/*.ts'],

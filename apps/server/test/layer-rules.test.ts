@@ -1,0 +1,42 @@
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/config/paths.js';
+
+/**
+ * The server's layer rules (eslint.config.js, docs/architecture.md) hold on probe files: code that breaks a rule, linted
+ * as if it stood at a path of the server, is refused with the rule's message, and the same code where it belongs is not.
+ */
+describe('the server’s layer rules, on probe files', () => {
+  let eslint: ESLint;
+  beforeAll(() => {
+    eslint = new ESLint({ cwd: REPO_ROOT });
+  });
+
+  const messagesOf = async (path: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: `${REPO_ROOT}/${path}` });
+    return result!.messages.map((message) => message.message);
+  };
+
+  it('only platform/job-queue.ts imports the job library', async () => {
+    const probe = "import PgBoss from 'pg-boss';\nexport const queue = PgBoss;\n";
+    expect(await messagesOf('apps/server/src/modules/billing/probe.ts', probe)).toEqual([expect.stringContaining('platform/job-queue.ts')]);
+    expect(await messagesOf('apps/server/src/platform/job-queue.ts', probe)).toEqual([]);
+  });
+
+  it('no module imports another module’s repository', async () => {
+    const probe = "import { findTicket } from '../tickets/tickets.repository.js';\nexport const probe = findTicket;\n";
+    expect(await messagesOf('apps/server/src/modules/dashboard/probe.ts', probe)).toEqual([expect.stringContaining('another module’s repository')]);
+  });
+
+  it('platform and db know nothing of modules, and platform nothing of db', async () => {
+    const ofModules = "import { sweepExpired } from '../modules/maintenance/sweep.repository.js';\nexport const probe = sweepExpired;\n";
+    expect(await messagesOf('apps/server/src/db/probe.ts', ofModules)).toEqual([expect.stringContaining('know nothing of modules')]);
+    const ofDb = "import { inTransaction } from '../db/transaction.js';\nexport const probe = inTransaction;\n";
+    expect(await messagesOf('apps/server/src/platform/probe.ts', ofDb)).toEqual([expect.stringContaining('platform never imports db')]);
+  });
+
+  it('every transaction goes through inTransaction', async () => {
+    const probe = 'export const probe = (db: { transaction: (work: () => void) => void }) => db.transaction(() => undefined);\n';
+    expect(await messagesOf('apps/server/src/modules/tickets/probe.ts', probe)).toEqual([expect.stringContaining('inTransaction(db, work)')]);
+  });
+});
