@@ -20,6 +20,8 @@ const wholeEndpointsImport = {
   message: 'Import the endpoint group instead, e.g. ticketsEndpoints.listTickets.',
 };
 
+const demoSeed = ['**/seed/**', '**/seed/*', '../seed', '../../seed'];
+const demoSeedMessage = 'Only the entries (serve.ts, cli.ts) and tests import the demo data; the server and the database layer are given it.';
 const transactionThroughTheHelper = {
   selector: "CallExpression[callee.property.name='transaction']",
   message: 'Open a transaction with inTransaction(db, work) from db/transaction.ts: it runs the work again after a deadlock or a serialization failure.',
@@ -77,10 +79,17 @@ export default tseslint.config(
     // The server imports with .js suffixes, which the node resolver cannot map to .ts files, so its
     // layering is checked by import path patterns.
     files: ['apps/server/src/db/**/*.ts', 'apps/server/src/platform/**/*.ts'],
+    // Tests beside the code may bring the demo data (the backup round trips back up a seeded database).
+    ignores: ['apps/server/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/modules/**', '**/http/**'], message: 'db and platform know nothing of modules or HTTP.' }] },
+        {
+          patterns: [
+            { group: ['**/modules/**', '**/http/**'], message: 'db and platform know nothing of modules or HTTP.' },
+            { group: demoSeed, message: demoSeedMessage },
+          ],
+        },
       ],
     },
   },
@@ -95,10 +104,16 @@ export default tseslint.config(
           patterns: [
             { group: ['**/modules/**', '**/http/**'], message: 'db and platform know nothing of modules or HTTP.' },
             { group: ['**/db/**', '**/db/*'], message: 'platform never imports db; a store it needs is injected (see platform/mail.ts MailOutbox).' },
+            { group: demoSeed, message: demoSeedMessage },
           ],
         },
       ],
     },
+  },
+  {
+    // The server, the app and the modules run without demo data; the entries that want it (serve.ts, cli.ts) inject it.
+    files: ['apps/server/src/server.ts', 'apps/server/src/app.ts', 'apps/server/src/routes.ts', 'apps/server/src/http/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: demoSeed, message: demoSeedMessage }] }] },
   },
   {
     // A module's repository is its own: another module calls a function its service or a named
@@ -221,7 +236,15 @@ export default tseslint.config(
   },
   {
     // Scripts print; so do the contract-generated tests, which report what they covered.
-    files: ['scripts/**', 'bench/**', 'apps/server/src/main.ts', 'apps/server/src/cli.ts', '**/*.config.{ts,js}', 'apps/server/test/**'],
+    files: [
+      'scripts/**',
+      'bench/**',
+      'apps/server/src/serve.ts',
+      'apps/server/src/server.ts',
+      'apps/server/src/cli.ts',
+      '**/*.config.{ts,js}',
+      'apps/server/test/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

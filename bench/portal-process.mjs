@@ -35,7 +35,7 @@ async function prerendered(base) {
 
 export async function startPortal({ port, dataDir, pgPort = port + 46000 }) {
   rmSync(`${repoRoot}/${dataDir}`, { recursive: true, force: true });
-  const entry = existsSync(`${repoRoot}/${COMPILED_SERVER}`) ? [COMPILED_SERVER] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const entry = existsSync(`${repoRoot}/${COMPILED_SERVER}`) ? [COMPILED_SERVER] : ['--import', 'tsx', 'apps/server/src/serve.ts'];
   const server = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' },

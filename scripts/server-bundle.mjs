@@ -19,7 +19,7 @@ export function externalPackages() {
  * `release: true` compiles for the release folder's layout (release/server beside release/web), which
  * src/config/paths.ts reads from the __PORTAL_RELEASE_LAYOUT__ constant.
  */
-export async function bundleServer({ outdir, release = false, entryPoints = { main: 'apps/server/src/main.ts', cli: 'apps/server/src/cli.ts' } }) {
+export async function bundleServer({ outdir, release = false, entryPoints = { main: 'apps/server/src/serve.ts', cli: 'apps/server/src/cli.ts' } }) {
   await build({
     absWorkingDir: root,
     entryPoints,

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { hashPassword } from '../src/platform/password.js';
-import type { SecretBox } from '../src/platform/secret-box.js';
+import { createSecretBox, type SecretBox } from '../src/platform/secret-box.js';
+import type { AppConfig } from '../src/config/index.js';
+import type { StartupData } from '../src/db/open.js';
 import { accounts } from '../src/db/schema/index.js';
 import type * as schema from '../src/db/schema/index.js';
 import { DEMO_PASSWORD, seedAccounts } from './accounts.js';
@@ -36,6 +38,20 @@ export interface SeedSummary {
 
 /** The database, or the transaction the demo data is added in (the start-up transaction; decision 0038). */
 type SeedTarget = NodePgDatabase<typeof schema> | SeedTx;
+
+/**
+ * The demo data as a starting instance's start-up data (db/open.ts): added to an empty database when SEED_DEMO_DATA is
+ * on (the default), by the one instance of a cluster that migrates first.
+ */
+export function demoDataOnEmptyDatabase(config: AppConfig): StartupData | undefined {
+  if (!config.seedDemoData) return undefined;
+  return async (tx, log) => {
+    if (!(await databaseIsEmpty(tx))) return false;
+    log.info('the database is empty; adding the demo data');
+    await seedDemoData(tx, { secretBox: createSecretBox(config.secrets.vaultKey), providerDomain: config.provider.emailDomain });
+    return true;
+  };
+}
 
 /** True when the database holds no account yet (a fresh install), so the demo data may be added. */
 export async function databaseIsEmpty(db: SeedTarget): Promise<boolean> {

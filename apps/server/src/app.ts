@@ -38,11 +38,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The contract's endpoints that have a handler; the others answer 501 after the access check. */
     builtEndpoints: ReadonlySet<Endpoint>;
-    /** Charges due automatic payments; main.ts runs it on a timer, the CLI on demand, tests directly. */
+    /** Charges due automatic payments; server.ts schedules it on the job queue, the CLI on demand, tests directly. */
     autoPay: AutoPayRunner;
-    /** Sends due webhook deliveries; main.ts starts its polling, tests call runOnce. Stopped when the app closes. */
+    /** Sends due webhook deliveries; server.ts starts its polling, tests call runOnce. Stopped when the app closes. */
     webhookWorker: WebhookWorker;
-    /** main.ts marks it draining on SIGTERM, so /readyz answers 503 before the server closes. */
+    /** server.ts marks it draining on SIGTERM, so /readyz answers 503 before the server closes. */
     readiness: Readiness;
   }
 }

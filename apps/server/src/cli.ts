@@ -8,6 +8,7 @@ import type pg from 'pg';
 import type { Database } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded-postgres.js';
 import { openDatabase } from './db/open.js';
+import { demoDataOnEmptyDatabase } from '../seed/index.js';
 import { codeMigrations } from './db/schema-level.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
 import { runWebhookCommand, WEBHOOK_USAGE } from './modules/webhooks/webhooks.cli.js';
@@ -90,7 +91,8 @@ async function main(): Promise<number> {
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
   if (command === 'backup' || command === 'restore')
     return backupOrRestore(config, log, command, resolve(process.env.INIT_CWD ?? process.cwd(), argument!), values.force === true);
-  const database = await openDatabase(config, log, { attachToRunning: true });
+  // As `npm start` does, an empty database gets the demo data when SEED_DEMO_DATA is on (the CLI is an entry too).
+  const database = await openDatabase(config, log, { attachToRunning: true, startupData: demoDataOnEmptyDatabase(config) });
   try {
     if (command === 'migrate') {
       const applied = codeMigrations();
@@ -232,7 +234,10 @@ async function apiKey(db: Database, action: string, target: string | undefined, 
 /** The provider's webhook endpoints and deliveries (docs/webhooks.md); the running portal's worker sends them. */
 async function webhookCommand(args: string[]): Promise<number> {
   const config = loadConfig();
-  const database = await openDatabase(config, createLogger(process.env.LOG_LEVEL ?? 'warn'), { attachToRunning: true });
+  const database = await openDatabase(config, createLogger(process.env.LOG_LEVEL ?? 'warn'), {
+    attachToRunning: true,
+    startupData: demoDataOnEmptyDatabase(config),
+  });
   try {
     const service = createWebhooksService({
       db: database.db,

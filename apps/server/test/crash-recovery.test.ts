@@ -23,7 +23,7 @@ describe('the server process', () => {
     const base = `http://127.0.0.1:${port}`;
     const env = { ...process.env, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), PORTAL_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
     const start = () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serve.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
       child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       started.push(child);

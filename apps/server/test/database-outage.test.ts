@@ -21,7 +21,7 @@ describe('one data folder, one portal; a database that goes away and comes back'
 
   const startPortal = (port: number, pgPort: number) => {
     const env = { ...process.env, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), PORTAL_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serve.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

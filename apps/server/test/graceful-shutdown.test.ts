@@ -26,7 +26,7 @@ describe('graceful shutdown of the server process', () => {
 
   const start = async (env: Record<string, string>) => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serve.ts'], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,

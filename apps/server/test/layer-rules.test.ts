@@ -35,6 +35,14 @@ describe('the server’s layer rules, on probe files', () => {
     expect(await messagesOf('apps/server/src/platform/probe.ts', ofDb)).toEqual([expect.stringContaining('platform never imports db')]);
   });
 
+  it('the database layer and the server know no demo data; the entry brings it', async () => {
+    const probe = "import { demoDataOnEmptyDatabase } from '../../seed/index.js';\nexport const probe = demoDataOnEmptyDatabase;\n";
+    expect(await messagesOf('apps/server/src/db/probe.ts', probe)).toEqual([expect.stringContaining('Only the entries')]);
+    const fromServer = "import { demoDataOnEmptyDatabase } from '../seed/index.js';\nexport const probe = demoDataOnEmptyDatabase;\n";
+    expect(await messagesOf('apps/server/src/server.ts', fromServer)).toEqual([expect.stringContaining('Only the entries')]);
+    expect(await messagesOf('apps/server/src/serve.ts', fromServer)).toEqual([]);
+  });
+
   it('every transaction goes through inTransaction', async () => {
     const probe = 'export const probe = (db: { transaction: (work: () => void) => void }) => db.transaction(() => undefined);\n';
     expect(await messagesOf('apps/server/src/modules/tickets/probe.ts', probe)).toEqual([expect.stringContaining('inTransaction(db, work)')]);

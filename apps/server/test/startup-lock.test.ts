@@ -9,6 +9,7 @@ import { pgbouncerCommand, startPgbouncer, type RunningPgbouncer } from '../../.
 import { loadConfig } from '../src/config/index.js';
 import { withClient } from '../src/db/client.js';
 import { openDatabase, type OpenedDatabase } from '../src/db/open.js';
+import { demoDataOnEmptyDatabase } from '../seed/index.js';
 import { codeMigrations } from '../src/db/schema-level.js';
 import { createLogger } from '../src/platform/logger.js';
 import { withDatabase } from './global-setup.js';
@@ -32,11 +33,17 @@ describe('the start-up lock', () => {
     return name;
   }
 
-  const open = (url: string, environment: Record<string, string> = {}) =>
-    openDatabase(
-      loadConfig({ DATABASE_URL: url, SEED_DEMO_DATA: 'true', TOKEN_SECRET: 'x'.repeat(32), VAULT_KEY: Buffer.alloc(32).toString('base64'), ...environment }),
-      createLogger('silent'),
-    );
+  // As `npm start` opens it: with the demo data for an empty database (serve.ts).
+  const open = (url: string, environment: Record<string, string> = {}) => {
+    const config = loadConfig({
+      DATABASE_URL: url,
+      SEED_DEMO_DATA: 'true',
+      TOKEN_SECRET: 'x'.repeat(32),
+      VAULT_KEY: Buffer.alloc(32).toString('base64'),
+      ...environment,
+    });
+    return openDatabase(config, createLogger('silent'), { startupData: demoDataOnEmptyDatabase(config) });
+  };
 
   /** What the openers left, read on a connection of its own, straight to PostgreSQL. */
   const stateOf = (database: string) =>

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config/index.js';
 import type { Logger } from '../platform/logger.js';
-import { createSecretBox } from '../platform/secret-box.js';
 import { connectDatabase, type Database, type DatabaseHandle } from './client.js';
 import { applyMigrations } from './migrate.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded-postgres.js';
 import { inTransaction } from './transaction.js';
+import type { Transaction } from './client.js';
 import { schemaRefusal, stateAtLevel } from './schema-level.js';
-import { databaseIsEmpty, seedDemoData } from '../../seed/index.js';
 
 /** Arbitrary constant: instances starting together take turns at migrating and seeding. */
 const STARTUP_LOCK = 4_242_001;
@@ -18,10 +17,23 @@ export interface OpenedDatabase extends DatabaseHandle {
 }
 
 /**
- * The database the configuration names, ready to use: the embedded server started (or the
- * external one reached), committed migrations applied, demo data seeded into an empty database.
+ * Data a starting instance may add once the schema is current, in the start-up transaction (so one instance of a
+ * cluster adds it). Whoever wants data brings it: `npm start` and the CLI's migrate bring the demo data
+ * (seed/index.ts), the database layer knows none. True when it added anything.
  */
-export async function openDatabase(config: AppConfig, log: Logger, options: { attachToRunning?: boolean } = {}): Promise<OpenedDatabase> {
+export type StartupData = (tx: Transaction, log: Logger) => Promise<boolean>;
+
+export interface OpenOptions {
+  /** The CLI's: use an embedded server already running on the data folder. */
+  attachToRunning?: boolean;
+  startupData?: StartupData;
+}
+
+/**
+ * The database the configuration names, ready to use: the embedded server started (or the
+ * external one reached), committed migrations applied, and the start-up data added when one is given.
+ */
+export async function openDatabase(config: AppConfig, log: Logger, options: OpenOptions = {}): Promise<OpenedDatabase> {
   const embedded =
     config.database.kind === 'embedded'
       ? await startEmbeddedPostgres({
@@ -37,7 +49,7 @@ export async function openDatabase(config: AppConfig, log: Logger, options: { at
 
   let seeded = false;
   try {
-    seeded = await migrateAndSeedInTurn(handle.db, config, log);
+    seeded = await migrateAndSeedInTurn(handle.db, log, options.startupData);
   } catch (error) {
     await handle.close();
     await embedded?.stop();
@@ -56,23 +68,20 @@ export async function openDatabase(config: AppConfig, log: Logger, options: { at
 }
 
 /**
- * Migrations, the schema check and the demo data, in one transaction that first takes a transaction-level
+ * Migrations, the schema check and the start-up data, in one transaction that first takes a transaction-level
  * advisory lock: instances starting together take turns, and whoever comes second finds the work done. The
  * lock lives and ends with the transaction, on the one server connection the transaction runs on, which is
  * what a transaction-mode pooler (PgBouncer) keeps; a session-level lock taken and released in separate
  * statements could be taken on one server connection and released on another, or never (decision 0038).
- * True when the demo data was added.
+ * True when the start-up data added anything.
  */
-async function migrateAndSeedInTurn(db: Database, config: AppConfig, log: Logger): Promise<boolean> {
+async function migrateAndSeedInTurn(db: Database, log: Logger, startupData: StartupData | undefined): Promise<boolean> {
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${STARTUP_LOCK})`);
     // An older version must not serve a database a newer one has upgraded (decision 0023).
     const refusal = schemaRefusal(stateAtLevel(await applyMigrations(tx)));
     if (refusal) throw new SchemaMismatchError(`This version of the portal will not use this database: ${refusal}.`);
-    if (!config.seedDemoData || !(await databaseIsEmpty(tx))) return false;
-    log.info('the database is empty; adding the demo data');
-    await seedDemoData(tx, { secretBox: createSecretBox(config.secrets.vaultKey), providerDomain: config.provider.emailDomain });
-    return true;
+    return startupData ? startupData(tx, log) : false;
   });
 }
 

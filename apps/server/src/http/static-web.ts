@@ -29,7 +29,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Loads the signed-out pages and the signed-in screens' skeletons (decision 0022): read from the database when
-     * this build and configuration were rendered before, else rendered once for the cluster (decision 0037). main.ts
+     * this build and configuration were rendered before, else rendered once for the cluster (decision 0037). server.ts
      * calls it at start without waiting; /readyz answers 503 until it is done, or for PRERENDER_READY_WAIT_MS at
      * most. Until it is done, and if it fails (a warning in the log), those pages are the plain index.html. Never
      * rejects.

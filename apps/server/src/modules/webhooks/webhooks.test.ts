@@ -34,7 +34,7 @@ const config = loadConfig({
 });
 const logger = createLogger('silent');
 
-/** One server instance on the given database, as main.ts builds it (without listening); closing it leaves the database. */
+/** One server instance on the given database, as server.ts builds it (without listening); closing it leaves the database. */
 async function instance(database: DatabaseHandle): Promise<FastifyInstance> {
   const mailer = createMailer({ outbox: createMailOutbox(database.db), smtpUrl: undefined, from: config.mail.from, log: logger, print: () => undefined });
   const app = await buildApp({ config, database, logger, mailer, webDistDir: '/nonexistent' });

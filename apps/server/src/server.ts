@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig, type AppConfig } from './config/index.js';
 import { buildApp } from './app.js';
-import { openDatabase } from './db/open.js';
-import { DEMO_PASSWORD, DEMO_USERS } from '../seed/index.js';
+import { openDatabase, type StartupData } from './db/open.js';
 import { resealVault } from './modules/inventory/inventory.service.js';
 import { resealWebhookSecrets } from './modules/webhooks/webhooks.service.js';
 import { scheduleMaintenance } from './modules/maintenance/scheduled-jobs.js';
@@ -10,7 +9,29 @@ import { startJobQueue, type JobQueue } from './platform/job-queue.js';
 import { createVaultKeyRing } from './platform/secret-box.js';
 import { createLogger } from './platform/logger.js';
 
-async function main(): Promise<void> {
+/** What the entry that starts the server brings (serve.ts: the demo data and its sign-ins). */
+export interface ServerOptions {
+  /** Data an empty database gets at start, by the configuration (undefined: none). */
+  startupData?: (config: AppConfig) => StartupData | undefined;
+  /** Lines the start-up banner adds under the addresses (the demo sign-ins), when the start-up data was added or may have been. */
+  bannerLines?: (config: AppConfig) => string[];
+}
+
+/**
+ * The portal's server process: the configuration read, the database opened (and migrated), the HTTP server listening,
+ * the background work started, and a graceful stop on SIGTERM/SIGINT. Exits the process when it cannot start.
+ */
+export async function startServer(options: ServerOptions = {}): Promise<void> {
+  try {
+    await runServer(options);
+  } catch (error) {
+    process.stderr.write(`The portal could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (process.env.LOG_LEVEL === 'debug' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    process.exit(1);
+  }
+}
+
+async function runServer(options: ServerOptions): Promise<void> {
   let config: AppConfig;
   try {
     config = loadConfig();
@@ -28,7 +49,7 @@ async function main(): Promise<void> {
       'TOKEN_SECRET and VAULT_KEY come from this instance\'s data folder; every instance on the same database needs the same ones, so set both (README, "Several instances")',
     );
   }
-  const database = await openDatabase(config, logger);
+  const database = await openDatabase(config, logger, { startupData: options.startupData?.(config) });
   const app = await buildApp({ config, database, logger });
   let jobs: Promise<JobQueue | undefined> = Promise.resolve(undefined);
 
@@ -72,7 +93,7 @@ async function main(): Promise<void> {
   // pages are loaded, so the load balancer sends nothing here before the instance can serve at full speed.
   void app.prerenderPages();
   await app.listen({ host: config.host, port: config.port });
-  printBanner(config, database.seeded);
+  printBanner(config, database.seeded, options.bannerLines?.(config) ?? []);
 
   // Periodic work on the job queue, once per slot across the cluster (decision 0040). Started after the listener, so
   // readiness does not wait for it.
@@ -102,7 +123,7 @@ async function main(): Promise<void> {
   app.webhookWorker.start(config.webhooks.pollMs);
 }
 
-function printBanner(config: AppConfig, seeded: boolean): void {
+function printBanner(config: AppConfig, seeded: boolean, extraLines: string[]): void {
   const database =
     config.database.kind === 'embedded' ? `embedded PostgreSQL on 127.0.0.1:${config.database.port} (${config.database.dir})` : 'PostgreSQL at DATABASE_URL';
   const lines = [
@@ -111,15 +132,7 @@ function printBanner(config: AppConfig, seeded: boolean): void {
     `  API reference: ${config.publicUrl}/api/docs`,
     `  Database: ${database}${seeded ? ' — demo data added' : ''}`,
     '',
-    `  Demo sign-ins (password ${DEMO_PASSWORD}):`,
-    ...DEMO_USERS.map((user) => `    ${user.email.padEnd(28)} ${user.description}`),
-    '',
+    ...extraLines,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
-
-main().catch((error: unknown) => {
-  process.stderr.write(`The portal could not start: ${error instanceof Error ? error.message : String(error)}\n`);
-  if (process.env.LOG_LEVEL === 'debug' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
-  process.exit(1);
-});
