@@ -9,6 +9,9 @@ import type { Endpoint } from '@portal/contract';
 import { WEB_DIST_DIR, WEB_PRERENDER_ENTRY } from './config/paths.js';
 import { schemaState } from './db/schema-level.js';
 import type { AppDependencies } from './dependencies.js';
+import { containerOf, type Container } from './container.js';
+import type { AutoPayRunner } from './modules/billing/autopay.js';
+import type { WebhookWorker } from './modules/webhooks/webhook-worker.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { createInFlight } from './http/in-flight.js';
@@ -21,16 +24,6 @@ import { findLiveCaller } from './modules/auth/caller.repository.js';
 import { createApiKeyAuthenticator } from './modules/provider/api-keys.js';
 import { registerHealthRoutes, type Readiness } from './modules/health/health.routes.js';
 import { countRequests, listenForMetrics, registerMetricsRoute } from './http/metrics-endpoint.js';
-import { createMailer } from './platform/mail.js';
-import { createPortalMetrics } from './platform/metrics.js';
-import { jobCounts } from './platform/job-queue.js';
-import { createMailOutbox } from './db/mail-outbox.repository.js';
-import { createLocalMonitoringSystem } from './platform/monitoring-system.js';
-import { countPayments, createSandboxGateway } from './platform/payment-gateway.js';
-import { createTokenService } from './platform/tokens.js';
-import { createAutoPayRunner, type AutoPayRunner } from './modules/billing/autopay.js';
-import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/webhook-worker.js';
-import { createVaultKeyRing } from './platform/secret-box.js';
 import { apiRoutes } from './routes.js';
 import { constants as zlibConstants } from 'node:zlib';
 
@@ -47,9 +40,13 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the whole server without listening, so tests can drive it with `app.inject`. */
-export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const { config, database, logger } = deps;
+/**
+ * Builds the whole server without listening, so tests can drive it with `app.inject`: from the container the server
+ * process built (server.ts), or from dependencies, of which it builds one (tests).
+ */
+export async function buildApp(deps: AppDependencies | Container): Promise<FastifyInstance> {
+  const container = containerOf(deps);
+  const { config, database, logger, metrics, tokens } = container;
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
@@ -67,7 +64,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  const metrics = deps.metrics ?? createPortalMetrics({ pool: database.pool, processMetrics: true, jobCounts: () => jobCounts(database.pool) });
   countRequests(app, metrics);
   registerMetricsRoute(app, metrics, config.metrics);
   if (config.metrics.port !== undefined) {
@@ -145,17 +141,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     });
   }
 
-  const tokens = createTokenService(config.secrets.tokenSecret);
   const authenticate = createAuthenticator({ tokens, findLiveCaller: (contactId, sessionId) => findLiveCaller(database.db, contactId, sessionId) });
-  const mailer =
-    deps.mailer ??
-    createMailer({
-      outbox: createMailOutbox(database.db),
-      smtpUrl: config.mail.smtpUrl,
-      from: config.mail.from,
-      log: logger,
-      counted: (outcome) => metrics.mails.inc({ outcome }),
-    });
   const inFlight = createInFlight();
   const budget = createRequestBudget(createRateLimiter(database.db), {
     customerPerMinute: config.apiRequestsPerMinute,
@@ -163,31 +149,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     refused: () => metrics.throttled.inc({ limit: 'request_budget' }),
   });
   const authenticateApiKey = createApiKeyAuthenticator(database.db);
-  // The sandbox gateway signs its transaction ids with the token secret, so they are stable across instances.
-  const paymentGateway = countPayments(deps.paymentGateway ?? createSandboxGateway({ secret: config.secrets.tokenSecret }), (outcome) =>
-    metrics.payments.inc({ outcome }),
-  );
-  const monitoringSystem = deps.monitoringSystem ?? createLocalMonitoringSystem({ serverUrl: config.monitoring.serverUrl, secret: config.secrets.tokenSecret });
   app.decorate(
     'builtEndpoints',
-    registerEndpoints(app, apiRoutes({ ...deps, tokens, mailer, paymentGateway, monitoringSystem, metrics }), {
+    registerEndpoints(app, apiRoutes(container), {
       authenticate,
       authenticateApiKey,
       budget,
       inFlight,
     }),
   );
-  app.decorate('autoPay', createAutoPayRunner({ db: database.db, gateway: paymentGateway, mailer, config }));
-  const webhookWorker = createWebhookWorker({
-    db: database.db,
-    vault: createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys),
-    logger,
-    options: {
-      batchSize: config.webhooks.concurrency,
-      timeoutMs: config.webhooks.timeoutMs,
-      allowPrivateAddresses: config.webhooks.allowPrivateUrls,
-    },
-  });
+  app.decorate('autoPay', container.autoPay);
+  const { webhookWorker } = container;
   app.decorate('webhookWorker', webhookWorker);
   // The attempts in flight are sent and recorded before the database closes.
   app.addHook('onClose', () => webhookWorker.stop());
@@ -197,9 +169,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', () => budget.flush());
   await registerWebApp(app, config, {
     db: database.db,
-    webDistDir: deps.webDistDir ?? WEB_DIST_DIR,
-    prerenderEntry: deps.webPrerenderEntry ?? WEB_PRERENDER_ENTRY,
-    readyWaitMs: deps.prerenderReadyWaitMs,
+    webDistDir: container.webDistDir ?? WEB_DIST_DIR,
+    prerenderEntry: container.webPrerenderEntry ?? WEB_PRERENDER_ENTRY,
+    readyWaitMs: container.prerenderReadyWaitMs,
   });
   return app;
 }

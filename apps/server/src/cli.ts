@@ -10,15 +10,14 @@ import { startEmbeddedPostgres } from './db/embedded-postgres.js';
 import { openDatabase } from './db/open.js';
 import { demoDataOnEmptyDatabase } from '../seed/index.js';
 import { codeMigrations } from './db/schema-level.js';
-import { createSessionsService } from './modules/auth/sessions.service.js';
+import type { SessionsService } from './modules/auth/sessions.service.js';
+import { createContainer } from './container.js';
 import { runWebhookCommand, WEBHOOK_USAGE } from './modules/webhooks/webhooks.cli.js';
-import { createWebhooksService, resealWebhookSecrets } from './modules/webhooks/webhooks.service.js';
+import { resealWebhookSecrets } from './modules/webhooks/webhooks.service.js';
 import { resealVault, setCredentialPasswordHidden } from './modules/inventory/inventory.service.js';
-import { createVaultKeyRing } from './platform/secret-box.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { createPortalMetrics } from './platform/metrics.js';
 import { failedJobs, jobCounts } from './platform/job-queue.js';
-import { createTokenService } from './platform/tokens.js';
 import { createApiKey, parseScopes } from './modules/provider/api-keys.js';
 import { listApiKeys, revokeApiKey } from './modules/provider/api-keys.repository.js';
 import { PROVIDER_SCOPES } from '@portal/contract';
@@ -101,13 +100,14 @@ async function main(): Promise<number> {
       );
       return 0;
     }
-    if (command === 'impersonate') return await impersonate(config, database.db, argument!, values.by);
+    // The CLI serves no metrics: its services count into a registry nobody reads.
+    const container = createContainer({ config, database, logger: log, metrics: createPortalMetrics() });
+    if (command === 'impersonate') return await impersonate(container.sessions, argument!, values.by);
     if (command === 'api-key') return await apiKey(database.db, argument!, third, values);
     if (command === 'jobs') return await listJobs(database.pool);
     if (command === 'vault-rekey') {
-      const vault = createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys);
-      const count = await resealVault(database.db, vault);
-      const secrets = await resealWebhookSecrets(database.db, vault);
+      const count = await resealVault(database.db, container.vault);
+      const secrets = await resealWebhookSecrets(database.db, container.vault);
       process.stdout.write(
         `${count} stored credential${count === 1 ? '' : 's'} and ${secrets} webhook secret${secrets === 1 ? '' : 's'} sealed again under the current vault key.\n`,
       );
@@ -234,25 +234,17 @@ async function apiKey(db: Database, action: string, target: string | undefined, 
 /** The provider's webhook endpoints and deliveries (docs/webhooks.md); the running portal's worker sends them. */
 async function webhookCommand(args: string[]): Promise<number> {
   const config = loadConfig();
-  const database = await openDatabase(config, createLogger(process.env.LOG_LEVEL ?? 'warn'), {
-    attachToRunning: true,
-    startupData: demoDataOnEmptyDatabase(config),
-  });
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
+  const database = await openDatabase(config, logger, { attachToRunning: true, startupData: demoDataOnEmptyDatabase(config) });
   try {
-    const service = createWebhooksService({
-      db: database.db,
-      vault: createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys),
-      allowPrivateUrls: config.webhooks.allowPrivateUrls,
-    });
-    return await runWebhookCommand(service, args, { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) });
+    const { webhooks } = createContainer({ config, database, logger, metrics: createPortalMetrics() });
+    return await runWebhookCommand(webhooks, args, { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) });
   } finally {
     await database.close();
   }
 }
 
-async function impersonate(config: AppConfig, db: Database, email: string, by: string | undefined): Promise<number> {
-  // The CLI serves no metrics; its sessions service counts into a registry nobody reads.
-  const sessions = createSessionsService({ db, tokens: createTokenService(config.secrets.tokenSecret), config, metrics: createPortalMetrics() });
+async function impersonate(sessions: SessionsService, email: string, by: string | undefined): Promise<number> {
   const staff = by?.trim() || `${userInfo().username} (provider staff)`;
   const { url, expiresAt, contact } = await sessions.issueImpersonationUrl(email, staff);
   process.stdout.write(

@@ -28,7 +28,7 @@ export interface AppDependencies {
   metrics?: PortalMetrics;
 }
 
-/** What route modules receive: the app's dependencies plus the services built from them. */
+/** The app's dependencies with the adapters built from them: the base of the container (container.ts). */
 export interface RouteDependencies extends AppDependencies {
   tokens: TokenService;
   mailer: Mailer<Executor>;

@@ -1,15 +1,13 @@
-import type { RouteDependencies } from './dependencies.js';
+import type { Container } from './container.js';
 import type { EndpointRoute } from './http/register-endpoints.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingService } from './modules/billing/billing.service.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { createInventoryService } from './modules/inventory/inventory.service.js';
-import { createVaultKeyRing } from './platform/secret-box.js';
 import { supportToolsRoutes } from './modules/support-tools/support-tools.routes.js';
 import { createSupportToolsService } from './modules/support-tools/support-tools.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createPasswordResetService } from './modules/auth/password-reset.service.js';
-import { createSessionsService } from './modules/auth/sessions.service.js';
 import { appsRoutes } from './modules/apps/apps.routes.js';
 import { createAppsService } from './modules/apps/apps.service.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
@@ -31,18 +29,15 @@ import { createProviderServices } from './modules/provider/provider-services.js'
 import { createProviderTickets } from './modules/provider/provider-tickets.js';
 import { createProviderWebhooks } from './modules/provider/provider-webhooks.js';
 import { providerRoutes } from './modules/provider/provider.routes.js';
-import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 
 /**
  * Every implemented API route, by capability. An endpoint of the contract that no module
  * implements yet answers 501.
  */
-export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
-  const { database, tokens, mailer, config, paymentGateway, monitoringSystem, metrics } = deps;
+export function apiRoutes(container: Container): EndpointRoute[] {
+  const { database, mailer, config, paymentGateway, monitoringSystem, metrics, sessions, vault, webhooks } = container;
   const db = database.db;
-  const sessions = createSessionsService({ db, tokens, config, metrics });
-  const vault = createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys);
   return [
     ...authRoutes(sessions, createPasswordResetService({ db, mailer, config, metrics })),
     ...servicesRoutes(createServicesService({ db })),
@@ -64,7 +59,7 @@ export function apiRoutes(deps: RouteDependencies): EndpointRoute[] {
       orders: createProviderOrders(db),
       inventory: createProviderInventory(db),
       credentials: createProviderCredentials(db),
-      webhooks: createProviderWebhooks(db, createWebhooksService({ db, vault, allowPrivateUrls: config.webhooks.allowPrivateUrls })),
+      webhooks: createProviderWebhooks(db, webhooks),
     }),
   ];
 }

