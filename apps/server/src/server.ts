@@ -13,7 +13,7 @@ import { createLogger } from './platform/logger.js';
 export interface ServerOptions {
   /** Data an empty database gets at start, by the configuration (undefined: none). */
   startupData?: (config: AppConfig) => StartupData | undefined;
-  /** Lines the start-up banner adds under the addresses (the demo sign-ins), when the start-up data was added or may have been. */
+  /** Lines the start-up banner adds under the addresses (serve.ts: the demo sign-ins). */
   bannerLines?: (config: AppConfig) => string[];
 }
 
