@@ -28,7 +28,7 @@ test.describe('IT assets and the credential vault', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, 'alice.admin@acme.example');
     await expect(page).toHaveURL(/\/apps$/);
-    await page.getByRole('link', { name: 'IT Asset Manager' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'IT Asset Manager' }).click();
     await expect(page.getByRole('heading', { name: 'IT Asset Manager', level: 1 })).toBeVisible();
     await expect(page.getByRole('group', { name: 'Total Assets' })).toContainText('22');
     await expect(page.getByRole('table', { name: 'Recent Assets' }).getByRole('row')).toHaveCount(6);
