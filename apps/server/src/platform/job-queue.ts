@@ -20,10 +20,10 @@ export interface JobQueue {
   /** Adds a job to a queue created by `work` (or by another instance's). */
   send(name: string, data: object): Promise<string | null>;
   /**
-   * Runs a scheduled task now, unless it ran (or was sent) in the current slot of `seconds`, counted from midnight
+   * Runs a task scheduled with `slotSeconds` now, unless it ran (or was sent) in the current slot, counted from midnight
    * UTC, across all instances: a task that also runs when the cluster starts, and still once per slot.
    */
-  runOncePerSlot(name: string, seconds: number): Promise<void>;
+  runOncePerSlot(name: string): Promise<void>;
   /** Stops fetching, waits for the tasks under way (up to `timeoutMs`), and leaves the pool open (the caller owns it). */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -119,9 +119,11 @@ export async function startJobQueue({
     },
     work,
     send: (name, data) => boss.send(name, data),
-    async runOncePerSlot(name, seconds) {
+    async runOncePerSlot(name) {
+      const slotSeconds = slots.get(name);
+      if (!slotSeconds) throw new Error(`${name} is not scheduled with a slot (schedule it with slotSeconds first)`);
       // A second send in the slot finds the first one's singleton and is dropped (null), on whichever instance.
-      await boss.send(name, {}, { singletonKey: name, singletonSeconds: slots.get(name) ?? seconds });
+      await boss.send(name, {}, { singletonKey: name, singletonSeconds: slotSeconds });
     },
     async stop(timeoutMs = 30_000) {
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
@@ -134,7 +136,7 @@ export async function startJobQueue({
  * and the CLI need no running queue. Empty before the first instance has created them.
  */
 export async function jobCounts(pool: pg.Pool): Promise<JobCount[]> {
-  try {
+  return fromQueueTables(async () => {
     const { rows } = await pool.query<JobCount>(
       `SELECT name AS queue, state::text AS state, count(*)::int AS count
          FROM (SELECT name, state FROM pgboss.job UNION ALL SELECT name, state FROM pgboss.archive) AS jobs
@@ -143,10 +145,7 @@ export async function jobCounts(pool: pg.Pool): Promise<JobCount[]> {
       [INTERNAL_QUEUES],
     );
     return rows;
-  } catch (error) {
-    if ((error as { code?: string }).code === '42P01') return []; // undefined_table: no instance has started the queue yet
-    throw error;
-  }
+  });
 }
 
 export interface FailedJob {
@@ -159,7 +158,7 @@ export interface FailedJob {
 
 /** The newest jobs that failed for good (their retries used up), with the error each ended with. */
 export async function failedJobs(pool: pg.Pool, limit = 20): Promise<FailedJob[]> {
-  try {
+  return fromQueueTables(async () => {
     const { rows } = await pool.query<{ id: string; queue: string; failed_at: Date | null; retries: number; output: unknown }>(
       `SELECT id, name AS queue, completed_on AS failed_at, retry_count AS retries, output
          FROM (SELECT id, name, state, completed_on, retry_count, output FROM pgboss.job
@@ -169,6 +168,13 @@ export async function failedJobs(pool: pg.Pool, limit = 20): Promise<FailedJob[]
       [INTERNAL_QUEUES, limit],
     );
     return rows.map((row) => ({ id: row.id, queue: row.queue, failedAt: row.failed_at, retries: row.retries, error: errorText(row.output) }));
+  });
+}
+
+/** A read of the library's tables, or nothing before any instance has created them (undefined_table). */
+async function fromQueueTables<T>(read: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await read();
   } catch (error) {
     if ((error as { code?: string }).code === '42P01') return [];
     throw error;

@@ -20,7 +20,6 @@ export interface MaintenanceTasks {
  * starts in a slot, as it did before the queue, and still once per slot.
  */
 export async function scheduleMaintenance(jobs: JobQueue, { db, logger, autoPay }: MaintenanceTasks): Promise<void> {
-  const sweepSlot = SWEEP_EVERY_HOURS * HOUR_SECONDS;
   await jobs.schedule(
     'sweep-expired',
     `0 */${SWEEP_EVERY_HOURS} * * *`,
@@ -28,9 +27,9 @@ export async function scheduleMaintenance(jobs: JobQueue, { db, logger, autoPay 
       const deleted = await sweepExpired(db);
       logger.info({ deleted }, 'expired tokens, throttling windows, old webhook events and delivered mails deleted');
     },
-    { slotSeconds: sweepSlot },
+    { slotSeconds: SWEEP_EVERY_HOURS * HOUR_SECONDS },
   );
-  await jobs.runOncePerSlot('sweep-expired', sweepSlot);
+  await jobs.runOncePerSlot('sweep-expired');
 
   if (autoPay && autoPay.everyMinutes > 0) {
     await jobs.schedule('autopay', cronEvery(autoPay.everyMinutes), async () => {
