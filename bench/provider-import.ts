@@ -20,10 +20,12 @@ import { PROVIDER_BULK_MAX_ITEMS } from '@portal/contract';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/index.js';
 import { createMailOutbox } from '../apps/server/src/db/mail-outbox.repository.js';
+import { PORTAL_QUEUES } from '../apps/server/src/background/queues.js';
 import { openDatabase } from '../apps/server/src/db/open.js';
 import { createApiKey } from '../apps/server/src/modules/provider/api-keys.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
-import { createMailer } from '../apps/server/src/platform/mail.js';
+import { createMailer, MAIL_DELIVERY_QUEUE } from '../apps/server/src/platform/mail.js';
+import { startJobQueue } from '../apps/server/src/platform/job-queue.js';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? PROVIDER_BULK_MAX_ITEMS);
@@ -42,10 +44,13 @@ const config = loadConfig({
   VAULT_KEY: randomBytes(32).toString('base64'),
 });
 const logger = createLogger('warn');
-const database = await openDatabase(config, logger);
+const database = await openDatabase(config, logger, { jobQueues: PORTAL_QUEUES });
 // Invitations go to the outbox and are "delivered" as a local run does, without printing 1,000 mails here.
 const mailer = createMailer({ outbox: createMailOutbox(database.db), smtpUrl: undefined, from: config.mail.from, log: logger, print: () => undefined });
 const app = await buildApp({ config, database, logger, mailer, webDistDir: '/nonexistent' });
+// The mails' jobs are worked here as an instance works them (decision 0041).
+const jobs = await startJobQueue({ pool: database.pool, queues: PORTAL_QUEUES, logger, pollingIntervalSeconds: 0.5 });
+await jobs.work<{ outbox_id: number }>(MAIL_DELIVERY_QUEUE, (job) => mailer.deliver(job.outbox_id));
 const base = await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PROVIDER_PORT ?? 0) });
 
 const { key } = await createApiKey(database.db, { name: 'Import benchmark', scopes: ['accounts:write', 'contacts:write', 'services:write', 'tickets:write'] });
@@ -146,9 +151,10 @@ try {
       { external_id: `PSA-${n}-1`, author_name: 'Jordan Reyes', author_email: 'jordan@itpartners.example', content: `Checked the switch port (pass ${pass}).` },
     ],
   }));
-  // The invitations are delivered after each call, off the request path; let the last of them go before closing.
+  // The invitations are delivered by their jobs, off the request path; let the last of them go before closing.
   for (let waited = 0; waited < 120 && (await pendingMail()) > 0; waited += 1) await sleep(500);
 } finally {
+  await jobs.stop(10_000);
   await app.close();
   await database.close();
 }

@@ -27,6 +27,8 @@ export const BENCH_ENV = {
 } as const;
 
 export const BENCH_ACCOUNT = 'Bench Freight Corp';
+/** The bench account's balance at every start: the payment scenario's $1.00 payments never pay it off. */
+export const BENCH_BILLING_BALANCE = 1_000_000_000;
 export const BENCH_ADMIN_EMAIL = 'ada.admin@bench.example';
 export const BENCH_USER_EMAIL = 'ulf.user@bench.example';
 export const BENCH_PASSWORD = 'bench-pass-2026';

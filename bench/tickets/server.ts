@@ -5,13 +5,15 @@
  */
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config/index.js';
+import { PORTAL_QUEUES } from '../../apps/server/src/background/queues.js';
 import { openDatabase } from '../../apps/server/src/db/open.js';
 import { createLogger } from '../../apps/server/src/platform/logger.js';
+import { BENCH_ACCOUNT, BENCH_BILLING_BALANCE } from './bench-config.js';
 import { assetBenchDataExists, benchDataExists, seedBenchAssets, seedBenchData } from './seed-sql.js';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
-const database = await openDatabase(config, logger);
+const database = await openDatabase(config, logger, { jobQueues: PORTAL_QUEUES });
 const client = await database.pool.connect();
 try {
   if (!(await benchDataExists(client))) {
@@ -22,6 +24,13 @@ try {
     process.stdout.write('Seeding the benchmark account’s assets (first run only)…\n');
     await seedBenchAssets(client, (line) => process.stdout.write(`${line}\n`));
   }
+  // The payment scenario's billing account: a balance no run of the benchmark pays off, reset on every start.
+  await client.query(
+    `INSERT INTO billing_accounts (id, account_id, balance)
+     SELECT 'ba_bench', id, $2 FROM accounts WHERE name = $1
+     ON CONFLICT (id) DO UPDATE SET balance = excluded.balance`,
+    [BENCH_ACCOUNT, BENCH_BILLING_BALANCE],
+  );
 } finally {
   client.release();
 }

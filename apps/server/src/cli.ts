@@ -3,6 +3,7 @@ import { statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, type AppConfig } from './config/index.js';
+import { PORTAL_QUEUES } from './background/queues.js';
 import { backupDatabase, BackupError, candidateFolders, restoreDatabase } from './db/backup.js';
 import type pg from 'pg';
 import type { Database } from './db/client.js';
@@ -91,7 +92,7 @@ async function main(): Promise<number> {
   if (command === 'backup' || command === 'restore')
     return backupOrRestore(config, log, command, resolve(process.env.INIT_CWD ?? process.cwd(), argument!), values.force === true);
   // As `npm start` does, an empty database gets the demo data when SEED_DEMO_DATA is on (the CLI is an entry too).
-  const database = await openDatabase(config, log, { attachToRunning: true, startupData: demoDataOnEmptyDatabase(config) });
+  const database = await openDatabase(config, log, { attachToRunning: true, startupData: demoDataOnEmptyDatabase(config), jobQueues: PORTAL_QUEUES });
   try {
     if (command === 'migrate') {
       const applied = codeMigrations();
@@ -235,7 +236,7 @@ async function apiKey(db: Database, action: string, target: string | undefined, 
 async function webhookCommand(args: string[]): Promise<number> {
   const config = loadConfig();
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
-  const database = await openDatabase(config, logger, { attachToRunning: true, startupData: demoDataOnEmptyDatabase(config) });
+  const database = await openDatabase(config, logger, { attachToRunning: true, startupData: demoDataOnEmptyDatabase(config), jobQueues: PORTAL_QUEUES });
   try {
     const { webhooks } = createContainer({ config, database, logger, metrics: createPortalMetrics() });
     return await runWebhookCommand(webhooks, args, { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) });

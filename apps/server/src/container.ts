@@ -1,10 +1,14 @@
+import { portalConsumers } from './consumers/index.js';
+import { executeSqlOn } from './db/execute-sql.js';
 import { createMailOutbox } from './db/mail-outbox.repository.js';
 import type { AppDependencies, RouteDependencies } from './dependencies.js';
 import { createSessionsService, type SessionsService } from './modules/auth/sessions.service.js';
 import { createAutoPayRunner, type AutoPayRunner } from './modules/billing/autopay.js';
 import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/webhook-worker.js';
 import { createWebhooksService, type WebhooksService } from './modules/webhooks/webhooks.service.js';
-import { jobCounts } from './platform/job-queue.js';
+import { createEventRecorder } from './events/event-recorder.js';
+import { WEBHOOK_DELIVERY_QUEUE } from './modules/webhooks/index.js';
+import { enqueueJobs, jobCounts } from './platform/job-queue.js';
 import { createMailer } from './platform/mail.js';
 import { createPortalMetrics } from './platform/metrics.js';
 import { createLocalMonitoringSystem } from './platform/monitoring-system.js';
@@ -56,6 +60,7 @@ export function createContainer(deps: AppDependencies): Container {
     mailer,
     paymentGateway,
     monitoringSystem,
+    events: createEventRecorder(portalConsumers({ mailer, config })),
     sessions: createSessionsService({ db, tokens, config, metrics }),
     webhooks: createWebhooksService({ db, vault, allowPrivateUrls: config.webhooks.allowPrivateUrls }),
     autoPay: createAutoPayRunner({ db, gateway: paymentGateway, mailer, config }),
@@ -64,6 +69,7 @@ export function createContainer(deps: AppDependencies): Container {
       vault,
       logger,
       options: { batchSize: config.webhooks.concurrency, timeoutMs: config.webhooks.timeoutMs, allowPrivateAddresses: config.webhooks.allowPrivateUrls },
+      retryAt: (at) => enqueueJobs(executeSqlOn(db), [{ queue: WEBHOOK_DELIVERY_QUEUE, data: {}, startAfter: at }]),
     }),
   };
 }

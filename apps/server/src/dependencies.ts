@@ -1,5 +1,6 @@
 import type { AppConfig } from './config/index.js';
 import type { DatabaseHandle, Executor } from './db/client.js';
+import type { EventRecorder } from './events/event-recorder.js';
 import type { Logger } from './platform/logger.js';
 import type { Mailer } from './platform/mail.js';
 import type { PortalMetrics } from './platform/metrics.js';
@@ -35,4 +36,6 @@ export interface RouteDependencies extends AppDependencies {
   paymentGateway: PaymentGateway;
   monitoringSystem: MonitoringSystem;
   metrics: PortalMetrics;
+  /** Records what a command did, in its transaction, for the consumers (decision 0041). */
+  events: EventRecorder;
 }

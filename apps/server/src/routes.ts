@@ -17,7 +17,7 @@ import { createProfileService } from './modules/profile/profile.service.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
 import { createServicesService } from './modules/services/services.service.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
-import { createTicketService } from './modules/tickets/tickets.service.js';
+import { createTicketService, createTicketSync } from './modules/tickets/index.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createProviderAccounts } from './modules/provider/provider-accounts.js';
 import { createProviderBilling } from './modules/provider/provider-billing.js';
@@ -36,7 +36,7 @@ import { createUsersService } from './modules/users/users.service.js';
  * implements yet answers 501.
  */
 export function apiRoutes(container: Container): EndpointRoute[] {
-  const { database, mailer, config, paymentGateway, monitoringSystem, metrics, sessions, vault, webhooks } = container;
+  const { database, mailer, config, paymentGateway, monitoringSystem, metrics, sessions, vault, webhooks, events } = container;
   const db = database.db;
   return [
     ...authRoutes(sessions, createPasswordResetService({ db, mailer, config, metrics })),
@@ -44,7 +44,7 @@ export function apiRoutes(container: Container): EndpointRoute[] {
     ...appsRoutes(createAppsService({ db, config })),
     ...profileRoutes(createProfileService({ db, confirmPassword: sessions.confirmPassword, mailer, config })),
     ...dashboardRoutes(createDashboardService({ db, providerDomain: config.provider.emailDomain })),
-    ...ticketRoutes(createTicketService({ db, providerDomain: config.provider.emailDomain })),
+    ...ticketRoutes(createTicketService({ db, providerDomain: config.provider.emailDomain, events })),
     ...usersRoutes(createUsersService({ db, mailer, config })),
     ...inventoryRoutes(createInventoryService({ db, vault })),
     ...billingRoutes(createBillingService({ db, gateway: paymentGateway, mailer, config })),
@@ -54,7 +54,7 @@ export function apiRoutes(container: Container): EndpointRoute[] {
       accounts: createProviderAccounts(db),
       contacts: createProviderContacts({ db, mailer, config }),
       services: createProviderServices(db),
-      tickets: createProviderTickets(db),
+      tickets: createProviderTickets(db, createTicketSync({ db, events })),
       billing: createProviderBilling(db),
       orders: createProviderOrders(db),
       inventory: createProviderInventory(db),

@@ -1,12 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig, type AppConfig } from './config/index.js';
 import { buildApp } from './app.js';
+import { PORTAL_QUEUES } from './background/queues.js';
+import { startBackgroundWork } from './background/start-background-work.js';
 import { createContainer } from './container.js';
 import { openDatabase, type StartupData } from './db/open.js';
 import { resealVault } from './modules/inventory/inventory.service.js';
 import { resealWebhookSecrets } from './modules/webhooks/webhooks.service.js';
-import { scheduleMaintenance } from './modules/maintenance/scheduled-jobs.js';
-import { startJobQueue, type JobQueue } from './platform/job-queue.js';
+import { type JobQueue } from './platform/job-queue.js';
 import { createLogger } from './platform/logger.js';
 
 /** What the entry that starts the server brings (serve.ts: the demo data and its sign-ins). */
@@ -49,7 +50,7 @@ async function runServer(options: ServerOptions): Promise<void> {
       'TOKEN_SECRET and VAULT_KEY come from this instance\'s data folder; every instance on the same database needs the same ones, so set both (README, "Several instances")',
     );
   }
-  const database = await openDatabase(config, logger, { startupData: options.startupData?.(config) });
+  const database = await openDatabase(config, logger, { startupData: options.startupData?.(config), jobQueues: PORTAL_QUEUES });
   const container = createContainer({ config, database, logger });
   const app = await buildApp(container);
   let jobs: Promise<JobQueue | undefined> = Promise.resolve(undefined);
@@ -96,21 +97,12 @@ async function runServer(options: ServerOptions): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   printBanner(config, database.seeded, options.bannerLines?.(config) ?? []);
 
-  // Periodic work on the job queue, once per slot across the cluster (decision 0040). Started after the listener, so
-  // readiness does not wait for it.
-  jobs = startJobQueue({ pool: database.pool, logger })
-    .then(async (queue) => {
-      await scheduleMaintenance(queue, {
-        db: database.db,
-        logger,
-        autoPay: config.autoPayEveryMinutes > 0 ? { everyMinutes: config.autoPayEveryMinutes, runOnce: () => container.autoPay.runOnce() } : undefined,
-      });
-      return queue;
-    })
-    .catch((error: unknown) => {
-      logger.error({ err: error }, 'the job queue could not start: no periodic work (sweeping, auto-pay) runs on this instance');
-      return undefined;
-    });
+  // Background work on the job queue (decisions 0040, 0041): mails, webhook deliveries, and the periodic tasks once per
+  // slot across the cluster. Started after the listener, so readiness does not wait for it; jobs enqueued meanwhile wait.
+  jobs = startBackgroundWork({ container, database, config, logger }).catch((error: unknown) => {
+    logger.error({ err: error }, 'the job queue could not start: this instance sends no mail or webhook and runs no periodic work');
+    return undefined;
+  });
 
   // Seals what an older version left in plain text, or under a key since rotated (docs/decisions/0015).
   const { vault } = container;
@@ -119,9 +111,6 @@ async function runServer(options: ServerOptions): Promise<void> {
       count + webhookSecrets > 0 ? logger.info({ count, webhookSecrets }, 'vault values sealed again under the current key') : undefined,
     (error: unknown) => logger.warn({ err: error }, 'the vault could not be sealed again under the current key; see npm run portal -- vault-rekey'),
   );
-
-  // Webhook deliveries (docs/decisions/0026); app.close() stops the polling and waits for the attempts in flight.
-  container.webhookWorker.start(config.webhooks.pollMs);
 }
 
 function printBanner(config: AppConfig, seeded: boolean, extraLines: string[]): void {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
+import { createContainer, type Container } from '../src/container.js';
 import { loadConfig, type AppConfig } from '../src/config/index.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { createLogger, type Logger } from '../src/platform/logger.js';
@@ -12,6 +13,8 @@ import { createTestDatabase } from './database.js';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The object graph the app is built from (container.ts), for tests that run its background work. */
+  container: Container;
   database: DatabaseHandle;
   config: AppConfig;
   metrics: PortalMetrics;
@@ -56,7 +59,7 @@ export async function buildTestApp(
     print: () => undefined,
     counted: (outcome) => metrics.mails.inc({ outcome }),
   });
-  const app = await buildApp({
+  const container = createContainer({
     config,
     database,
     logger,
@@ -67,6 +70,7 @@ export async function buildTestApp(
     prerenderReadyWaitMs: options.prerenderReadyWaitMs,
     ...(options.paymentGateway ? { paymentGateway: options.paymentGateway } : {}),
   });
+  const app = await buildApp(container);
   try {
     await app.ready();
   } catch (error) {
@@ -76,6 +80,7 @@ export async function buildTestApp(
   }
   return {
     app,
+    container,
     database,
     config,
     metrics,

@@ -275,7 +275,7 @@ export async function createProviderMatrixContext(db: Database): Promise<Provide
   await createTicket(db, { accountId: account.id, externalId: ticketExternalId });
   const webhooks = createWebhooksService({ db, vault: createVaultKeyRing(randomBytes(32)), allowPrivateUrls: true });
   const endpoint = await webhooks.create({ url: 'http://127.0.0.1:9/matrix', events: ['autopay.changed'] });
-  const eventId = await recordEvent(db, { type: 'autopay.changed', accountId: account.id, data: { automatic_payments: true, by: SYSTEM_ACTOR } });
+  const { id: eventId } = await recordEvent(db, { type: 'autopay.changed', accountId: account.id, data: { automatic_payments: true, by: SYSTEM_ACTOR } });
   const [delivery] = await db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)

@@ -2,7 +2,9 @@ import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { connectDatabase } from '../src/db/client.js';
+import { PORTAL_QUEUES } from '../src/background/queues.js';
 import { runMigrations } from '../src/db/migrate.js';
+import { installJobQueue } from '../src/platform/job-queue.js';
 import { dataFolderMajorVersion, embeddedMajorVersion } from '../src/db/data-folder-version.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded-postgres.js';
 import { fromRepoRoot } from '../src/config/paths.js';
@@ -48,6 +50,8 @@ export default async function setup(project: TestProject) {
 
   const template = connectDatabase(withDatabase(adminUrl, TEMPLATE_DATABASE), { max: 1 });
   await runMigrations(template.db);
+  // The job queue's tables and queues too, as app.ts makes them, so each test file's copy has them from the start.
+  await installJobQueue(template.pool, PORTAL_QUEUES);
   await template.close();
 
   project.provide('adminDatabaseUrl', adminUrl);

@@ -18,3 +18,4 @@ export * from './entities/webhooks.js';
 export { z } from 'zod';
 export * from './entities/text.js';
 export * from './ticket-html.js';
+export * from './events/domain-events.js';

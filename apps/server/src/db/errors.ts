@@ -1,3 +1,4 @@
+import { AppError } from '../platform/app-error.js';
 /** The SQLSTATE of a PostgreSQL error, through drizzle's wrapping (it keeps the driver's error as `cause`). */
 export function sqlStateOf(error: unknown): string | undefined {
   let current: unknown = error;
@@ -25,4 +26,12 @@ const TRANSACTION_CONFLICT_CODES = new Set(['40P01', '40001']);
 export function isTransactionConflict(error: unknown): boolean {
   const state = sqlStateOf(error);
   return state !== undefined && TRANSACTION_CONFLICT_CODES.has(state);
+}
+
+/** A unique constraint the data ran into, as a 409 naming the field (the constraint's entry in `fields`); any other error as it is. */
+export function conflictOf(error: unknown, fields: Record<string, { field: string; message: string }>): unknown {
+  const candidate = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pgError = candidate?.code === '23505' ? candidate : candidate?.cause?.code === '23505' ? candidate.cause : undefined;
+  const known = pgError?.constraint ? fields[pgError.constraint] : undefined;
+  return known ? new AppError('conflict', known.message, { [known.field]: known.message }) : error;
 }

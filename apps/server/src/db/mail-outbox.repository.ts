@@ -1,28 +1,37 @@
 import { eq } from 'drizzle-orm';
-import type { MailMessage, MailOutbox } from '../platform/mail.js';
+import { enqueueJobs } from '../platform/job-queue.js';
+import { MAIL_DELIVERY_QUEUE, type MailMessage, type MailOutbox } from '../platform/mail.js';
 import type { Database, Executor } from './client.js';
+import { executeSqlOn } from './execute-sql.js';
 import { mailOutbox } from './schema/index.js';
 
 /**
  * The mail outbox in PostgreSQL: a mail is written in the transaction of the change that causes
- * it, so it is kept exactly when that change commits; the mailer then sends it and records how
- * that went.
+ * it, with the job that sends it (decision 0041), so both are kept exactly when that change
+ * commits; the mailer's worker then sends it and records how that went.
  */
 export function createMailOutbox(db: Database): MailOutbox<Executor> {
   const setStatus = async (id: number, values: Partial<typeof mailOutbox.$inferInsert>) => {
     await db.update(mailOutbox).set(values).where(eq(mailOutbox.id, id));
   };
-  const addMany = async (executor: Executor, messages: readonly MailMessage[]) => {
+  const addMany = async (executor: Executor, messages: readonly MailMessage[], eventId?: string) => {
     // A multi-row INSERT returns its rows in the order of its VALUES.
     const rows = await executor
       .insert(mailOutbox)
-      .values(messages.map((message) => ({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null })))
+      .values(messages.map((message) => ({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null, eventId })))
+      // An event's mail to an address is written once, however often its consumer runs.
+      .onConflictDoNothing({ target: [mailOutbox.eventId, mailOutbox.toAddress] })
       .returning({ id: mailOutbox.id });
-    return rows.map((row) => row.id);
+    const ids = rows.map((row) => row.id);
+    await enqueueJobs(
+      executeSqlOn(executor),
+      ids.map((id) => ({ queue: MAIL_DELIVERY_QUEUE, data: { outbox_id: id } })),
+    );
+    return ids;
   };
   return {
-    add: async (executor: Executor, message: MailMessage) => (await addMany(executor, [message]))[0]!,
-    addMany,
+    add: async (executor: Executor, message: MailMessage, options = {}) => (await addMany(executor, [message], options.eventId))[0],
+    addMany: (executor: Executor, messages: readonly MailMessage[]) => addMany(executor, messages),
     async findPending(id) {
       const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       if (!mail || mail.status !== 'pending') return undefined;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config/index.js';
 import type { Logger } from '../platform/logger.js';
 import { connectDatabase, type Database, type DatabaseHandle } from './client.js';
+import { installJobQueue, type QueueDefinition } from '../platform/job-queue.js';
 import { applyMigrations } from './migrate.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded-postgres.js';
 import { inTransaction } from './transaction.js';
@@ -27,11 +28,16 @@ export interface OpenOptions {
   /** The CLI's: use an embedded server already running on the data folder. */
   attachToRunning?: boolean;
   startupData?: StartupData;
+  /**
+   * The queues of the background work (background/queues.ts), made with the job library's tables before anything may
+   * enqueue a job in its transaction (decision 0041). Tools that never write leave them out.
+   */
+  jobQueues?: readonly QueueDefinition[];
 }
 
 /**
  * The database the configuration names, ready to use: the embedded server started (or the
- * external one reached), committed migrations applied, and the start-up data added when one is given.
+ * external one reached), the job queue's tables and queues made when given, committed migrations applied, and the start-up data added when one is given.
  */
 export async function openDatabase(config: AppConfig, log: Logger, options: OpenOptions = {}): Promise<OpenedDatabase> {
   const embedded =
@@ -49,6 +55,7 @@ export async function openDatabase(config: AppConfig, log: Logger, options: Open
 
   let seeded = false;
   try {
+    if (options.jobQueues) await installJobQueue(handle.pool, options.jobQueues);
     seeded = await migrateAndSeedInTurn(handle.db, log, options.startupData);
   } catch (error) {
     await handle.close();

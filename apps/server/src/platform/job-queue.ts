@@ -17,8 +17,8 @@ export interface JobQueue {
   schedule(name: string, cron: string, task: () => Promise<void>, options?: TaskOptions): Promise<void>;
   /** Takes jobs of a queue someone else sends to (the tests' own queues; later, the consumers of domain events). */
   work<T extends object>(name: string, task: (data: T) => Promise<void>, options?: TaskOptions): Promise<void>;
-  /** Adds a job to a queue created by `work` (or by another instance's). */
-  send(name: string, data: object): Promise<string | null>;
+  /** Adds a job to a queue created by `work` (or by another instance's), now or at `startAfter`. */
+  send(name: string, data: object, options?: { startAfter?: Date }): Promise<string | null>;
   /**
    * Runs a task scheduled with `slotSeconds` now, unless it ran (or was sent) in the current slot, counted from midnight
    * UTC, across all instances: a task that also runs when the cluster starts, and still once per slot.
@@ -34,6 +34,8 @@ export interface TaskOptions {
   expireInSeconds?: number;
   /** A schedule's slot: at most one run per this many seconds, whether the cron or `runOncePerSlot` sends it. */
   slotSeconds?: number;
+  /** How often an idle worker of this queue looks for work, seconds (≥ 0.5); the queue's default otherwise. */
+  pollingIntervalSeconds?: number;
 }
 
 export interface JobCount {
@@ -45,6 +47,8 @@ export interface JobCount {
 export interface JobQueueOptions {
   /** The application's pool: the library's queries go through it, so it opens no connection of its own (PgBouncer, 0038). */
   pool: pg.Pool;
+  /** The queues and their settings (the same list `installJobQueue` made them from); a queue not listed gets the defaults. */
+  queues?: readonly QueueDefinition[];
   logger: Logger;
   /** How often an idle worker looks for work, seconds (≥ 0.5). */
   pollingIntervalSeconds?: number;
@@ -60,6 +64,7 @@ const INTERNAL_QUEUES = '__pgboss__%';
 
 export async function startJobQueue({
   pool,
+  queues = [],
   logger,
   pollingIntervalSeconds = 2,
   maintenanceIntervalSeconds = 60,
@@ -85,10 +90,11 @@ export async function startJobQueue({
 
   const created = new Set<string>();
   const slots = new Map<string, number>();
-  async function ensureQueue(name: string, { slotSeconds, ...options }: TaskOptions): Promise<void> {
+  const defined = new Map(queues.map((queue) => [queue.name, queue.options ?? {}]));
+  async function ensureQueue(name: string, { slotSeconds, pollingIntervalSeconds: _polling, ...options }: TaskOptions): Promise<void> {
     if (slotSeconds) slots.set(name, slotSeconds);
     if (created.has(name)) return;
-    const settings = { ...DEFAULT_TASK, ...options };
+    const settings = { ...DEFAULT_TASK, ...defined.get(name), ...options };
     // Idempotent: another instance may have created it; its options are updated to this version's.
     if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...settings, retryBackoff: true });
     else
@@ -100,7 +106,7 @@ export async function startJobQueue({
 
   async function work<T extends object>(name: string, task: (data: T) => Promise<void>, options: TaskOptions = {}): Promise<void> {
     await ensureQueue(name, options);
-    await boss.work<T>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+    await boss.work<T>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
       if (!job) return;
       try {
         await task(job.data);
@@ -118,7 +124,7 @@ export async function startJobQueue({
       await boss.schedule(name, cron, {}, { tz: 'UTC', ...slot });
     },
     work,
-    send: (name, data) => boss.send(name, data),
+    send: (name, data, options = {}) => boss.send(name, data, options.startAfter ? { startAfter: options.startAfter } : {}),
     async runOncePerSlot(name) {
       const slotSeconds = slots.get(name);
       if (!slotSeconds) throw new Error(`${name} is not scheduled with a slot (schedule it with slotSeconds first)`);
@@ -129,6 +135,68 @@ export async function startJobQueue({
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
     },
   };
+}
+
+/** A query run on the caller's connection (a transaction's), as the library runs its own. */
+export type ExecuteSql = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+
+export interface QueueDefinition {
+  name: string;
+  options?: Pick<TaskOptions, 'retryLimit' | 'expireInSeconds'>;
+}
+
+export interface JobToEnqueue {
+  queue: string;
+  data: object;
+  /** Not before this time (a retry's schedule); now when left out. */
+  startAfter?: Date;
+}
+
+// The library's statements for adding jobs, with no connection of its own: every insert names the connection it runs on.
+const enqueuer = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('jobs are enqueued on the caller’s connection')) }, schema: 'pgboss' });
+
+/**
+ * Adds jobs in the caller's transaction (decision 0041): they exist exactly when the change that asked for them
+ * commits, and a worker of any instance takes them from then on. The queues must exist (`installJobQueue`).
+ */
+export async function enqueueJobs(executeSql: ExecuteSql, jobs: readonly JobToEnqueue[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await enqueuer.insert(
+    jobs.map((job) => ({ name: job.queue, data: job.data, ...(job.startAfter ? { startAfter: job.startAfter } : {}) })),
+    { db: { executeSql: (text, values) => executeSql(text, values) } },
+  );
+}
+
+/**
+ * The library's tables and the portal's queues, made before the first request may enqueue a job in its transaction
+ * (db/open.ts runs it after the migrations). Does nothing when every queue exists; the library's own upgrades run when
+ * the queue starts (`startJobQueue`, migrate: true). Several instances may run it at once.
+ */
+export async function installJobQueue(pool: pg.Pool, queues: readonly QueueDefinition[]): Promise<void> {
+  const existing = await fromQueueTables(async () => {
+    const { rows } = await pool.query<{ name: string }>('SELECT name FROM pgboss.queue WHERE name = ANY($1)', [queues.map((queue) => queue.name)]);
+    return rows.map((row) => row.name);
+  });
+  const missing = queues.filter((queue) => !existing.includes(queue.name));
+  if (missing.length === 0) return;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => pool.query(text, values) },
+    schema: 'pgboss',
+    supervise: false,
+    schedule: false,
+    migrate: true,
+  });
+  await boss.start();
+  try {
+    for (const queue of missing) {
+      const settings = { name: queue.name, ...DEFAULT_TASK, ...queue.options, retryBackoff: true };
+      await boss.createQueue(queue.name, settings).catch(async (error: unknown) => {
+        if (!(await boss.getQueue(queue.name))) throw error;
+      });
+    }
+  } finally {
+    await boss.stop({ graceful: false, close: false, wait: true });
+  }
 }
 
 /**

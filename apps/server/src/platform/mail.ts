@@ -9,12 +9,21 @@ export interface MailMessage {
   html?: string;
 }
 
+/** The job queue's queue that sends a mail of the outbox (decision 0041): its job carries `{ outbox_id }`. */
+export const MAIL_DELIVERY_QUEUE = 'mail-delivery';
+
+export interface MailOptions {
+  /** The domain event the mail is made from: a second mail of the same event to the same address is not written. */
+  eventId?: string;
+}
+
 /**
  * Where mail waits to be sent (db/mail-outbox.repository.ts). `Tx` is the caller's transaction,
- * so a mail is kept exactly when the change that caused it commits.
+ * so a mail is kept exactly when the change that caused it commits, with the job that sends it.
  */
 export interface MailOutbox<Tx> {
-  add(tx: Tx, message: MailMessage): Promise<number>;
+  /** The mail's id; undefined when the event already has its mail to that address. */
+  add(tx: Tx, message: MailMessage, options?: MailOptions): Promise<number | undefined>;
   /** Several mails in one write (a bulk import's invitations), their ids in the order given. */
   addMany(tx: Tx, messages: readonly MailMessage[]): Promise<number[]>;
   /** The mail, while it still waits to be sent. */
@@ -25,22 +34,16 @@ export interface MailOutbox<Tx> {
 }
 
 /**
- * Mail goes through the outbox: `enqueue` writes it in the caller's transaction; `deliver` then
- * sends it over SMTP when configured, or prints it whole to the server's output (status `logged`)
- * for a local run.
+ * Mail goes through the outbox: `enqueue` writes it in the caller's transaction with a job of the mail
+ * queue; once the change commits, a worker of any instance runs `deliver`, which sends the mail over SMTP
+ * when configured, or prints it whole to the server's output (status `logged`) for a local run. An answer
+ * thus takes the same time whether a mail goes out or not, and a mail is sent even if its instance dies.
  */
 export interface Mailer<Tx = unknown> {
-  enqueue(tx: Tx, message: MailMessage): Promise<number>;
+  enqueue(tx: Tx, message: MailMessage, options?: MailOptions): Promise<number | undefined>;
   /** `enqueue` for several mails at once; their outbox ids in the order given. */
   enqueueMany(tx: Tx, messages: readonly MailMessage[]): Promise<number[]>;
   deliver(outboxId: number): Promise<void>;
-  /**
-   * Delivers after the caller's transaction has committed and off the request path, so an answer
-   * takes the same time whether a mail went out or not; a failure is logged, never thrown.
-   * Several are sent one after another (a bulk import's thousand invitations must not take every
-   * database connection at once).
-   */
-  deliverSoon(outboxIds: number | readonly number[]): void;
 }
 
 export function createMailer<Tx>(deps: {
@@ -61,18 +64,8 @@ export function createMailer<Tx>(deps: {
   const print = deps.print ?? ((text: string) => process.stdout.write(text));
 
   const mailer: Mailer<Tx> = {
-    enqueue: (tx, message) => outbox.add(tx, message),
+    enqueue: (tx, message, options) => outbox.add(tx, message, options),
     enqueueMany: (tx, messages) => (messages.length === 0 ? Promise.resolve([]) : outbox.addMany(tx, messages)),
-    deliverSoon(outboxIds) {
-      const queue = typeof outboxIds === 'number' ? [outboxIds] : [...outboxIds];
-      if (queue.length === 0) return;
-      const deliverInTurn = async () => {
-        for (const outboxId of queue) {
-          await mailer.deliver(outboxId).catch((error: unknown) => deps.log.error({ err: error, outboxId }, 'mail delivery failed'));
-        }
-      };
-      setImmediate(() => void deliverInTurn());
-    },
     async deliver(outboxId) {
       const mail = await outbox.findPending(outboxId);
       if (!mail) return;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 export const WEBHOOK_EVENT_TYPES = [
   'ticket.created',
   'ticket.reply',
+  'ticket.entry_pushed',
   'profile.changed',
   'contact.created',
   'contact.deleted',
@@ -71,6 +72,12 @@ export const webhookEventData = {
   'ticket.reply': z.object({
     ticket: ticketRef,
     entry: z.object({ id: z.number().int(), external_id: externalId, created_by: z.string(), content: z.string() }),
+    by: webhookActor,
+  }),
+  /** An entry the provider's systems added to a conversation that the customer can read (a technician's reply); decision 0041. */
+  'ticket.entry_pushed': z.object({
+    ticket: ticketRef,
+    entry: z.object({ id: z.number().int(), external_id: z.string(), created_by: z.string(), author_email: z.string(), content: z.string() }),
     by: webhookActor,
   }),
   'profile.changed': z.object({

@@ -1,4 +1,4 @@
-import { bigserial, check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, oneOf, timestamptz } from './columns.js';
 
 /**
@@ -19,9 +19,32 @@ export const auditLog = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** The domain event the entry was made from (decision 0041): at most one entry per event. Null for an entry written directly (sign-in). */
+    eventId: text('event_id').unique('audit_log_event_id_key'),
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_at_idx').on(t.createdAt), index('audit_log_account_id_created_at_idx').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * What happened (decision 0041): one row per domain event, written in the transaction of the change it records. The
+ * audit log, the webhooks and the mails are made from it by its consumers; it is kept 30 days (the audit log keeps the
+ * lasting record).
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    /** `evt_` and 128 random bits; a webhook made from the event carries the same id. */
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    accountId: integer('account_id'),
+    actor: jsonb('actor').$type<Record<string, unknown>>().notNull(),
+    /** Where the request came from (ip, user agent), for the audit log. */
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
+  },
+  (t) => [index('domain_events_occurred_at_idx').on(t.occurredAt)],
 );
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'logged'] as const;
@@ -39,8 +62,14 @@ export const mailOutbox = pgTable(
     error: text('error'),
     createdAt: createdAt(),
     sentAt: timestamptz('sent_at'),
+    /** The domain event the mail was made from (decision 0041): one mail per event and recipient at most. */
+    eventId: text('event_id'),
   },
-  (t) => [index('mail_outbox_status_created_at_idx').on(t.status, t.createdAt), check('mail_outbox_status_check', oneOf(t.status, MAIL_STATUSES))],
+  (t) => [
+    index('mail_outbox_status_created_at_idx').on(t.status, t.createdAt),
+    check('mail_outbox_status_check', oneOf(t.status, MAIL_STATUSES)),
+    uniqueIndex('mail_outbox_event_id_to_address_key').on(t.eventId, t.toAddress),
+  ],
 );
 
 /** Fixed-window counters for throttling, shared by every server instance. */

@@ -12,19 +12,25 @@ export interface AuditEvent {
   ip?: string | null;
   userAgent?: string | null;
   details?: Record<string, unknown>;
+  /** The domain event the entry is made from (consumers/audit.consumer.ts): a second entry of the same event is not written. */
+  eventId?: string;
 }
 
 export async function recordAudit(db: Executor, event: AuditEvent): Promise<void> {
-  await db.insert(auditLog).values({
-    action: event.action,
-    outcome: event.outcome,
-    actor: event.actor,
-    accountId: event.accountId ?? null,
-    contactId: event.contactId ?? null,
-    ip: event.ip ?? null,
-    userAgent: event.userAgent?.slice(0, 500) ?? null,
-    details: event.details ?? {},
-  });
+  await db
+    .insert(auditLog)
+    .values({
+      action: event.action,
+      outcome: event.outcome,
+      actor: event.actor,
+      accountId: event.accountId ?? null,
+      contactId: event.contactId ?? null,
+      ip: event.ip ?? null,
+      userAgent: event.userAgent?.slice(0, 500) ?? null,
+      details: event.details ?? {},
+      eventId: event.eventId ?? null,
+    })
+    .onConflictDoNothing({ target: auditLog.eventId });
 }
 
 /** Who acted in a request: the signed-in contact, or the provider's staff member impersonating them. */

@@ -78,9 +78,9 @@ export function createPasswordResetService({ db, mailer, config, metrics }: Pass
       });
       if (!contact) return;
 
-      const outboxId = await inTransaction(db, async (tx) => {
+      await inTransaction(db, async (tx) => {
         const link = await issuePasswordLink(tx, { contactId: contact.id, ttlMs: RESET_TOKEN_TTL_MS, ip: meta.ip, publicUrl: config.publicUrl });
-        return mailer.enqueue(
+        await mailer.enqueue(
           tx,
           passwordResetMail({
             to: contact.email,
@@ -91,13 +91,12 @@ export function createPasswordResetService({ db, mailer, config, metrics }: Pass
           }),
         );
       });
-      mailer.deliverSoon(outboxId);
     },
 
     async changePasswordWithResetToken(resetToken: string | undefined, password: string, meta: ClientMeta): Promise<void> {
       if (!resetToken) throw new AppError('unauthenticated', INVALID_RESET);
       // Errors thrown inside the transaction roll it back, so a refused password does not use up the link.
-      const outboxId = await inTransaction(db, async (tx) => {
+      await inTransaction(db, async (tx) => {
         const contactId = await consumeResetToken(tx, resetToken);
         const contact = contactId ? await findContactById(tx, contactId) : undefined;
         if (!contact) throw new AppError('unauthenticated', INVALID_RESET);
@@ -114,7 +113,7 @@ export function createPasswordResetService({ db, mailer, config, metrics }: Pass
           ...meta,
           details: { via: 'reset_link' },
         });
-        return mailer.enqueue(
+        await mailer.enqueue(
           tx,
           passwordChangedMail({
             to: contact.email,
@@ -125,7 +124,6 @@ export function createPasswordResetService({ db, mailer, config, metrics }: Pass
           }),
         );
       });
-      mailer.deliverSoon(outboxId);
     },
   };
 }

@@ -74,13 +74,13 @@ export interface AutoPayDeps {
  */
 export function createAutoPayRunner({ db, gateway, mailer, config }: AutoPayDeps) {
   async function runForAccount(billingId: string, now: Date): Promise<'charged' | 'failed' | 'skipped'> {
-    const result = await inTransaction(db, async (tx) => {
+    return inTransaction(db, async (tx) => {
       const account = await repo.claimBillingAccount(tx, billingId);
-      if (!account || !account.automaticPayments || !account.cardGatewayToken || account.balance <= 0) return { outcome: 'skipped' as const, outbox: [] };
+      if (!account || !account.automaticPayments || !account.cardGatewayToken || account.balance <= 0) return 'skipped' as const;
       const cycle = currentCycle(now, account.billingCycleMonthDate);
       const prefix = `autopay:${account.id}:${cycle.id}:`;
       const attempts = await repo.autoPayAttempts(tx, account.accountId, prefix);
-      if (decide(now, cycle, attempts) !== 'charge') return { outcome: 'skipped' as const, outbox: [] };
+      if (decide(now, cycle, attempts) !== 'charge') return 'skipped' as const;
 
       const attemptKey = `${prefix}${attempts.length + 1}`;
       const { payment, account: after } = await chargeCard(tx, gateway, {
@@ -110,7 +110,6 @@ export function createAutoPayRunner({ db, gateway, mailer, config }: AutoPayDeps
         },
       });
       const accountName = await repo.accountName(tx, account.accountId);
-      const outbox: number[] = [];
       for (const contact of await repo.billingContacts(tx, account.accountId)) {
         const common = {
           to: contact.email,
@@ -131,12 +130,10 @@ export function createAutoPayRunner({ db, gateway, mailer, config }: AutoPayDeps
               automatic: true,
             })
           : autoPayFailedMail({ ...common, reason: payment.failureReason ?? 'the card was declined.' });
-        outbox.push(await mailer.enqueue(tx, mail));
+        await mailer.enqueue(tx, mail);
       }
-      return { outcome: paid ? ('charged' as const) : ('failed' as const), outbox };
+      return paid ? ('charged' as const) : ('failed' as const);
     });
-    result.outbox.forEach((id) => mailer.deliverSoon(id));
-    return result.outcome;
   }
 
   return {

@@ -43,7 +43,6 @@ export interface BillingServiceDeps {
 interface PaymentAnswer {
   payment: repo.PaymentRow;
   balance: number;
-  outboxId?: number;
 }
 
 /** A number as part of a file name: a billing system's number may hold slashes or spaces. */
@@ -137,7 +136,7 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
         ...(paid ? {} : { reason: payment.failureReason }),
       });
       if (!paid) return { payment, balance: account.balance };
-      const outboxId = await mailer.enqueue(
+      await mailer.enqueue(
         tx,
         paymentReceiptMail({
           to: caller.email,
@@ -154,9 +153,8 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
           portalUrl: config.publicUrl,
         }),
       );
-      return { payment, balance: charged.account.balance, outboxId };
+      return { payment, balance: charged.account.balance };
     });
-    if (answer.outboxId !== undefined) mailer.deliverSoon(answer.outboxId);
     // A refused charge is recorded (committed above) and then reported as the failure it is.
     if (answer.payment.paymentStatus !== 'Paid') throw new AppError('payment_failed', answer.payment.failureReason ?? 'Payment failed');
     return { payment: toPayment(answer.payment), balance: answer.balance };

@@ -6,6 +6,8 @@ import { sweepExpired } from './sweep.repository.js';
 const HOUR_SECONDS = 60 * 60;
 /** Expired tokens, throttling windows, old webhook events and delivered mails are deleted every 6 hours, from midnight UTC. */
 export const SWEEP_EVERY_HOURS = 6;
+export const SWEEP_QUEUE = 'sweep-expired';
+export const AUTOPAY_QUEUE = 'autopay';
 
 export interface MaintenanceTasks {
   db: Database;
@@ -21,7 +23,7 @@ export interface MaintenanceTasks {
  */
 export async function scheduleMaintenance(jobs: JobQueue, { db, logger, autoPay }: MaintenanceTasks): Promise<void> {
   await jobs.schedule(
-    'sweep-expired',
+    SWEEP_QUEUE,
     `0 */${SWEEP_EVERY_HOURS} * * *`,
     async () => {
       const deleted = await sweepExpired(db);
@@ -29,10 +31,10 @@ export async function scheduleMaintenance(jobs: JobQueue, { db, logger, autoPay 
     },
     { slotSeconds: SWEEP_EVERY_HOURS * HOUR_SECONDS },
   );
-  await jobs.runOncePerSlot('sweep-expired');
+  await jobs.runOncePerSlot(SWEEP_QUEUE);
 
   if (autoPay && autoPay.everyMinutes > 0) {
-    await jobs.schedule('autopay', cronEvery(autoPay.everyMinutes), async () => {
+    await jobs.schedule(AUTOPAY_QUEUE, cronEvery(autoPay.everyMinutes), async () => {
       const summary = await autoPay.runOnce();
       if (summary.charged + summary.failed > 0) logger.info({ summary }, 'automatic payments run');
     });

@@ -4,6 +4,7 @@ import { createTestDatabase } from '../../../test/database.js';
 import { createAccount, createContact } from '../../../test/factories.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import {
+  domainEvents,
   mailOutbox,
   oneTimeTokens,
   passwordResetTokens,
@@ -80,7 +81,25 @@ describe('sweeping expired rows', () => {
         mail('failed yesterday', 'failed', null, 24),
         mail('still pending', 'pending', null, 24 * 30),
       ]);
-    expect(await sweepExpired(db)).toEqual({ refreshTokens: 1, passwordResetTokens: 1, oneTimeTokens: 1, rateLimits: 1, webhookEvents: 1, mails: 3 });
+    const happened = (id: string, days: number) => ({
+      id,
+      type: 'ticket.opened',
+      accountId: account.id,
+      actor: { kind: 'system' },
+      data: {},
+      occurredAt: hoursAgo(days * 24),
+    });
+    await db.insert(domainEvents).values([happened('evt_happened_long_ago', 31), happened('evt_happened_lately', 29)]);
+    expect(await sweepExpired(db)).toEqual({
+      refreshTokens: 1,
+      passwordResetTokens: 1,
+      oneTimeTokens: 1,
+      rateLimits: 1,
+      webhookEvents: 1,
+      mails: 3,
+      domainEvents: 1,
+    });
+    expect((await db.select({ id: domainEvents.id }).from(domainEvents)).map((row) => row.id)).toEqual(['evt_happened_lately']);
     expect((await db.select({ subject: mailOutbox.subject }).from(mailOutbox)).map((row) => row.subject).sort()).toEqual([
       'failed yesterday',
       'sent today',
@@ -91,6 +110,14 @@ describe('sweeping expired rows', () => {
     expect((await db.select({ hash: passwordResetTokens.tokenHash }).from(passwordResetTokens)).map((row) => row.hash)).toEqual(['live-reset']);
     expect((await db.select({ hash: oneTimeTokens.tokenHash }).from(oneTimeTokens)).map((row) => row.hash)).toEqual(['live-once']);
     expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key)).toEqual(['login:user:now']);
-    expect(await sweepExpired(db)).toEqual({ refreshTokens: 0, passwordResetTokens: 0, oneTimeTokens: 0, rateLimits: 0, webhookEvents: 0, mails: 0 });
+    expect(await sweepExpired(db)).toEqual({
+      refreshTokens: 0,
+      passwordResetTokens: 0,
+      oneTimeTokens: 0,
+      rateLimits: 0,
+      webhookEvents: 0,
+      mails: 0,
+      domainEvents: 0,
+    });
   });
 });

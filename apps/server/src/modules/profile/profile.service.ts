@@ -50,7 +50,7 @@ export function createProfileService({ db, confirmPassword, mailer, config }: Pr
       }
 
       try {
-        const { contact, outboxId } = await inTransaction(db, async (tx) => {
+        const contact = await inTransaction(db, async (tx) => {
           const before = await findOwnContact(tx, caller.accountId, caller.contactId);
           if (!before) throw unauthenticated();
           const after = await updateOwnProfile(tx, caller.accountId, caller.contactId, {
@@ -90,22 +90,21 @@ export function createProfileService({ db, confirmPassword, mailer, config }: Pr
               },
             });
           }
-          const outboxId = emailChanged
-            ? await mailer.enqueue(
-                tx,
-                signInEmailChangedMail({
-                  to: before.email,
-                  firstname: after.firstname,
-                  newEmail: email,
-                  providerName: config.provider.name,
-                  supportEmail: config.provider.supportEmail,
-                  supportPhone: config.provider.supportPhone,
-                }),
-              )
-            : undefined;
-          return { contact: after, outboxId };
+          if (emailChanged) {
+            await mailer.enqueue(
+              tx,
+              signInEmailChangedMail({
+                to: before.email,
+                firstname: after.firstname,
+                newEmail: email,
+                providerName: config.provider.name,
+                supportEmail: config.provider.supportEmail,
+                supportPhone: config.provider.supportPhone,
+              }),
+            );
+          }
+          return after;
         });
-        if (outboxId !== undefined) mailer.deliverSoon(outboxId);
         return toWireContact(contact);
       } catch (error) {
         // Two contacts racing for one address: the unique index decides, and the loser gets the same answer.

@@ -123,7 +123,7 @@ export function createProviderContacts({ db, mailer, config }: ProviderContactsD
    * follows a PUT's rules: absent fields keep their value, the e-mail is a sign-in name no other
    * contact has, a deactivation ends the contact's sessions, a new active contact is invited
    * (unless `send_invitation` is false), and an item that changes nothing writes nothing. Results
-   * are in the order of the items, with the invitations' outbox ids to send after the commit.
+   * are in the order of the items, with the invitations' outbox ids (their jobs send them once the transaction commits).
    */
   async function upsertContacts(
     tx: Executor,
@@ -189,8 +189,8 @@ export function createProviderContacts({ db, mailer, config }: ProviderContactsD
       meta: ClientMeta,
     ): Promise<{ created: boolean; item: ProviderContact }> {
       const account = await accountOf(db, accountExternalId);
-      const { result, invitations } = await inTransaction(db, async (tx) => {
-        const { results, invitations } = await upsertContacts(tx, account, [{ ...input, external_id: externalId }], (_, field) => field, meta);
+      const result = await inTransaction(db, async (tx) => {
+        const { results } = await upsertContacts(tx, account, [{ ...input, external_id: externalId }], (_, field) => field, meta);
         const upserted = results[0]!;
         // An identical push changes nothing, so there is nothing to record.
         if (upserted.changed) {
@@ -201,9 +201,8 @@ export function createProviderContacts({ db, mailer, config }: ProviderContactsD
             ...(upserted.created && { email: upserted.row.email }),
           });
         }
-        return { result: upserted, invitations };
+        return upserted;
       });
-      mailer.deliverSoon(invitations);
       return { created: result.created, item: contactWire(result.row) };
     },
 
@@ -221,8 +220,8 @@ export function createProviderContacts({ db, mailer, config }: ProviderContactsD
         'E-mail address',
       );
       const account = await accountOf(db, accountExternalId);
-      const { answer, invitations } = await inTransaction(db, async (tx) => {
-        const { results, invitations } = await upsertContacts(tx, account, items, bulkField, meta);
+      return inTransaction(db, async (tx) => {
+        const { results } = await upsertContacts(tx, account, items, bulkField, meta);
         const answer = bulkResult(results.map(bulkOutcome));
         await recordProviderChange(tx, provider, meta, 'provider.contacts_bulk', account.id, {
           created: answer.created,
@@ -230,10 +229,8 @@ export function createProviderContacts({ db, mailer, config }: ProviderContactsD
           unchanged: unchangedCount(results),
           deactivated: results.filter((result) => result.deactivated).length,
         });
-        return { answer, invitations };
+        return answer;
       });
-      mailer.deliverSoon(invitations);
-      return answer;
     },
 
     async list(accountExternalId: string, query: ProviderListQuery) {

@@ -1,6 +1,7 @@
-import { and, eq, getTableColumns, gt, gte, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProviderListQuery } from '@portal/contract';
+import { afterPosition, positionMicros, type FeedPosition } from '../../db/change-feed.js';
 import type { Executor } from '../../db/client.js';
 import { accounts } from '../../db/schema/index.js';
 import { AppError } from '../../platform/app-error.js';
@@ -45,16 +46,13 @@ export async function accountIdOf(db: Executor, externalId: string): Promise<num
 
 const INVALID_CURSOR = 'This cursor is not valid; start again without one';
 
-/**
- * A page's position: the last row's (updated_at, id). The instant travels as whole microseconds
- * since the epoch (what PostgreSQL keeps), so no row is repeated or skipped at a millisecond's edge.
- */
+/** A page's position: the last row's (updated_at as microseconds since the epoch, id), db/change-feed.ts. */
 interface Position {
   micros: string;
   id: string;
 }
 
-export const cursorMicros = (column: AnyPgColumn) => sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+export const cursorMicros = positionMicros;
 
 function decodeCursor(cursor: string): Position {
   try {
@@ -70,18 +68,21 @@ function decodeCursor(cursor: string): Position {
 
 const encodeCursor = (position: Position) => Buffer.from(JSON.stringify([position.micros, position.id])).toString('base64url');
 
+/** Where a list call's page starts: its cursor (refused when malformed) and `updated_since`. */
+export function feedPosition(query: ProviderListQuery, idIsNumber = true): FeedPosition {
+  const position: FeedPosition = {};
+  if (query.updated_since) position.updatedSince = new Date(query.updated_since);
+  if (query.cursor) {
+    const decoded = decodeCursor(query.cursor);
+    if (idIsNumber && !/^\d{1,15}$/.test(decoded.id)) throw new AppError('validation_failed', INVALID_CURSOR, { cursor: INVALID_CURSOR });
+    position.after = { micros: decoded.micros, id: idIsNumber ? Number(decoded.id) : decoded.id };
+  }
+  return position;
+}
+
 /** The WHERE conditions of a page: after the cursor, and changed at or after `updated_since`. */
 export function pageConditions(query: ProviderListQuery, updatedAt: AnyPgColumn, id: AnyPgColumn, idIsNumber = true): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
-  if (query.updated_since) conditions.push(gte(updatedAt, new Date(query.updated_since)));
-  if (query.cursor) {
-    const position = decodeCursor(query.cursor);
-    if (idIsNumber && !/^\d{1,15}$/.test(position.id)) throw new AppError('validation_failed', INVALID_CURSOR, { cursor: INVALID_CURSOR });
-    const at = sql`('epoch'::timestamptz + ${position.micros}::bigint * interval '1 microsecond')`;
-    const after = idIsNumber ? Number(position.id) : position.id;
-    conditions.push(or(gt(updatedAt, at), and(eq(updatedAt, at), gt(id, after))));
-  }
-  return and(...conditions);
+  return afterPosition(feedPosition(query, idIsNumber), updatedAt, id);
 }
 
 /** Fetches limit + 1 rows: the extra one only says whether there is a next page. */
@@ -99,24 +100,6 @@ export function toPage<Row extends { cursorMicros: string }, Item>(
   };
 }
 
-/** A unique constraint the provider's data ran into, as a 409 naming the field. */
-export function conflictOf(error: unknown, fields: Record<string, { field: string; message: string }>): unknown {
-  const candidate = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pgError = candidate?.code === '23505' ? candidate : candidate?.cause?.code === '23505' ? candidate.cause : undefined;
-  const known = pgError?.constraint ? fields[pgError.constraint] : undefined;
-  return known ? new AppError('conflict', known.message, { [known.field]: known.message }) : error;
-}
+export { conflictOf } from '../../db/errors.js';
 
-/**
- * The DO UPDATE condition of an upsert that leaves alone a row it would not change: the columns
- * it writes, as stored, against the values offered (`excluded.<column>`, or the SQL given for a
- * column written otherwise). An identical push then writes nothing, so `updated_at` stays put.
- */
-export function differsFromOffered<T extends PgTable>(table: T, keys: readonly string[], offered: Readonly<Record<string, SQL>> = {}): SQL {
-  const all = getTableColumns(table) as Record<string, AnyPgColumn>;
-  const columns = keys.map((key) => all[key]!);
-  return sql`(${sql.join(columns, sql`, `)}) IS DISTINCT FROM (${sql.join(
-    columns.map((column, index) => offered[keys[index]!] ?? sql.raw(`excluded."${column.name}"`)),
-    sql`, `,
-  )})`;
-}
+export { differsFromOffered } from '../../db/upsert.js';

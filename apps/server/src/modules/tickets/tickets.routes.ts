@@ -10,8 +10,8 @@ export function ticketRoutes(tickets: TicketService): EndpointRoute[] {
     route(endpoints.listTicketConversation, async ({ caller, params, query }) => tickets.conversation(caller, params.id, query), { serializeBySchema: true }),
     route(
       endpoints.respondToTicket,
-      async ({ caller, params, body }) => new Respond(await tickets.respond(caller, params.id, body.description), 'Your response was added.'),
+      async ({ caller, params, body, client }) => new Respond(await tickets.respond(caller, params.id, body.description, client), 'Your response was added.'),
     ),
-    route(endpoints.createTicket, async ({ caller, body }) => new Respond(await tickets.create(caller, body), 'Your ticket was opened.', 201)),
+    route(endpoints.createTicket, async ({ caller, body, client }) => new Respond(await tickets.create(caller, body, client), 'Your ticket was opened.', 201)),
   ];
 }

@@ -14,7 +14,9 @@ import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../platform/app-error.js';
 import { fullName, type Caller } from '../auth/caller.js';
-import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
+import { contactActor } from '../../events/domain-event.js';
+import type { EventRecorder } from '../../events/event-recorder.js';
+import type { ClientMeta } from '../../platform/client-meta.js';
 import { parseTicketSearch } from './ticket-search.js';
 import { sanitizeTicketHtml } from './ticket-html.js';
 import { ticketScopeOf, ticketsScopeName } from './tickets.policy.js';
@@ -44,7 +46,7 @@ const MAX_ID = 2_147_483_647;
 export type TicketService = ReturnType<typeof createTicketService>;
 
 /** `providerDomain`: the provider's e-mail domain, which marks its people's entries (docs/product.md §2). */
-export function createTicketService({ db, providerDomain }: { db: Database; providerDomain: string }) {
+export function createTicketService({ db, providerDomain, events }: { db: Database; providerDomain: string; events: EventRecorder }) {
   async function visibleTicket(caller: Caller, id: number): Promise<TicketRow> {
     const row = id <= MAX_ID ? await findTicket(db, ticketScopeOf(caller), id) : undefined;
     // The same answer for "no such ticket", "another account's" and "not assigned to you".
@@ -111,7 +113,7 @@ export function createTicketService({ db, providerDomain }: { db: Database; prov
      * Adds the caller's response on top of the conversation and moves the ticket's last-modified time.
      * A closed ticket refuses it (409, docs/decisions/0018); the screen offers a follow-up ticket instead.
      */
-    async respond(caller: Caller, id: number, text: string): Promise<Ticket> {
+    async respond(caller: Caller, id: number, text: string, meta: ClientMeta): Promise<Ticket> {
       const content = await cleanText(text, 'description');
       const row = await visibleTicket(caller, id);
       if (isClosedTicketStatus(row.status)) throw new AppError('conflict', CLOSED_TICKET_TAKES_NO_REPLIES);
@@ -126,18 +128,19 @@ export function createTicketService({ db, providerDomain }: { db: Database; prov
           isInternal: false,
         });
         await touchTicket(tx, caller.accountId, row.id);
-        await recordEvent(tx, {
-          type: 'ticket.reply',
+        await events.record(tx, {
+          type: 'ticket.replied',
           accountId: caller.accountId,
-          // The customer's reply was written here, so the provider has no id of it yet.
-          data: { ticket: ticketRef(row), entry: { id: entryId, external_id: null, created_by: createdBy, content }, by: eventActor(caller) },
+          actor: contactActor(caller),
+          meta,
+          data: { ticket: ticketRef(row), entry: { id: entryId, created_by: createdBy, content } },
         });
       });
       return ticketWithConversation(caller, id);
     },
 
     /** Opens a ticket assigned to the caller (so a non-administrator sees it too). */
-    async create(caller: Caller, input: z.output<typeof newTicketInput>): Promise<Ticket> {
+    async create(caller: Caller, input: z.output<typeof newTicketInput>, meta: ClientMeta): Promise<Ticket> {
       const description = await cleanText(input.description, 'description');
       const id = await inTransaction(db, async (tx) => {
         await lockTicketNumbers(tx, caller.accountId);
@@ -150,9 +153,11 @@ export function createTicketService({ db, providerDomain }: { db: Database; prov
           priority: input.priority,
           assignedContactId: caller.contactId,
         });
-        await recordEvent(tx, {
-          type: 'ticket.created',
+        await events.record(tx, {
+          type: 'ticket.opened',
           accountId: caller.accountId,
+          actor: contactActor(caller),
+          meta,
           data: {
             // Opened in the portal: the provider's systems have no id of it yet.
             ticket: {
@@ -164,7 +169,6 @@ export function createTicketService({ db, providerDomain }: { db: Database; prov
               priority: input.priority,
               description,
             },
-            by: eventActor(caller),
           },
         });
         return ticketId;

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AccountUser, AccountUserStats, HeldLicense, License, LicensableService } from '@portal/contract';
 import type { Executor } from '../../db/client.js';
 import { toWireContact } from './contact-wire.js';
@@ -235,5 +235,38 @@ export async function deleteLicense(db: Executor, accountId: number, contactId: 
     .delete(licenses)
     .where(and(eq(licenses.accountId, accountId), eq(licenses.contactId, contactId), eq(licenses.id, licenseId)))
     .returning({ serviceId: licenses.serviceId });
+  return row;
+}
+
+/** Contacts of an account by the provider's external ids (a ticket's contact is named this way); unknown ids are absent. */
+export async function contactIdsByExternalId(db: Executor, accountId: number, externalIds: readonly string[]): Promise<Map<string, number>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: contacts.id, externalId: contacts.externalId })
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), inArray(contacts.externalId, [...new Set(externalIds)])));
+  return new Map(rows.map((row) => [row.externalId!, row.id]));
+}
+
+/** The provider's external ids of contacts of an account (null for one created in the portal). */
+export async function externalIdsOfContacts(db: Executor, accountId: number, contactIds: readonly number[]): Promise<Map<number, string | null>> {
+  if (contactIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: contacts.id, externalId: contacts.externalId })
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), inArray(contacts.id, [...new Set(contactIds)])));
+  return new Map(rows.map((row) => [row.id, row.externalId]));
+}
+
+/** A contact of the account who may be written to: not deactivated by the provider. */
+export async function reachableContact(
+  db: Executor,
+  accountId: number,
+  contactId: number,
+): Promise<{ contact_id: number; email: string; firstname: string } | undefined> {
+  const [row] = await db
+    .select({ contact_id: contacts.id, email: contacts.email, firstname: contacts.firstname })
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId), isNull(contacts.deactivatedAt)));
   return row;
 }

@@ -183,7 +183,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
       const timeZone = checkTimeZone(input.time_zone) ?? DEFAULT_USER_TIME_ZONE;
       checkMobile(input.mobile);
       await refuseTakenSignInName(db, email);
-      const { contact, outboxId } = await withSignInNameRule(email, async (tx) => {
+      const { contact } = await withSignInNameRule(email, async (tx) => {
         const row = await repo.insertContact(tx, {
           accountId: caller.accountId,
           firstname: input.firstname,
@@ -217,10 +217,9 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
             by: eventActor(caller),
           },
         });
-        const outboxId = await invite(tx, caller, row, meta);
-        return { contact: (await repo.findAccountUser(tx, caller.accountId, row.id))!, outboxId };
+        await invite(tx, caller, row, meta);
+        return { contact: (await repo.findAccountUser(tx, caller.accountId, row.id))! };
       });
-      mailer.deliverSoon(outboxId);
       return contact;
     },
 
@@ -282,14 +281,13 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
     },
 
     async resendInvitation(caller: Caller, contactId: number, meta: ClientMeta): Promise<void> {
-      const outboxId = await inTransaction(db, async (tx) => {
+      await inTransaction(db, async (tx) => {
         const contact = await repo.lockContact(tx, caller.accountId, contactId);
         if (!contact) throw notFound(USER);
         if (contact.passwordHash !== null) throw new AppError('conflict', ALREADY_SIGNED_IN);
         await audit(tx, caller, meta, 'users.invitation_sent', contactId, { email: contact.email });
-        return invite(tx, caller, contact, meta);
+        await invite(tx, caller, contact, meta);
       });
-      mailer.deliverSoon(outboxId);
     },
 
     async licenses(caller: Caller, contactId: number): Promise<License[]> {

@@ -19,13 +19,26 @@ export interface WebhookRunSummary {
 const LEASE_MARGIN_MS = 30_000;
 
 /**
- * Sends due deliveries (docs/decisions/0026). Every instance may run one: claims skip what another
- * instance holds. `start` polls; `stop` stops polling and waits for the attempts in flight to be
- * sent and recorded.
+ * Sends due deliveries (docs/decisions/0026, 0041). The job queue runs `drain` whenever a change has written
+ * deliveries (webhook-events.ts enqueues the job with them), when a failed attempt's retry is due (`retryAt` below
+ * enqueues it), and every minute in case a lease ran out; claims skip what another instance holds. `stop` waits for
+ * the attempts in flight to be recorded.
  */
-export function createWebhookWorker({ db, vault, logger, options }: { db: Database; vault: VaultKeyRing; logger: Logger; options: WebhookWorkerOptions }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<WebhookRunSummary> | undefined;
+export function createWebhookWorker({
+  db,
+  vault,
+  logger,
+  options,
+  retryAt,
+}: {
+  db: Database;
+  vault: VaultKeyRing;
+  logger: Logger;
+  options: WebhookWorkerOptions;
+  /** Asks for a drain at this time (the next attempt of a failed delivery); the job queue keeps the request. */
+  retryAt?: (at: Date) => Promise<void>;
+}) {
+  const inFlight = new Set<Promise<unknown>>();
   let stopped = false;
 
   async function attempt(claim: ClaimedDelivery): Promise<boolean> {
@@ -38,22 +51,24 @@ export function createWebhookWorker({ db, vault, logger, options }: { db: Databa
       outcome = { statusCode: null, durationMs: 0, error: `Not sent: ${error instanceof Error ? error.message : String(error)}` };
     }
     const succeeded = outcome.error === null;
-    const retryAt = succeeded ? null : nextAttemptAt(claim.attempt, claim.eventCreatedAt, new Date());
+    const nextAt = succeeded ? null : nextAttemptAt(claim.attempt, claim.eventCreatedAt, new Date());
     try {
       await recordAttempt(
         db,
         claim,
         { attemptedAt, ...outcome },
         {
-          status: succeeded ? 'succeeded' : retryAt ? 'failed' : 'dead',
-          nextAttemptAt: retryAt,
+          status: succeeded ? 'succeeded' : nextAt ? 'failed' : 'dead',
+          nextAttemptAt: nextAt,
         },
       );
+      if (nextAt && retryAt) await retryAt(nextAt);
     } catch (error) {
       // The endpoint was deleted meanwhile, or the database is away: the lease ends and the delivery (if it still exists) is tried again.
       logger.warn({ err: error, delivery: claim.id }, 'a webhook attempt could not be recorded');
     }
-    if (!succeeded) logger.warn({ delivery: claim.id, event: claim.eventId, attempt: claim.attempt, error: outcome.error, retryAt }, 'webhook delivery failed');
+    if (!succeeded)
+      logger.warn({ delivery: claim.id, event: claim.eventId, attempt: claim.attempt, error: outcome.error, retryAt: nextAt }, 'webhook delivery failed');
     return succeeded;
   }
 
@@ -65,8 +80,8 @@ export function createWebhookWorker({ db, vault, logger, options }: { db: Databa
     return { succeeded, failed: results.length - succeeded };
   }
 
-  /** Claims again at once while whole batches come back, so a backlog drains between polls. */
-  async function drain(): Promise<WebhookRunSummary> {
+  /** Claims again at once while whole batches come back, so a backlog drains in one job. */
+  async function drainAll(): Promise<WebhookRunSummary> {
     const total = { succeeded: 0, failed: 0 };
     for (;;) {
       const summary = await runOnce();
@@ -76,34 +91,23 @@ export function createWebhookWorker({ db, vault, logger, options }: { db: Databa
     }
   }
 
-  function tick(): void {
-    if (running || stopped) return;
-    running = drain()
-      .catch((error: unknown) => {
-        logger.warn({ err: error }, 'webhook deliveries could not be claimed; will try again at the next poll');
-        return { succeeded: 0, failed: 0 };
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
   return {
     runOnce,
-    /** Polls every `pollMs`; 0 leaves delivery to other instances. */
-    start(pollMs: number): void {
-      if (pollMs <= 0 || timer) return;
-      stopped = false;
-      timer = setInterval(tick, pollMs);
-      timer.unref();
-      tick();
+    /** Sends every due delivery; a failure to claim (the database is away) throws, and the job is tried again. */
+    async drain(): Promise<WebhookRunSummary> {
+      if (stopped) return { succeeded: 0, failed: 0 };
+      const run = drainAll();
+      inFlight.add(run);
+      try {
+        return await run;
+      } finally {
+        inFlight.delete(run);
+      }
     },
-    /** Stops polling; resolves once the attempts in flight are recorded. */
+    /** Claims no more; resolves once the attempts in flight are recorded. */
     async stop(): Promise<void> {
       stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
+      await Promise.allSettled([...inFlight]);
     },
   };
 }

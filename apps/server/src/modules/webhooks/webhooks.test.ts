@@ -236,9 +236,10 @@ describe('the queue across restarts and instances', () => {
     const polling = await instance(database);
     const { call } = await signedInAdmin();
     await call('POST', '/crm/nable-tickets', { subject: 'In flight', description: 'x' });
-    polling.webhookWorker.start(50);
+    const draining = polling.webhookWorker.drain();
     await receiver.waitFor(1);
     await polling.close();
+    await draining;
     const [delivery] = await service().deliveries({ endpointId: endpoint.id });
     expect(delivery).toMatchObject({ status: 'succeeded', attempt_count: 1 });
     expect(delivery!.attempts[0]!.duration_ms).toBeGreaterThanOrEqual(350);
@@ -351,7 +352,11 @@ describe('the outbox is written in the transaction of the change', () => {
 });
 
 describe('every event type comes from the customer’s real action', () => {
-  const ALL = webhookEventData;
+  // ticket.entry_pushed reports the provider's own push (decision 0041); provider-webhooks.test.ts drives it.
+  const ALL = Object.fromEntries(Object.entries(webhookEventData).filter(([type]) => type !== 'ticket.entry_pushed')) as Omit<
+    typeof webhookEventData,
+    'ticket.entry_pushed'
+  >;
   it('emits each type over HTTP with a payload of the contract’s shape and no secret in it', async () => {
     await subscribe(Object.keys(ALL) as WebhookEventType[]);
     const { account, admin, call } = await signedInAdmin();
@@ -415,7 +420,7 @@ describe('every event type comes from the customer’s real action', () => {
     for (const event of events) {
       const message = webhookMessage.parse(event.payload);
       expect(message.data.account).toEqual({ id: account.id, external_id: null, name: account.name, billing_id: billingId });
-      ALL[message.type].parse(message.data);
+      webhookEventData[message.type].parse(message.data);
       const text = JSON.stringify(event.payload);
       for (const secretValue of ['4242424242424242', '4000000000000002', 'hunter2-secret', 'tok_sandbox', 'password']) expect(text).not.toContain(secretValue);
     }

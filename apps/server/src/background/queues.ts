@@ -1,0 +1,19 @@
+import { AUTOPAY_QUEUE, SWEEP_QUEUE } from '../modules/maintenance/scheduled-jobs.js';
+import { WEBHOOK_DELIVERY_QUEUE } from '../modules/webhooks/webhook-events.js';
+import type { QueueDefinition } from '../platform/job-queue.js';
+import { MAIL_DELIVERY_QUEUE } from '../platform/mail.js';
+
+/**
+ * Every queue of the portal's background work (decisions 0040, 0041), made before the first request may enqueue a
+ * job (app.ts) and worked by every instance (start-background-work.ts). A job that throws is tried again, later each
+ * time, up to its retry limit; one whose instance dies is given to another once it expires.
+ */
+export const PORTAL_QUEUES: readonly QueueDefinition[] = [
+  { name: SWEEP_QUEUE },
+  { name: AUTOPAY_QUEUE },
+  // A drain sends every due delivery; a failed attempt's retry is its own job at its time (delivery-schedule.ts),
+  // so the queue's retries only cover a drain that could not claim (the database was away).
+  { name: WEBHOOK_DELIVERY_QUEUE, options: { retryLimit: 5, expireInSeconds: 5 * 60 } },
+  // One mail per job; an SMTP failure is recorded on the mail (status failed), not retried by the queue.
+  { name: MAIL_DELIVERY_QUEUE, options: { retryLimit: 5, expireInSeconds: 5 * 60 } },
+];

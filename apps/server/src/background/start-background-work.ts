@@ -1,0 +1,48 @@
+import type { AppConfig } from '../config/index.js';
+import type { Container } from '../container.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { scheduleMaintenance } from '../modules/maintenance/scheduled-jobs.js';
+import { WEBHOOK_DELIVERY_QUEUE } from '../modules/webhooks/webhook-events.js';
+import { startJobQueue, type JobQueue } from '../platform/job-queue.js';
+import type { Logger } from '../platform/logger.js';
+import { MAIL_DELIVERY_QUEUE } from '../platform/mail.js';
+import { PORTAL_QUEUES } from './queues.js';
+
+/** Every minute, a drain of the webhook deliveries in case a lease ran out with no job left to retry it. */
+const WEBHOOK_SAFETY_NET_CRON = '* * * * *';
+
+/**
+ * The instance's share of the background work (decisions 0040, 0041): it takes jobs of every queue the portal has,
+ * as every other instance does, and each job runs on one of them.
+ */
+export async function startBackgroundWork({
+  container,
+  database,
+  config,
+  logger,
+}: {
+  container: Container;
+  database: DatabaseHandle;
+  config: AppConfig;
+  logger: Logger;
+}): Promise<JobQueue> {
+  const queue = await startJobQueue({ pool: database.pool, queues: PORTAL_QUEUES, logger });
+  await scheduleMaintenance(queue, {
+    db: database.db,
+    logger,
+    autoPay: config.autoPayEveryMinutes > 0 ? { everyMinutes: config.autoPayEveryMinutes, runOnce: () => container.autoPay.runOnce() } : undefined,
+  });
+  await queue.work<{ outbox_id: number }>(MAIL_DELIVERY_QUEUE, (job) => container.mailer.deliver(job.outbox_id));
+  // WEBHOOK_POLL_MS=0 leaves the deliveries to the other instances (docs/decisions/0026).
+  if (config.webhooks.pollMs > 0) {
+    await queue.schedule(
+      WEBHOOK_DELIVERY_QUEUE,
+      WEBHOOK_SAFETY_NET_CRON,
+      async () => {
+        await container.webhookWorker.drain();
+      },
+      { pollingIntervalSeconds: Math.max(0.5, config.webhooks.pollMs / 1000) },
+    );
+  }
+  return queue;
+}

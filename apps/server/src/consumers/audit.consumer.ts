@@ -1,0 +1,34 @@
+import type { AnyDomainEvent } from '../events/domain-event.js';
+import type { EventConsumer } from '../events/event-recorder.js';
+import { recordAudit, type AuditEvent } from '../modules/audit/audit-log.js';
+import { consequencesOf } from './consequences-by-type.js';
+import type { AuditConsequence } from './consequences.js';
+
+/**
+ * The audit log, made from the domain events (decision 0041): one entry per event that is worth one, written in the
+ * event's transaction (so a change and its entry commit together), at most once per event id. The actions and details
+ * are those the services wrote before the events, so the log reads as it always has.
+ */
+export function auditConsumer(): EventConsumer {
+  return {
+    name: 'audit',
+    async consume(tx, event) {
+      const entry = consequencesOf(event).audit?.(event);
+      if (entry) await recordAudit(tx, { ...entryBy(event, entry), eventId: event.id });
+    },
+  };
+}
+
+/** Who acted, as every entry names them: the contact (or the staff member impersonating them), the API key, or 'system'. */
+function entryBy(event: AnyDomainEvent, { action, outcome = 'success', details }: AuditConsequence): AuditEvent {
+  const base = { action, outcome, accountId: event.accountId, ip: event.meta.ip, userAgent: event.meta.userAgent };
+  const { actor } = event;
+  switch (actor.kind) {
+    case 'contact':
+      return { ...base, actor: actor.impersonated_by ?? actor.email, contactId: actor.contact_id, details: { by: actor.contact_id, ...details } };
+    case 'provider':
+      return { ...base, actor: `api-key:${actor.name}`, details: { api_key_id: actor.api_key_id, ...details } };
+    case 'system':
+      return { ...base, actor: 'system', details };
+  }
+}

@@ -1,0 +1,19 @@
+import type { DomainEventType } from '@portal/contract';
+import type { AnyDomainEvent } from '../events/domain-event.js';
+import type { MailMessage } from '../platform/mail.js';
+import type { AuditConsequence, ConsequenceContext, Consequences, WebhookConsequence } from './consequences.js';
+import { ticketConsequences } from './tickets.consequences.js';
+
+/** What every event type causes, one table per capability; the type says none is missing. */
+const CONSEQUENCES: { [T in DomainEventType]: Consequences<T> } = {
+  ...ticketConsequences,
+};
+
+interface AnyConsequences {
+  audit?: (event: AnyDomainEvent) => AuditConsequence | undefined;
+  webhook?: (event: AnyDomainEvent) => WebhookConsequence | undefined;
+  mails?: (event: AnyDomainEvent, context: ConsequenceContext) => Promise<MailMessage[]>;
+}
+
+/** The consequences of an event's type. Safe to widen: the table's entry for a type only ever receives events of that type. */
+export const consequencesOf = (event: AnyDomainEvent): AnyConsequences => CONSEQUENCES[event.type] as AnyConsequences;

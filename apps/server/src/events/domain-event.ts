@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import type { DomainEventActor, DomainEventData, DomainEventType } from '@portal/contract';
+import type { ClientMeta } from '../platform/client-meta.js';
+
+export type { DomainEventActor, DomainEventType } from '@portal/contract';
+
+/** What a command records (decision 0041): the account it happened in, who did it, from where, and what. */
+export interface NewDomainEvent<T extends DomainEventType = DomainEventType> {
+  type: T;
+  accountId: number | null;
+  actor: DomainEventActor;
+  /** The request's origin, for the audit log; none for the portal's own work. */
+  meta?: ClientMeta;
+  data: DomainEventData<T>;
+}
+
+/** An event as recorded and as every consumer receives it. */
+export interface DomainEvent<T extends DomainEventType = DomainEventType> extends NewDomainEvent<T> {
+  id: string;
+  meta: ClientMeta;
+  occurredAt: Date;
+}
+
+/** Any recorded event, narrowed by its `type` (a consumer's `switch` sees each type's data). */
+export type AnyDomainEvent = { [T in DomainEventType]: DomainEvent<T> }[DomainEventType];
+
+/** `evt_` and 128 random bits: unique across instances without asking the database. */
+export const newEventId = () => `evt_${randomBytes(16).toString('hex')}`;
+
+/** The signed-in contact (or the provider's staff member impersonating them) as an event's actor. */
+export const contactActor = (caller: { contactId: number; externalId: string | null; email: string; impersonatedBy: string | null }): DomainEventActor => ({
+  kind: 'contact',
+  contact_id: caller.contactId,
+  contact_external_id: caller.externalId,
+  email: caller.email,
+  impersonated_by: caller.impersonatedBy,
+});
+
+/** A provider API key as an event's actor. */
+export const providerActor = (provider: { keyId: number; name: string }): DomainEventActor => ({
+  kind: 'provider',
+  api_key_id: provider.keyId,
+  name: provider.name,
+});
+
+export const SYSTEM: DomainEventActor = { kind: 'system' };
