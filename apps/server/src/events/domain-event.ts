@@ -12,6 +12,11 @@ export interface NewDomainEvent<T extends DomainEventType = DomainEventType> {
   /** The request's origin, for the audit log; none for the portal's own work. */
   meta?: ClientMeta;
   data: DomainEventData<T>;
+  /**
+   * Values the consumers of this transaction may need but that are never stored with the event: a one-time link an
+   * invitation or a password-reset mail carries. Only the mail outbox keeps them, as it always has.
+   */
+  secrets?: Readonly<Record<string, string>>;
 }
 
 /** An event as recorded and as every consumer receives it. */

@@ -98,13 +98,18 @@ describe('domain events', () => {
     expect(await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, contact.email))).toHaveLength(1);
   });
 
-  it('keeps only the fields the catalogue names, and refuses data of the wrong shape', async () => {
+  it('keeps only the fields the catalogue names and never its secrets, and refuses data of the wrong shape', async () => {
     const { event } = await technicianReply();
     const recorded = await inTransaction(db(), (tx) =>
-      test.container.events.record(tx, { ...event, data: { ...event.data, entry: { ...event.data.entry, password: 'hunter2' } as typeof event.data.entry } }),
+      test.container.events.record(tx, {
+        ...event,
+        data: { ...event.data, entry: { ...event.data.entry, password: 'hunter2' } as typeof event.data.entry },
+        secrets: { link: 'https://portal.test/accept-invite?token=one-time-secret' },
+      }),
     );
     const [row] = await db().select().from(domainEvents).where(eq(domainEvents.id, recorded.id));
-    expect(JSON.stringify(row!.data)).not.toContain('hunter2');
+    expect(JSON.stringify(row)).not.toContain('hunter2');
+    expect(JSON.stringify(row)).not.toContain('one-time-secret');
     await expect(
       inTransaction(db(), (tx) => test.container.events.record(tx, { ...event, data: { ...event.data, created: 'yes' as unknown as boolean } })),
     ).rejects.toThrow();
