@@ -52,6 +52,7 @@ export function createContainer(deps: AppDependencies): Container {
     metrics.payments.inc({ outcome }),
   );
   const monitoringSystem = deps.monitoringSystem ?? createLocalMonitoringSystem({ serverUrl: config.monitoring.serverUrl, secret: config.secrets.tokenSecret });
+  const events = createEventRecorder(portalConsumers({ mailer, config }));
   return {
     ...deps,
     metrics,
@@ -60,8 +61,8 @@ export function createContainer(deps: AppDependencies): Container {
     mailer,
     paymentGateway,
     monitoringSystem,
-    events: createEventRecorder(portalConsumers({ mailer, config })),
-    sessions: createSessionsService({ db, tokens, config, metrics }),
+    events,
+    sessions: createSessionsService({ db, tokens, config, metrics, events }),
     webhooks: createWebhooksService({ db, vault, allowPrivateUrls: config.webhooks.allowPrivateUrls }),
     autoPay: createAutoPayRunner({ db, gateway: paymentGateway, mailer, config }),
     webhookWorker: createWebhookWorker({

@@ -39,10 +39,10 @@ export function apiRoutes(container: Container): EndpointRoute[] {
   const { database, mailer, config, paymentGateway, monitoringSystem, metrics, sessions, vault, webhooks, events } = container;
   const db = database.db;
   return [
-    ...authRoutes(sessions, createPasswordResetService({ db, mailer, config, metrics })),
+    ...authRoutes(sessions, createPasswordResetService({ db, events, config, metrics })),
     ...servicesRoutes(createServicesService({ db })),
-    ...appsRoutes(createAppsService({ db, config })),
-    ...profileRoutes(createProfileService({ db, confirmPassword: sessions.confirmPassword, mailer, config })),
+    ...appsRoutes(createAppsService({ db, config, events })),
+    ...profileRoutes(createProfileService({ db, confirmPassword: sessions.confirmPassword, events })),
     ...dashboardRoutes(createDashboardService({ db, providerDomain: config.provider.emailDomain })),
     ...ticketRoutes(createTicketService({ db, providerDomain: config.provider.emailDomain, events })),
     ...usersRoutes(createUsersService({ db, mailer, config })),

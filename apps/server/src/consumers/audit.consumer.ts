@@ -20,8 +20,9 @@ export function auditConsumer(): EventConsumer {
 }
 
 /** Who acted, as every entry names them: the contact (or the staff member impersonating them), the API key, or 'system'. */
-function entryBy(event: AnyDomainEvent, { action, outcome = 'success', details }: AuditConsequence): AuditEvent {
+function entryBy(event: AnyDomainEvent, { action, outcome = 'success', details = {}, as }: AuditConsequence): AuditEvent {
   const base = { action, outcome, accountId: event.accountId, ip: event.meta.ip, userAgent: event.meta.userAgent };
+  if (as) return { ...base, actor: as.actor, contactId: as.contactId ?? null, details };
   const { actor } = event;
   switch (actor.kind) {
     case 'contact':
@@ -30,5 +31,7 @@ function entryBy(event: AnyDomainEvent, { action, outcome = 'success', details }
       return { ...base, actor: `api-key:${actor.name}`, details: { api_key_id: actor.api_key_id, ...details } };
     case 'system':
       return { ...base, actor: 'system', details };
+    case 'visitor':
+      return { ...base, actor: 'unknown', details };
   }
 }

@@ -9,7 +9,12 @@ import type { MailMessage } from '../platform/mail.js';
 export interface AuditConsequence {
   action: string;
   outcome?: AuditEvent['outcome'];
-  details: Record<string, unknown>;
+  details?: Record<string, unknown>;
+  /**
+   * The trail's own name for who acted, where it is not the event's actor: the address a visitor typed, the staff
+   * member behind a link, the app redeeming one. The details are then written as given (no `by` or `api_key_id`).
+   */
+  as?: { actor: string; contactId?: number | null };
 }
 
 /** A webhook as an event's consequence: its type and data (the account is added by the outbox). */

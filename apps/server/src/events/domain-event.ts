@@ -49,3 +49,5 @@ export const providerActor = (provider: { keyId: number; name: string }): Domain
 });
 
 export const SYSTEM: DomainEventActor = { kind: 'system' };
+/** Someone not signed in (a sign-in attempt, a reset request). */
+export const VISITOR: DomainEventActor = { kind: 'visitor' };

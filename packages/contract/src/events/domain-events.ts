@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { appsEventData } from './apps.js';
+import { authEventData } from './auth.js';
+import { profileEventData } from './profile.js';
 import { ticketEventData } from './tickets.js';
 
 /**
@@ -10,7 +13,7 @@ import { ticketEventData } from './tickets.js';
  * see of them, shaped and filtered for that purpose.
  */
 
-/** Who did it: a contact of the account (and the provider's staff member impersonating them), a provider API key, or the portal itself. */
+/** Who did it: a contact of the account (and the provider's staff member impersonating them), a provider API key, the portal itself, or a visitor. */
 export const domainEventActor = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('contact'),
@@ -21,6 +24,8 @@ export const domainEventActor = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('provider'), api_key_id: z.number().int(), name: z.string() }),
   z.object({ kind: z.literal('system') }),
+  /** Someone not signed in: a sign-in attempt, a password-reset request, an app redeeming a launch link. */
+  z.object({ kind: z.literal('visitor') }),
 ]);
 export type DomainEventActor = z.infer<typeof domainEventActor>;
 
@@ -30,6 +35,9 @@ export type DomainEventActor = z.infer<typeof domainEventActor>;
  */
 export const domainEventData = {
   ...ticketEventData,
+  ...authEventData,
+  ...appsEventData,
+  ...profileEventData,
 } satisfies Record<string, z.ZodObject>;
 
 export type DomainEventType = keyof typeof domainEventData;
@@ -37,3 +45,6 @@ export const DOMAIN_EVENT_TYPES = Object.keys(domainEventData) as DomainEventTyp
 export type DomainEventData<T extends DomainEventType> = z.infer<(typeof domainEventData)[T]>;
 
 export { ticketEventData, type TicketEventType } from './tickets.js';
+export { authEventData, type AuthEventType } from './auth.js';
+export { appsEventData, type AppsEventType } from './apps.js';
+export { profileEventData, type ProfileEventType } from './profile.js';

@@ -3,7 +3,8 @@ import type { AppConfig } from '../../config/index.js';
 import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../platform/app-error.js';
-import { recordAudit } from '../audit/audit-log.js';
+import { SYSTEM, VISITOR } from '../../events/domain-event.js';
+import type { EventRecorder } from '../../events/event-recorder.js';
 import type { Caller } from '../auth/caller.js';
 import { issueOneTimeToken, redeemOneTimeToken } from '../auth/one-time-tokens.js';
 import { servicesOfAccount } from '../services/services.service.js';
@@ -21,7 +22,7 @@ interface LaunchPayload {
   accountId: number;
 }
 
-export function createAppsService({ db, config }: { db: Database; config: Pick<AppConfig, 'apps'> }) {
+export function createAppsService({ db, config, events }: { db: Database; config: Pick<AppConfig, 'apps'>; events: EventRecorder }) {
   const catalogue = appCatalogue(config.apps);
 
   async function tilesFor(caller: Caller): Promise<AppTile[]> {
@@ -49,13 +50,12 @@ export function createAppsService({ db, config }: { db: Database; config: Pick<A
           createdBy: caller.impersonatedBy ?? caller.email,
           payload: { ...payload },
         });
-        await recordAudit(tx, {
-          action: 'apps.launch',
-          outcome: 'success',
-          actor: caller.impersonatedBy ?? caller.email,
+        // The trail has never kept the address of a launch (the redeeming app's call has its own).
+        await events.record(tx, {
+          type: 'app.launch_issued',
           accountId: caller.accountId,
-          contactId: caller.contactId,
-          details: { app: app.id, api_id: tile.api_id },
+          actor: SYSTEM,
+          data: { app: app.id, api_id: tile.api_id!, by: caller.impersonatedBy ?? caller.email, contact_id: caller.contactId },
         });
         return issued;
       });
@@ -71,16 +71,19 @@ export function createAppsService({ db, config }: { db: Database; config: Pick<A
       const payload = used?.payload as Partial<LaunchPayload> | undefined;
       const contact = used && payload?.app === appId ? used.contact : undefined;
       if (!used || !payload?.apiId || !contact || contact.accountId !== payload.accountId) {
-        await recordAudit(db, { action: 'apps.launch_redeem', outcome: 'failure', actor: appId, contactId: used?.contact.id, details: { app: appId } });
+        await events.record(db, {
+          type: 'app.launch_redeemed',
+          accountId: null,
+          actor: VISITOR,
+          data: { app: appId, outcome: 'failure', contact_id: used?.contact.id ?? null },
+        });
         throw new AppError('unauthenticated', INVALID_LAUNCH_TOKEN);
       }
-      await recordAudit(db, {
-        action: 'apps.launch_redeem',
-        outcome: 'success',
-        actor: appId,
+      await events.record(db, {
+        type: 'app.launch_redeemed',
         accountId: contact.accountId,
-        contactId: contact.id,
-        details: { app: appId },
+        actor: VISITOR,
+        data: { app: appId, outcome: 'success', contact_id: contact.id },
       });
       return {
         app: appId,

@@ -302,6 +302,7 @@ describe('impersonation', () => {
       tokens: createTokenService(test.config.secrets.tokenSecret),
       config: test.config,
       metrics: createPortalMetrics(),
+      events: test.container.events,
     });
   const tokenLogin = (token: string) => inject({ method: 'POST', url: '/api/crm/auth/token-login', payload: { token } });
   const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;

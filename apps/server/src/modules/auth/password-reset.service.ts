@@ -3,12 +3,11 @@ import type { Database, Executor } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
-import type { Mailer } from '../../platform/mail.js';
 import type { PortalMetrics } from '../../platform/metrics.js';
 import { hashPassword } from '../../platform/password.js';
 import { randomToken } from '../../platform/tokens.js';
-import { recordAudit } from '../audit/audit-log.js';
-import { passwordChangedMail, passwordResetMail } from './auth.mails.js';
+import { VISITOR } from '../../events/domain-event.js';
+import type { EventRecorder } from '../../events/event-recorder.js';
 import { INVALID_RESET, THROTTLE } from './auth.messages.js';
 import { consumeResetToken, findContactByEmail, findContactById, insertResetTokens, setPassword } from './auth.repository.js';
 import { passwordProblem } from './password-policy.js';
@@ -45,13 +44,13 @@ export async function issuePasswordLinks(
 
 export interface PasswordResetServiceDeps {
   db: Database;
-  mailer: Mailer<Executor>;
+  events: EventRecorder;
   config: Pick<AppConfig, 'publicUrl' | 'provider'>;
   metrics: Pick<PortalMetrics, 'throttled'>;
 }
 
 /** Forgotten passwords (decision 0006): the e-mailed link, and choosing a new password with it. */
-export function createPasswordResetService({ db, mailer, config, metrics }: PasswordResetServiceDeps) {
+export function createPasswordResetService({ db, events, config, metrics }: PasswordResetServiceDeps) {
   const throttle = createThrottle(db, () => metrics.throttled.inc({ limit: 'password_reset' }));
 
   return {
@@ -68,28 +67,20 @@ export function createPasswordResetService({ db, mailer, config, metrics }: Pass
       await throttle.count([`reset:email:${address}`, `reset:ip:${meta.ip ?? 'unknown'}`], THROTTLE.resetWindowSeconds);
 
       const contact = await findContactByEmail(db, address);
-      await recordAudit(db, {
-        action: 'auth.password_reset_requested',
-        outcome: contact ? 'success' : 'failure',
-        actor: address,
-        accountId: contact?.accountId,
-        contactId: contact?.id,
-        ...meta,
-      });
-      if (!contact) return;
-
+      if (!contact) {
+        await events.record(db, { type: 'auth.password_reset_requested', accountId: null, actor: VISITOR, meta, data: { email: address, contact: null } });
+        return;
+      }
       await inTransaction(db, async (tx) => {
         const link = await issuePasswordLink(tx, { contactId: contact.id, ttlMs: RESET_TOKEN_TTL_MS, ip: meta.ip, publicUrl: config.publicUrl });
-        await mailer.enqueue(
-          tx,
-          passwordResetMail({
-            to: contact.email,
-            firstname: contact.firstname,
-            link,
-            providerName: config.provider.name,
-            supportEmail: config.provider.supportEmail,
-          }),
-        );
+        await events.record(tx, {
+          type: 'auth.password_reset_requested',
+          accountId: contact.accountId,
+          actor: VISITOR,
+          meta,
+          data: { email: address, contact: { contact_id: contact.id, email: contact.email, firstname: contact.firstname } },
+          secrets: { link },
+        });
       });
     },
 
@@ -104,25 +95,13 @@ export function createPasswordResetService({ db, mailer, config, metrics }: Pass
         if (problem) throw new AppError('validation_failed', problem, { password: problem });
         await setPassword(tx, contact.id, await hashPassword(password));
         await revokeContactSessions(tx, contact.id);
-        await recordAudit(tx, {
-          action: 'auth.password_changed',
-          outcome: 'success',
-          actor: contact.email,
+        await events.record(tx, {
+          type: 'auth.password_changed',
           accountId: contact.accountId,
-          contactId: contact.id,
-          ...meta,
-          details: { via: 'reset_link' },
+          actor: VISITOR,
+          meta,
+          data: { contact_id: contact.id, email: contact.email, firstname: contact.firstname, via: 'reset_link' },
         });
-        await mailer.enqueue(
-          tx,
-          passwordChangedMail({
-            to: contact.email,
-            firstname: contact.firstname,
-            providerName: config.provider.name,
-            supportEmail: config.provider.supportEmail,
-            supportPhone: config.provider.supportPhone,
-          }),
-        );
       });
     },
   };

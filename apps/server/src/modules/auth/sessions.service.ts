@@ -7,7 +7,8 @@ import type { ClientMeta } from '../../platform/client-meta.js';
 import type { PortalMetrics } from '../../platform/metrics.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 import { randomToken, type TokenService } from '../../platform/tokens.js';
-import { recordAudit } from '../audit/audit-log.js';
+import { contactActor, SYSTEM, VISITOR } from '../../events/domain-event.js';
+import type { EventRecorder } from '../../events/event-recorder.js';
 import {
   CURRENT_PASSWORD_REQUIRED,
   CURRENT_PASSWORD_WRONG,
@@ -35,6 +36,7 @@ export interface SessionsServiceDeps {
   tokens: TokenService;
   config: Pick<AppConfig, 'publicUrl' | 'provider'>;
   metrics: Pick<PortalMetrics, 'signIns' | 'signInsRefused' | 'throttled'>;
+  events: EventRecorder;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface SessionsServiceDeps {
  * service issues both tokens: a short-lived signed access token and a random refresh token that
  * rotates on every use (the repository keeps only its hash).
  */
-export function createSessionsService({ db, tokens, config, metrics }: SessionsServiceDeps) {
+export function createSessionsService({ db, tokens, config, metrics, events }: SessionsServiceDeps) {
   const throttle = createThrottle(db, () => metrics.throttled.inc({ limit: 'sign_in' }));
   // Verified against when the username is unknown, so both answers take the same time.
   const decoyHash = hashPassword(randomToken());
@@ -97,14 +99,12 @@ export function createSessionsService({ db, tokens, config, metrics }: SessionsS
       const contact = await findContactByEmail(db, caller.email);
       if (contact?.passwordHash && contact.id === caller.contactId && (await verifyPassword(contact.passwordHash, password))) return;
       await throttle.count([userKey.key], THROTTLE.loginWindowSeconds);
-      await recordAudit(db, {
-        action: 'auth.password_confirmation',
-        outcome: 'failure',
-        actor: caller.email,
+      await events.record(db, {
+        type: 'auth.password_confirmation_failed',
         accountId: caller.accountId,
-        contactId: caller.contactId,
-        ...meta,
-        details: { purpose: 'email_change' },
+        actor: contactActor(caller),
+        meta,
+        data: { email: caller.email, contact_id: caller.contactId, purpose: 'email_change' },
       });
       throw new AppError('validation_failed', CURRENT_PASSWORD_WRONG, { current_password: CURRENT_PASSWORD_WRONG });
     },
@@ -126,14 +126,12 @@ export function createSessionsService({ db, tokens, config, metrics }: SessionsS
 
       if (!contact || !valid) {
         await throttle.count([userKey.key, ipKey.key], THROTTLE.loginWindowSeconds);
-        await recordAudit(db, {
-          action: 'auth.login',
-          outcome: 'failure',
-          actor: username,
-          accountId: contact?.accountId,
-          contactId: contact?.id,
-          ...meta,
-          details: { reason: contact ? 'wrong_password' : 'unknown_username' },
+        await events.record(db, {
+          type: 'auth.sign_in_attempted',
+          accountId: contact?.accountId ?? null,
+          actor: VISITOR,
+          meta,
+          data: { username, outcome: 'failure', reason: contact ? 'wrong_password' : 'unknown_username', contact_id: contact?.id ?? null },
         });
         metrics.signInsRefused.inc();
         throw new AppError('unauthenticated', LOGIN_FAILED);
@@ -143,18 +141,22 @@ export function createSessionsService({ db, tokens, config, metrics }: SessionsS
       // Only a caller who knows the password learns that the account is suspended.
       const block = await findSignInBlock(db, contact.id);
       if (block) {
-        await recordAudit(db, {
-          action: 'auth.login',
-          outcome: 'denied',
-          actor: contact.email,
+        await events.record(db, {
+          type: 'auth.sign_in_attempted',
           accountId: contact.accountId,
-          contactId: contact.id,
-          ...meta,
-          details: { reason: block.kind },
+          actor: VISITOR,
+          meta,
+          data: { username: contact.email, outcome: 'denied', reason: block.kind, contact_id: contact.id },
         });
         throw new AppError('forbidden', block.kind === 'suspended' ? accountSuspended(block.reason, config.provider.supportEmail) : CONTACT_DEACTIVATED);
       }
-      await recordAudit(db, { action: 'auth.login', outcome: 'success', actor: contact.email, accountId: contact.accountId, contactId: contact.id, ...meta });
+      await events.record(db, {
+        type: 'auth.sign_in_attempted',
+        accountId: contact.accountId,
+        actor: VISITOR,
+        meta,
+        data: { username: contact.email, outcome: 'success', reason: null, contact_id: contact.id },
+      });
       const session = await issueSession(contact, meta);
       metrics.signIns.inc();
       return session;
@@ -167,13 +169,12 @@ export function createSessionsService({ db, tokens, config, metrics }: SessionsS
       if (current.rotatedAt) {
         // A used refresh token came back: someone holds a stolen copy. End the whole sign-in.
         await revokeSession(db, current.familyId);
-        await recordAudit(db, {
-          action: 'auth.refresh_reuse',
-          outcome: 'denied',
-          actor: `contact:${current.contactId}`,
-          contactId: current.contactId,
-          ...meta,
-          details: { session: current.familyId },
+        await events.record(db, {
+          type: 'auth.refresh_token_reused',
+          accountId: null,
+          actor: VISITOR,
+          meta,
+          data: { contact_id: current.contactId, session: current.familyId },
         });
         throw new AppError('unauthenticated', SESSION_EXPIRED);
       }
@@ -198,25 +199,29 @@ export function createSessionsService({ db, tokens, config, metrics }: SessionsS
       const contactId = fromRefresh?.contactId ?? fromAccess?.contactId;
       if (!sessionId) return; // signing out twice, or with nothing, is still a success
       await revokeSession(db, sessionId);
-      await recordAudit(db, { action: 'auth.logout', outcome: 'success', actor: `contact:${contactId}`, contactId, ...meta });
+      await events.record(db, { type: 'auth.signed_out', accountId: null, actor: VISITOR, meta, data: { contact_id: contactId ?? null } });
     },
 
     async impersonationLogin(token: string, meta: ClientMeta): Promise<LoginResult> {
       const used = await redeemOneTimeToken(db, 'impersonation', token);
       const contact = used?.contact;
       if (!used || !contact) {
-        await recordAudit(db, { action: 'auth.impersonation_login', outcome: 'failure', actor: 'unknown', ...meta });
+        await events.record(db, {
+          type: 'auth.impersonation_sign_in',
+          accountId: null,
+          actor: VISITOR,
+          meta,
+          data: { outcome: 'failure', staff: null, contact_id: null, impersonated: null },
+        });
         throw new AppError('unauthenticated', INVALID_IMPERSONATION);
       }
       const staff = used.createdBy ?? 'provider staff';
-      await recordAudit(db, {
-        action: 'auth.impersonation_login',
-        outcome: 'success',
-        actor: staff,
+      await events.record(db, {
+        type: 'auth.impersonation_sign_in',
         accountId: contact.accountId,
-        contactId: contact.id,
-        ...meta,
-        details: { impersonated: contact.email },
+        actor: VISITOR,
+        meta,
+        data: { outcome: 'success', staff, contact_id: contact.id, impersonated: contact.email },
       });
       return issueSession(contact, meta, staff);
     },
@@ -231,13 +236,11 @@ export function createSessionsService({ db, tokens, config, metrics }: SessionsS
         ttlMs: IMPERSONATION_TOKEN_TTL_MS,
         createdBy: staff,
       });
-      await recordAudit(db, {
-        action: 'auth.impersonation_issued',
-        outcome: 'success',
-        actor: staff,
+      await events.record(db, {
+        type: 'auth.impersonation_issued',
         accountId: contact.accountId,
-        contactId: contact.id,
-        details: { impersonated: contact.email },
+        actor: SYSTEM,
+        data: { staff, contact_id: contact.id, impersonated: contact.email },
       });
       return { url: `${config.publicUrl}/apps?token=${encodeURIComponent(token)}`, expiresAt, contact };
     },

@@ -1,16 +1,13 @@
 import { PROFILE_TIME_ZONES, type Contact, type MyPreferences, type MyProfileInput } from '@portal/contract';
-import type { AppConfig } from '../../config/index.js';
-import type { Database, Executor } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, unauthenticated } from '../../platform/app-error.js';
-import type { Mailer } from '../../platform/mail.js';
-import { recordAudit } from '../audit/audit-log.js';
 import type { Caller } from '../auth/caller.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
-import { signInEmailChangedMail } from './profile.mails.js';
 import { toWireContact } from '../users/contact-wire.js';
 import { asSignInNameConflict, refuseTakenSignInName } from '../users/sign-in-name.js';
-import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
+import { contactActor } from '../../events/domain-event.js';
+import type { EventRecorder } from '../../events/event-recorder.js';
 import { findOwnContact, updateOwnColorMode, updateOwnProfile } from './profile.repository.js';
 
 export { emailTakenMessage } from '../users/sign-in-name.js';
@@ -20,11 +17,10 @@ export interface ProfileServiceDeps {
   db: Database;
   /** The auth module's re-authentication, asked before the sign-in e-mail changes. */
   confirmPassword: (caller: Caller, password: string | undefined, meta: ClientMeta) => Promise<void>;
-  mailer: Mailer<Executor>;
-  config: Pick<AppConfig, 'provider'>;
+  events: EventRecorder;
 }
 
-export function createProfileService({ db, confirmPassword, mailer, config }: ProfileServiceDeps) {
+export function createProfileService({ db, confirmPassword, events }: ProfileServiceDeps) {
   return {
     /** The caller's theme, kept on the contact so the next sign-in, in any browser, starts with it. */
     async savePreferences(caller: Caller, preferences: MyPreferences): Promise<MyPreferences> {
@@ -62,47 +58,24 @@ export function createProfileService({ db, confirmPassword, mailer, config }: Pr
           if (!after) throw unauthenticated();
           const emailChanged = before.email.toLowerCase() !== email;
           const changed = (['firstname', 'lastname', 'email', 'timeZone'] as const).filter((field) => before[field] !== after[field]);
-          await recordAudit(tx, {
-            action: 'profile.updated',
-            outcome: 'success',
-            actor: caller.impersonatedBy ?? before.email,
+          await events.record(tx, {
+            type: 'profile.updated',
             accountId: caller.accountId,
-            contactId: caller.contactId,
-            ...meta,
-            details: { changed, ...(emailChanged ? { old_email: before.email, new_email: email } : {}) },
-          });
-          if (changed.length > 0) {
-            await recordEvent(tx, {
-              type: 'profile.changed',
-              accountId: caller.accountId,
-              data: {
-                contact: {
-                  id: after.id,
-                  external_id: after.externalId,
-                  email: after.email,
-                  firstname: after.firstname,
-                  lastname: after.lastname,
-                  time_zone: after.timeZone,
-                },
-                changed: changed.map((field) => (field === 'timeZone' ? 'time_zone' : field)),
-                previous_email: emailChanged ? before.email : null,
-                by: eventActor(caller),
-              },
-            });
-          }
-          if (emailChanged) {
-            await mailer.enqueue(
-              tx,
-              signInEmailChangedMail({
-                to: before.email,
+            actor: contactActor(caller),
+            meta,
+            data: {
+              contact: {
+                id: after.id,
+                external_id: after.externalId,
+                email: after.email,
                 firstname: after.firstname,
-                newEmail: email,
-                providerName: config.provider.name,
-                supportEmail: config.provider.supportEmail,
-                supportPhone: config.provider.supportPhone,
-              }),
-            );
-          }
+                lastname: after.lastname,
+                time_zone: after.timeZone,
+              },
+              changed: changed.map((field) => (field === 'timeZone' ? 'time_zone' : field)),
+              previous_email: emailChanged ? before.email : null,
+            },
+          });
           return after;
         });
         return toWireContact(contact);

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+const outcome = z.enum(['success', 'failure', 'denied']);
+const contactId = z.number().int();
+
+/**
+ * Signing in and out, passwords and impersonation (decision 0041). These happen mostly to visitors, so each event
+ * names the address or the staff member the audit log names.
+ */
+export const authEventData = {
+  /** A sign-in with a username and password: refused (unknown name, wrong password), denied (suspended, deactivated) or done. */
+  'auth.sign_in_attempted': z.object({
+    username: z.string(),
+    outcome,
+    reason: z.string().nullable(),
+    contact_id: contactId.nullable(),
+  }),
+  /** A signed-in contact typed a wrong current password to confirm a change. */
+  'auth.password_confirmation_failed': z.object({ email: z.string(), contact_id: contactId, purpose: z.string() }),
+  /** A refresh token already used came back (a stolen copy): the whole sign-in was ended. */
+  'auth.refresh_token_reused': z.object({ contact_id: contactId, session: z.string() }),
+  'auth.signed_out': z.object({ contact_id: contactId.nullable() }),
+  /** A provider staff member's one-time sign-in link was issued (CLI) or redeemed. */
+  'auth.impersonation_issued': z.object({ staff: z.string(), contact_id: contactId, impersonated: z.string() }),
+  'auth.impersonation_sign_in': z.object({ outcome, staff: z.string().nullable(), contact_id: contactId.nullable(), impersonated: z.string().nullable() }),
+  /** A password-reset link was asked for; `contact` is null for an address no contact has (nothing is sent). */
+  'auth.password_reset_requested': z.object({
+    email: z.string(),
+    contact: z.object({ contact_id: contactId, email: z.string(), firstname: z.string() }).nullable(),
+  }),
+  /** A contact chose a new password with a reset link; their other sessions were ended. */
+  'auth.password_changed': z.object({ contact_id: contactId, email: z.string(), firstname: z.string(), via: z.string() }),
+} satisfies Record<string, z.ZodObject>;
+export type AuthEventType = keyof typeof authEventData;
