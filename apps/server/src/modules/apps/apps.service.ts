@@ -7,7 +7,7 @@ import { SYSTEM, VISITOR } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { Caller } from '../auth/caller.js';
 import { issueOneTimeToken, redeemOneTimeToken } from '../auth/one-time-tokens.js';
-import { servicesOfAccount } from '../services/services.service.js';
+import { servicesOfAccount } from '../services/index.js';
 import { appCatalogue, type AppDefinition } from './apps.catalogue.js';
 import { maySeeApp } from './apps.policy.js';
 

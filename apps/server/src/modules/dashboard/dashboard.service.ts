@@ -1,18 +1,10 @@
 import type { DashboardActivity, DashboardSummary } from '@portal/contract';
 import type { Database } from '../../db/client.js';
 import type { Caller } from '../auth/caller.js';
-import {
-  billingFigures,
-  countOpenTickets,
-  recentPayments,
-  recentReplies,
-  recentServices,
-  recentTickets,
-  serviceFigures,
-  ticketTrend,
-} from './dashboard.repository.js';
-import { ticketScopeOf, ticketsScopeName } from '../tickets/tickets.policy.js';
-import { PORTAL_AUTHOR_SUFFIX } from '../tickets/tickets.service.js';
+// The dashboard owns no table: each capability answers for its own figures, through its public entry.
+import { billingFigures, recentPayments } from '../billing/index.js';
+import { recentServices, serviceFigures } from '../services/index.js';
+import { countOpenTickets, PORTAL_AUTHOR_SUFFIX, recentReplies, recentTickets, ticketScopeOf, ticketsScopeName, ticketTrend } from '../tickets/index.js';
 
 export const RECENT_ACTIVITY_SHOWN = 8;
 

@@ -5,12 +5,5 @@
 export { createTicketService, type TicketService, PORTAL_AUTHOR_SUFFIX, CLOSED_TICKET_TAKES_NO_REPLIES } from './tickets.service.js';
 export { createTicketSync, type TicketSync, type PushedTicket, type PushedEntry, type SyncedTicketRow, type SyncedEntryRow } from './ticket-sync.js';
 export { ticketReplyMail } from './tickets.mails.js';
-export {
-  ticketScopeOf,
-  ticketsScopeName,
-  entryVisibleToCustomer,
-  isOpenTicket,
-  ticketsVisibleIn,
-  waitingForCustomer,
-  type TicketScope,
-} from './tickets.policy.js';
+export { ticketScopeOf, ticketsScopeName, type TicketScope } from './tickets.policy.js';
+export { countOpenTickets, recentReplies, recentTickets, ticketTrend } from './ticket-figures.repository.js';

@@ -4,7 +4,8 @@ import { LRUCache } from 'lru-cache';
 import type { Database, Executor } from '../../db/client.js';
 import { preparedRead } from '../../db/prepared-read.js';
 import { contacts, ticketEntries, tickets } from '../../db/schema/index.js';
-import { entryVisibleToCustomer, handledBy, isOpenTicket, ticketsVisibleIn, waitingForCustomer, type TicketScope } from './tickets.policy.js';
+import { entryVisibleToCustomer, handledBy, isOpenTicket, ticketsVisibleIn, waitingForCustomer } from './ticket-visibility.repository.js';
+import type { TicketScope } from './tickets.policy.js';
 import type { TicketSearch } from './ticket-search.js';
 
 export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];

@@ -1,10 +1,11 @@
 import { CLOSED_TICKET_STATUSES, type DashboardSummary } from '@portal/contract';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { entryVisibleToCustomer, isOpenTicket, ticketsVisibleIn, waitingForCustomer, type TicketScope } from '../tickets/tickets.policy.js';
-import { billingAccounts, payments, products, services, ticketEntries, tickets } from '../../db/schema/index.js';
+import { ticketEntries, tickets } from '../../db/schema/index.js';
+import { entryVisibleToCustomer, isOpenTicket, ticketsVisibleIn, waitingForCustomer } from './ticket-visibility.repository.js';
+import type { TicketScope } from './tickets.policy.js';
 
-// Which tickets the caller sees and which count as open are the tickets module's policy: the
+/* The tickets' figures the dashboard shows, within the caller's scope (tickets.policy.ts). */
 
 /** The open tickets, and of them those waiting for the customer's reply (docs/decisions/0033). */
 export async function countOpenTickets(db: Executor, scope: TicketScope, providerDomain: string): Promise<{ open: number; waiting: number }> {
@@ -13,27 +14,6 @@ export async function countOpenTickets(db: Executor, scope: TicketScope, provide
     .from(tickets)
     .where(and(ticketsVisibleIn(scope), isOpenTicket()));
   return { open: row?.open ?? 0, waiting: row?.waiting ?? 0 };
-}
-
-/** The service figures in SQL, where sums of numeric(12,2) stay exact (decision 0002). */
-export async function serviceFigures(db: Executor, accountId: number) {
-  const [row] = await db
-    .select({
-      active: sql<number>`count(*) FILTER (WHERE ${services.status} = 'active' AND ${services.provisionStatus} = 'provisioned')::int`,
-      provisioning: sql<number>`count(*) FILTER (WHERE ${services.provisionStatus} = 'pending')::int`,
-      monthlyCost: sql<number>`coalesce(sum(${services.price}) FILTER (WHERE ${services.status} = 'active'), 0)::float8`,
-    })
-    .from(services)
-    .where(eq(services.accountId, accountId));
-  return row ?? { active: 0, provisioning: 0, monthlyCost: 0 };
-}
-
-export async function billingFigures(db: Executor, accountId: number) {
-  const [row] = await db
-    .select({ balance: billingAccounts.balance, pastDueBalance: billingAccounts.pastDueBalance, daysPastDue: billingAccounts.daysPastDue })
-    .from(billingAccounts)
-    .where(eq(billingAccounts.accountId, accountId));
-  return row;
 }
 
 /**
@@ -88,31 +68,5 @@ export async function recentReplies(db: Executor, scope: TicketScope, limit: num
     .innerJoin(tickets, and(eq(tickets.id, ticketEntries.ticketId), eq(tickets.accountId, ticketEntries.accountId)))
     .where(and(ticketsVisibleIn(scope), eq(ticketEntries.isInternal, false), entryVisibleToCustomer()))
     .orderBy(desc(ticketEntries.createdAt))
-    .limit(limit);
-}
-
-export async function recentServices(db: Executor, accountId: number, limit: number) {
-  return db
-    .select({ id: services.id, product: products.name, description: services.prodDescription, at: services.createdAt })
-    .from(services)
-    .innerJoin(products, eq(products.id, services.productId))
-    .where(eq(services.accountId, accountId))
-    .orderBy(desc(services.createdAt))
-    .limit(limit);
-}
-
-export async function recentPayments(db: Executor, accountId: number, limit: number) {
-  return db
-    .select({
-      id: payments.id,
-      amount: payments.amount,
-      status: payments.paymentStatus,
-      type: payments.paymentType,
-      last4: payments.last4,
-      at: payments.createdAt,
-    })
-    .from(payments)
-    .where(eq(payments.accountId, accountId))
-    .orderBy(desc(payments.createdAt))
     .limit(limit);
 }

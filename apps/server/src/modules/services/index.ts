@@ -1,0 +1,3 @@
+/** The services capability's public entry (decision 0041): what other modules use of it. The services table is this module's. */
+export { servicesOfAccount } from './services.service.js';
+export { recentServices, serviceFigures } from './service-figures.repository.js';
