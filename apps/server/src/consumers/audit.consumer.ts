@@ -20,12 +20,12 @@ export function auditConsumer(): EventConsumer {
 }
 
 /** Who acted, as every entry names them: the contact (or the staff member impersonating them), the API key, or 'system'. */
-function entryBy(event: AnyDomainEvent, { action, outcome = 'success', details }: AuditConsequence): AuditEvent {
-  const base = { action, outcome, accountId: event.accountId, ip: event.meta.ip, userAgent: event.meta.userAgent };
+function entryBy(event: AnyDomainEvent, { action, outcome = 'success', contactId, details }: AuditConsequence): AuditEvent {
+  const base = { action, outcome, accountId: event.accountId, contactId, ip: event.meta.ip, userAgent: event.meta.userAgent };
   const { actor } = event;
   switch (actor.kind) {
     case 'contact':
-      return { ...base, actor: actor.impersonated_by ?? actor.email, contactId: actor.contact_id, details: { by: actor.contact_id, ...details } };
+      return { ...base, actor: actor.impersonated_by ?? actor.email, contactId: contactId ?? actor.contact_id, details: { by: actor.contact_id, ...details } };
     case 'provider':
       return { ...base, actor: `api-key:${actor.name}`, details: { api_key_id: actor.api_key_id, ...details } };
     case 'system':

@@ -3,10 +3,12 @@ import type { AnyDomainEvent } from '../events/domain-event.js';
 import type { MailMessage } from '../platform/mail.js';
 import type { AuditConsequence, ConsequenceContext, Consequences, WebhookConsequence } from './consequences.js';
 import { ticketConsequences } from './tickets.consequences.js';
+import { userConsequences } from './users.consequences.js';
 
 /** What every event type causes, one table per capability; the type says none is missing. */
 const CONSEQUENCES: { [T in DomainEventType]: Consequences<T> } = {
   ...ticketConsequences,
+  ...userConsequences,
 };
 
 interface AnyConsequences {

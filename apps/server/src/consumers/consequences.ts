@@ -9,6 +9,8 @@ import type { MailMessage } from '../platform/mail.js';
 export interface AuditConsequence {
   action: string;
   outcome?: AuditEvent['outcome'];
+  /** The contact the entry is about when it is not the acting contact (an administrator's change to another user). */
+  contactId?: number;
   details: Record<string, unknown>;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ticketEventData } from './tickets.js';
+import { userEventData } from './users.js';
 
 /**
  * What happened, as the server records it (decision 0041): every command writes one event in the transaction of its
@@ -30,6 +31,7 @@ export type DomainEventActor = z.infer<typeof domainEventActor>;
  */
 export const domainEventData = {
   ...ticketEventData,
+  ...userEventData,
 } satisfies Record<string, z.ZodObject>;
 
 export type DomainEventType = keyof typeof domainEventData;
@@ -37,3 +39,4 @@ export const DOMAIN_EVENT_TYPES = Object.keys(domainEventData) as DomainEventTyp
 export type DomainEventData<T extends DomainEventType> = z.infer<(typeof domainEventData)[T]>;
 
 export { ticketEventData, type TicketEventType } from './tickets.js';
+export { userEventData, type UserEventType } from './users.js';
