@@ -19,6 +19,7 @@ import { createServicesService } from './modules/services/services.service.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { createTicketService, createTicketSync } from './modules/tickets/index.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { createContactSync, createUsersService } from './modules/users/index.js';
 import { createProviderAccounts } from './modules/provider/provider-accounts.js';
 import { createProviderBilling } from './modules/provider/provider-billing.js';
 import { createProviderContacts } from './modules/provider/provider-contacts.js';
@@ -29,7 +30,6 @@ import { createProviderServices } from './modules/provider/provider-services.js'
 import { createProviderTickets } from './modules/provider/provider-tickets.js';
 import { createProviderWebhooks } from './modules/provider/provider-webhooks.js';
 import { providerRoutes } from './modules/provider/provider.routes.js';
-import { createUsersService } from './modules/users/users.service.js';
 
 /**
  * Every implemented API route, by capability. An endpoint of the contract that no module
@@ -45,14 +45,14 @@ export function apiRoutes(container: Container): EndpointRoute[] {
     ...profileRoutes(createProfileService({ db, confirmPassword: sessions.confirmPassword, events })),
     ...dashboardRoutes(createDashboardService({ db, providerDomain: config.provider.emailDomain })),
     ...ticketRoutes(createTicketService({ db, providerDomain: config.provider.emailDomain, events })),
-    ...usersRoutes(createUsersService({ db, mailer, config })),
+    ...usersRoutes(createUsersService({ db, events, config })),
     ...inventoryRoutes(createInventoryService({ db, vault })),
     ...billingRoutes(createBillingService({ db, gateway: paymentGateway, mailer, config })),
     ...supportToolsRoutes(createSupportToolsService({ db, monitoring: monitoringSystem, config })),
     // The provider's back-office API (decision 0025), authenticated by API keys.
     ...providerRoutes({
       accounts: createProviderAccounts(db),
-      contacts: createProviderContacts({ db, mailer, config }),
+      contacts: createProviderContacts(db, createContactSync({ db, events, config })),
       services: createProviderServices(db),
       tickets: createProviderTickets(db, createTicketSync({ db, events })),
       billing: createProviderBilling(db),

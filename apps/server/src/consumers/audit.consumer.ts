@@ -20,18 +20,18 @@ export function auditConsumer(): EventConsumer {
 }
 
 /** Who acted, as every entry names them: the contact (or the staff member impersonating them), the API key, or 'system'. */
-function entryBy(event: AnyDomainEvent, { action, outcome = 'success', details = {}, as }: AuditConsequence): AuditEvent {
+function entryBy(event: AnyDomainEvent, { action, outcome = 'success', contactId, details = {}, as }: AuditConsequence): AuditEvent {
   const base = { action, outcome, accountId: event.accountId, ip: event.meta.ip, userAgent: event.meta.userAgent };
   if (as) return { ...base, actor: as.actor, contactId: as.contactId ?? null, details };
   const { actor } = event;
   switch (actor.kind) {
     case 'contact':
-      return { ...base, actor: actor.impersonated_by ?? actor.email, contactId: actor.contact_id, details: { by: actor.contact_id, ...details } };
+      return { ...base, actor: actor.impersonated_by ?? actor.email, contactId: contactId ?? actor.contact_id, details: { by: actor.contact_id, ...details } };
     case 'provider':
-      return { ...base, actor: `api-key:${actor.name}`, details: { api_key_id: actor.api_key_id, ...details } };
+      return { ...base, actor: `api-key:${actor.name}`, contactId, details: { api_key_id: actor.api_key_id, ...details } };
     case 'system':
-      return { ...base, actor: 'system', details };
+      return { ...base, actor: 'system', contactId, details };
     case 'visitor':
-      return { ...base, actor: 'unknown', details };
+      return { ...base, actor: 'unknown', contactId, details };
   }
 }

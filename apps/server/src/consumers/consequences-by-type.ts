@@ -6,6 +6,7 @@ import { appsConsequences } from './apps.consequences.js';
 import { authConsequences } from './auth.consequences.js';
 import { profileConsequences } from './profile.consequences.js';
 import { ticketConsequences } from './tickets.consequences.js';
+import { userConsequences } from './users.consequences.js';
 
 /** What every event type causes, one table per capability; the type says none is missing. */
 const CONSEQUENCES: { [T in DomainEventType]: Consequences<T> } = {
@@ -13,6 +14,7 @@ const CONSEQUENCES: { [T in DomainEventType]: Consequences<T> } = {
   ...authConsequences,
   ...appsConsequences,
   ...profileConsequences,
+  ...userConsequences,
 };
 
 interface AnyConsequences {

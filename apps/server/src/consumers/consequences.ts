@@ -10,6 +10,8 @@ export interface AuditConsequence {
   action: string;
   outcome?: AuditEvent['outcome'];
   details?: Record<string, unknown>;
+  /** The contact the entry is about when it is not the acting contact (an administrator's change to another user). */
+  contactId?: number;
   /**
    * The trail's own name for who acted, where it is not the event's actor: the address a visitor typed, the staff
    * member behind a link, the app redeeming one. The details are then written as given (no `by` or `api_key_id`).

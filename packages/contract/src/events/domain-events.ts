@@ -3,6 +3,7 @@ import { appsEventData } from './apps.js';
 import { authEventData } from './auth.js';
 import { profileEventData } from './profile.js';
 import { ticketEventData } from './tickets.js';
+import { userEventData } from './users.js';
 
 /**
  * What happened, as the server records it (decision 0041): every command writes one event in the transaction of its
@@ -38,6 +39,7 @@ export const domainEventData = {
   ...authEventData,
   ...appsEventData,
   ...profileEventData,
+  ...userEventData,
 } satisfies Record<string, z.ZodObject>;
 
 export type DomainEventType = keyof typeof domainEventData;
@@ -48,3 +50,4 @@ export { ticketEventData, type TicketEventType } from './tickets.js';
 export { authEventData, type AuthEventType } from './auth.js';
 export { appsEventData, type AppsEventType } from './apps.js';
 export { profileEventData, type ProfileEventType } from './profile.js';
+export { userEventData, type UserEventType } from './users.js';

@@ -1,5 +1,10 @@
 /**
- * The users capability's public entry (decision 0041): what other modules and the provider layer may use of it. The
- * contacts table is this module's; others ask it here rather than reading the table.
+ * The users capability's public entry (decision 0041): its commands and queries, for the customer routes, the provider
+ * API, other modules and the event consumers. The contacts and licenses tables are this module's; others ask it here
+ * rather than reading them.
  */
+export { createUsersService, type UsersService } from './users.service.js';
+export { createContactSync, type ContactSync, type ContactPushed, type PushedContact, type SyncedContactRow } from './contact-sync.js';
+export { INVITATION_VALID_DAYS, type ContactsChangedBy } from './invitations.js';
+export { invitationMail } from './users.mails.js';
 export { contactIdsByExternalId, externalIdsOfContacts, reachableContact } from './users.repository.js';

@@ -4,7 +4,7 @@ import { endpoints, errorEnvelope, successEnvelope } from '@portal/contract';
 import { bearer, signIn } from '../../../test/auth.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { createAccount, createContact, createService, createTicket, createTicketEntry } from '../../../test/factories.js';
-import { auditLog, contacts, mailOutbox, tickets } from '../../db/schema/index.js';
+import { auditLog, contacts, domainEvents, mailOutbox, tickets } from '../../db/schema/index.js';
 import { emailTakenMessage } from '../profile/profile.service.js';
 import { DELETE_SELF, LAST_ADMIN, OWN_ADMIN_FLAG } from './users.policy.js';
 import { ALREADY_LICENSED, ALREADY_SIGNED_IN, NOT_LICENSABLE } from './users.service.js';
@@ -142,6 +142,29 @@ describe('POST /api/crm/contacts', () => {
     for (const mobile of ['617 555 0142', '+44 20 7946 0958', '']) {
       expect((await call('POST', '/crm/contacts', token, { user: newUser({ mobile }) })).statusCode).toBe(200);
     }
+  });
+
+  it('records the creation and the invitation as domain events, the one-time link in the mail only (decision 0041)', async () => {
+    const { account, admin, token } = await adminAccount();
+    const input = newUser();
+    const created = resultOf(await call('POST', '/crm/contacts', token, { user: input }), successEnvelope(endpoints.createContact.result)).result;
+    const recorded = await db().select().from(domainEvents).where(eq(domainEvents.accountId, account.id));
+    expect(recorded.map((event) => event.type).sort()).toEqual(['contact.created', 'contact.invited']);
+    expect(JSON.stringify(recorded)).not.toContain('page-change-password');
+    const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, input.email));
+    expect(mail!.eventId).toBe(recorded.find((event) => event.type === 'contact.invited')!.id);
+    expect(mail!.textBody).toContain('/page-change-password?token=');
+    // One entry, about the new user, by the administrator: the invitation on creation is no entry of its own.
+    const entries = await db().select().from(auditLog).where(eq(auditLog.accountId, account.id));
+    const ofUsers = entries.filter((entry) => entry.action.startsWith('users.'));
+    expect(ofUsers.map(({ action, actor, contactId, details }) => ({ action, actor, contactId, details }))).toEqual([
+      {
+        action: 'users.created',
+        actor: admin.email,
+        contactId: created.pk,
+        details: { by: admin.id, email: input.email, flags: { admin_group: false, billing_group: true, technical_group: false } },
+      },
+    ]);
   });
 
   it('sends the invitation again while no password is chosen, and not after', async () => {

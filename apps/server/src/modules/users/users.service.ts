@@ -10,23 +10,17 @@ import {
   type LicensableService,
   type License,
 } from '@portal/contract';
-import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
+import { contactActor } from '../../events/domain-event.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
-import type { Mailer } from '../../platform/mail.js';
-import { recordAudit } from '../audit/audit-log.js';
-import { issuePasswordLinks } from '../auth/password-reset.service.js';
-import type { Caller } from '../auth/caller.js';
-import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
+import { fullName, type Caller } from '../auth/caller.js';
+import { inviteContacts, type ContactsChangedBy, type InvitationDeps } from './invitations.js';
 import { asSignInNameConflict, refuseTakenSignInName } from './sign-in-name.js';
-import { invitationMail } from './users.mails.js';
 import { DELETE_SELF, isSelf, LAST_ADMIN, OWN_ADMIN_FLAG } from './users.policy.js';
 import * as repo from './users.repository.js';
 
-/** An invitation link works for a week; the administrator can send a new one at any time. */
-export const INVITATION_VALID_DAYS = 7;
 export const TIME_ZONE_REFUSED = `Please choose one of these time zones: ${USER_TIME_ZONES.join(', ')}`;
 export const ALREADY_SIGNED_IN = 'This user has already chosen a password; there is no invitation to send again.';
 export const NOT_LICENSABLE = 'Only the account’s voice services can be given as licenses.';
@@ -36,69 +30,14 @@ export const noSeatLeft = (service: LicensableService) =>
 
 const USER = 'The user';
 
-export interface UsersServiceDeps {
+export interface UsersServiceDeps extends InvitationDeps {
   db: Database;
-  mailer: Mailer<Executor>;
-  config: Pick<AppConfig, 'publicUrl' | 'provider'>;
-}
-
-/**
- * Writes the invitation of a new user (a single-use link to choose a password) to the outbox in
- * the caller's transaction and returns its outbox id; the link replaces any earlier one. Used by
- * administrators adding a user and by the provider API creating a contact.
- */
-export async function writeInvitation(
-  tx: Executor,
-  deps: Pick<UsersServiceDeps, 'mailer' | 'config'>,
-  input: { contact: { id: number; email: string; firstname: string }; invitedBy: string; accountName: string; ip: string | null },
-): Promise<number> {
-  const [outboxId] = await writeInvitations(tx, deps, { ...input, contacts: [input.contact] });
-  return outboxId!;
-}
-
-/** `writeInvitation` for several new users of one account at once (the provider's bulk import): their outbox ids in the order given. */
-export async function writeInvitations(
-  tx: Executor,
-  { mailer, config }: Pick<UsersServiceDeps, 'mailer' | 'config'>,
-  input: { contacts: readonly { id: number; email: string; firstname: string }[]; invitedBy: string; accountName: string; ip: string | null },
-): Promise<number[]> {
-  if (input.contacts.length === 0) return [];
-  const links = await issuePasswordLinks(tx, {
-    contactIds: input.contacts.map((contact) => contact.id),
-    ttlMs: INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000,
-    ip: input.ip,
-    publicUrl: config.publicUrl,
-  });
-  return mailer.enqueueMany(
-    tx,
-    input.contacts.map((contact, index) =>
-      invitationMail({
-        to: contact.email,
-        firstname: contact.firstname,
-        invitedBy: input.invitedBy,
-        accountName: input.accountName,
-        link: links[index]!,
-        validDays: INVITATION_VALID_DAYS,
-        providerName: config.provider.name,
-        supportEmail: config.provider.supportEmail,
-      }),
-    ),
-  );
 }
 
 /** The account's users and their licenses (decision 0013): administrators only, always within their own account. */
-export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
-  const actorOf = (caller: Caller) => caller.impersonatedBy ?? caller.email;
-  const audit = (executor: Executor, caller: Caller, meta: ClientMeta, action: string, contactId: number, details: Record<string, unknown> = {}) =>
-    recordAudit(executor, {
-      action,
-      outcome: 'success',
-      actor: actorOf(caller),
-      accountId: caller.accountId,
-      contactId,
-      ...meta,
-      details: { by: caller.contactId, ...details },
-    });
+export function createUsersService({ db, events, config }: UsersServiceDeps) {
+  /** The administrator (or the staff member impersonating them) as the actor of the events this records. */
+  const by = (caller: Caller, meta: ClientMeta): ContactsChangedBy => ({ actor: contactActor(caller), meta });
 
   function checkTimeZone(zone: string | null | undefined): string | undefined {
     if (zone === undefined || zone === null || zone === '') return undefined;
@@ -123,14 +62,26 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
     if (await repo.hasLicense(tx, contactId, serviceId)) throw new AppError('conflict', ALREADY_LICENSED, { [field]: ALREADY_LICENSED });
     if (service.seats_used >= service.seats) throw new AppError('conflict', noSeatLeft(service), { [field]: noSeatLeft(service) });
     const license = await repo.insertLicense(tx, { accountId: caller.accountId, contactId, serviceId });
-    await audit(tx, caller, meta, 'users.license_added', contactId, { service_id: serviceId, service: service.name });
+    await events.record(tx, {
+      type: 'contact.license_added',
+      accountId: caller.accountId,
+      ...by(caller, meta),
+      data: { contact_id: contactId, service_id: serviceId, service: service.name },
+    });
     return license;
   }
 
   /** Takes a license from the contact, in the caller's transaction; false when the contact holds no such license. */
   async function takeLicense(tx: Executor, caller: Caller, meta: ClientMeta, contactId: number, licenseId: number): Promise<boolean> {
     const removed = await repo.deleteLicense(tx, caller.accountId, contactId, licenseId);
-    if (removed) await audit(tx, caller, meta, 'users.license_removed', contactId, { service_id: removed.serviceId, license_id: licenseId });
+    if (removed) {
+      await events.record(tx, {
+        type: 'contact.license_removed',
+        accountId: caller.accountId,
+        ...by(caller, meta),
+        data: { contact_id: contactId, service_id: removed.serviceId, license_id: licenseId },
+      });
+    }
     return removed !== undefined;
   }
 
@@ -148,13 +99,15 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
     }
   }
 
-  /** Writes and returns the invitation mail's outbox id; the link replaces any earlier one. */
-  function invite(tx: Executor, caller: Caller, contact: { id: number; email: string; firstname: string }, meta: ClientMeta) {
-    return writeInvitation(
-      tx,
-      { mailer, config },
-      { contact, invitedBy: `${caller.firstname} ${caller.lastname}`.trim(), accountName: caller.account.name, ip: meta.ip },
-    );
+  /** The invitation the administrator sends; its link replaces any earlier one. */
+  function invite(tx: Executor, caller: Caller, contact: { id: number; email: string; firstname: string }, meta: ClientMeta, again: boolean) {
+    return inviteContacts(tx, { events, config }, by(caller, meta), {
+      accountId: caller.accountId,
+      contacts: [contact],
+      invitedBy: fullName(caller),
+      accountName: caller.account.name,
+      again,
+    });
   }
 
   /**
@@ -196,13 +149,10 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
           technicalGroup: input.technical_group ?? false,
           passwordHash: null,
         });
-        await audit(tx, caller, meta, 'users.created', row.id, {
-          email,
-          flags: { admin_group: row.adminGroup, billing_group: row.billingGroup, technical_group: row.technicalGroup },
-        });
-        await recordEvent(tx, {
+        await events.record(tx, {
           type: 'contact.created',
           accountId: caller.accountId,
+          ...by(caller, meta),
           data: {
             contact: {
               id: row.id,
@@ -214,10 +164,9 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
               billing_group: row.billingGroup,
               technical_group: row.technicalGroup,
             },
-            by: eventActor(caller),
           },
         });
-        await invite(tx, caller, row, meta);
+        await invite(tx, caller, row, meta, false);
         return { contact: (await repo.findAccountUser(tx, caller.accountId, row.id))! };
       });
       return contact;
@@ -252,7 +201,9 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
         });
         const fields = ['firstname', 'lastname', 'email', 'mobile', 'timeZone', 'adminGroup', 'billingGroup', 'technicalGroup'] as const;
         const changed = fields.filter((field) => before[field] !== after![field]);
-        if (changed.length > 0) await audit(tx, caller, meta, 'users.updated', contactId, { changed });
+        if (changed.length > 0) {
+          await events.record(tx, { type: 'contact.updated', accountId: caller.accountId, ...by(caller, meta), data: { contact_id: contactId, changed } });
+        }
         if (input.service_ids !== undefined) await setLicenses(tx, caller, meta, contactId, input.service_ids);
         return (await repo.findAccountUser(tx, caller.accountId, contactId))!;
       });
@@ -268,13 +219,12 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
         if (!contact) throw notFound(USER);
         if (contact.adminGroup && admins <= 1) throw new AppError('conflict', LAST_ADMIN);
         await repo.deleteContact(tx, caller.accountId, contactId);
-        await audit(tx, caller, meta, 'users.deleted', contactId, { email: contact.email, name: `${contact.firstname} ${contact.lastname}` });
-        await recordEvent(tx, {
+        await events.record(tx, {
           type: 'contact.deleted',
           accountId: caller.accountId,
+          ...by(caller, meta),
           data: {
             contact: { id: contact.id, external_id: contact.externalId, email: contact.email, firstname: contact.firstname, lastname: contact.lastname },
-            by: eventActor(caller),
           },
         });
       });
@@ -285,8 +235,7 @@ export function createUsersService({ db, mailer, config }: UsersServiceDeps) {
         const contact = await repo.lockContact(tx, caller.accountId, contactId);
         if (!contact) throw notFound(USER);
         if (contact.passwordHash !== null) throw new AppError('conflict', ALREADY_SIGNED_IN);
-        await audit(tx, caller, meta, 'users.invitation_sent', contactId, { email: contact.email });
-        await invite(tx, caller, contact, meta);
+        await invite(tx, caller, contact, meta, true);
       });
     },
 
