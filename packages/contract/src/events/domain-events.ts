@@ -10,7 +10,10 @@ import { ticketEventData } from './tickets.js';
  * see of them, shaped and filtered for that purpose.
  */
 
-/** Who did it: a contact of the account (and the provider's staff member impersonating them), a provider API key, or the portal itself. */
+/**
+ * Who did it: a contact of the account (and the provider's staff member impersonating them), a provider API key, the
+ * portal itself, the provider's staff at the command line, or the anonymous holder of a download link.
+ */
 export const domainEventActor = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('contact'),
@@ -21,6 +24,10 @@ export const domainEventActor = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('provider'), api_key_id: z.number().int(), name: z.string() }),
   z.object({ kind: z.literal('system') }),
+  /** The provider's staff at the server's command line (`npm run portal -- …`). */
+  z.object({ kind: z.literal('command_line') }),
+  /** Someone without a session who holds a support-tool download link; `contact_id` made the link (null: no such link). */
+  z.object({ kind: z.literal('download_link'), contact_id: z.number().int().nullable() }),
 ]);
 export type DomainEventActor = z.infer<typeof domainEventActor>;
 
