@@ -2,11 +2,15 @@ import type { DomainEventType } from '@portal/contract';
 import type { AnyDomainEvent } from '../events/domain-event.js';
 import type { MailMessage } from '../platform/mail.js';
 import type { AuditConsequence, ConsequenceContext, Consequences, WebhookConsequence } from './consequences.js';
+import { inventoryConsequences } from './inventory.consequences.js';
+import { supportToolConsequences } from './support-tools.consequences.js';
 import { ticketConsequences } from './tickets.consequences.js';
 
 /** What every event type causes, one table per capability; the type says none is missing. */
 const CONSEQUENCES: { [T in DomainEventType]: Consequences<T> } = {
   ...ticketConsequences,
+  ...inventoryConsequences,
+  ...supportToolConsequences,
 };
 
 interface AnyConsequences {

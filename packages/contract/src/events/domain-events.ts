@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { inventoryEventData } from './inventory.js';
+import { supportToolEventData } from './support-tools.js';
 import { ticketEventData } from './tickets.js';
 
 /**
@@ -37,6 +39,8 @@ export type DomainEventActor = z.infer<typeof domainEventActor>;
  */
 export const domainEventData = {
   ...ticketEventData,
+  ...inventoryEventData,
+  ...supportToolEventData,
 } satisfies Record<string, z.ZodObject>;
 
 export type DomainEventType = keyof typeof domainEventData;
@@ -44,3 +48,5 @@ export const DOMAIN_EVENT_TYPES = Object.keys(domainEventData) as DomainEventTyp
 export type DomainEventData<T extends DomainEventType> = z.infer<(typeof domainEventData)[T]>;
 
 export { ticketEventData, type TicketEventType } from './tickets.js';
+export { inventoryEventData, type InventoryEventType } from './inventory.js';
+export { supportToolEventData, type SupportToolEventType } from './support-tools.js';
