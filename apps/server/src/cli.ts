@@ -120,7 +120,7 @@ async function main(): Promise<number> {
       return 2;
     }
     const hidden = command === 'hide-password';
-    const row = await setCredentialPasswordHidden(database.db, id, hidden);
+    const row = await setCredentialPasswordHidden({ db: database.db, events: container.events }, id, hidden);
     if (!row) {
       process.stderr.write(`No credential has id ${id}.\n`);
       return 1;

@@ -3,7 +3,7 @@ import type { EndpointRoute } from './http/register-endpoints.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingService } from './modules/billing/billing.service.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
-import { createInventoryService } from './modules/inventory/inventory.service.js';
+import { createInventoryService, createInventorySync } from './modules/inventory/index.js';
 import { supportToolsRoutes } from './modules/support-tools/support-tools.routes.js';
 import { createSupportToolsService } from './modules/support-tools/support-tools.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -46,9 +46,9 @@ export function apiRoutes(container: Container): EndpointRoute[] {
     ...dashboardRoutes(createDashboardService({ db, providerDomain: config.provider.emailDomain })),
     ...ticketRoutes(createTicketService({ db, providerDomain: config.provider.emailDomain, events })),
     ...usersRoutes(createUsersService({ db, events, config })),
-    ...inventoryRoutes(createInventoryService({ db, vault })),
+    ...inventoryRoutes(createInventoryService({ db, vault, events })),
     ...billingRoutes(createBillingService({ db, gateway: paymentGateway, mailer, config })),
-    ...supportToolsRoutes(createSupportToolsService({ db, monitoring: monitoringSystem, config })),
+    ...supportToolsRoutes(createSupportToolsService({ db, monitoring: monitoringSystem, config, events })),
     // The provider's back-office API (decision 0025), authenticated by API keys.
     ...providerRoutes({
       accounts: createProviderAccounts(db),
@@ -57,8 +57,8 @@ export function apiRoutes(container: Container): EndpointRoute[] {
       tickets: createProviderTickets(db, createTicketSync({ db, events })),
       billing: createProviderBilling(db),
       orders: createProviderOrders(db),
-      inventory: createProviderInventory(db),
-      credentials: createProviderCredentials(db),
+      inventory: createProviderInventory(db, createInventorySync({ db, events })),
+      credentials: createProviderCredentials(db, createInventorySync({ db, events })),
       webhooks: createProviderWebhooks(db, webhooks),
     }),
   ];

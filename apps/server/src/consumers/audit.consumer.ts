@@ -19,7 +19,7 @@ export function auditConsumer(): EventConsumer {
   };
 }
 
-/** Who acted, as every entry names them: the contact (or the staff member impersonating them), the API key, or 'system'. */
+/** Who acted, as every entry names them: the contact (or the staff member impersonating them), the API key, 'system', the command line or a link's holder. */
 function entryBy(event: AnyDomainEvent, { action, outcome = 'success', contactId, details = {}, as }: AuditConsequence): AuditEvent {
   const base = { action, outcome, accountId: event.accountId, ip: event.meta.ip, userAgent: event.meta.userAgent };
   if (as) return { ...base, actor: as.actor, contactId: as.contactId ?? null, details };
@@ -33,5 +33,10 @@ function entryBy(event: AnyDomainEvent, { action, outcome = 'success', contactId
       return { ...base, actor: 'system', contactId, details };
     case 'visitor':
       return { ...base, actor: 'unknown', contactId, details };
+    case 'command_line':
+      return { ...base, actor: 'provider (command line)', contactId, details };
+    case 'download_link':
+      // The entry is filed under the contact who made the link, as the support tools always wrote it (decision 0017).
+      return { ...base, actor: 'anonymous (download link)', contactId: actor.contact_id, details };
   }
 }

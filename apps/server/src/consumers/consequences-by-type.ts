@@ -5,6 +5,8 @@ import type { AuditConsequence, ConsequenceContext, Consequences, WebhookConsequ
 import { appsConsequences } from './apps.consequences.js';
 import { authConsequences } from './auth.consequences.js';
 import { profileConsequences } from './profile.consequences.js';
+import { inventoryConsequences } from './inventory.consequences.js';
+import { supportToolConsequences } from './support-tools.consequences.js';
 import { ticketConsequences } from './tickets.consequences.js';
 import { userConsequences } from './users.consequences.js';
 
@@ -15,6 +17,8 @@ const CONSEQUENCES: { [T in DomainEventType]: Consequences<T> } = {
   ...appsConsequences,
   ...profileConsequences,
   ...userConsequences,
+  ...inventoryConsequences,
+  ...supportToolConsequences,
 };
 
 interface AnyConsequences {

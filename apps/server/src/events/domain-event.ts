@@ -51,3 +51,9 @@ export const providerActor = (provider: { keyId: number; name: string }): Domain
 export const SYSTEM: DomainEventActor = { kind: 'system' };
 /** Someone not signed in (a sign-in attempt, a reset request). */
 export const VISITOR: DomainEventActor = { kind: 'visitor' };
+
+/** The provider's staff at the server's command line as an event's actor. */
+export const COMMAND_LINE: DomainEventActor = { kind: 'command_line' };
+
+/** The anonymous holder of a support-tool download link; `contactId` made the link (null: the link is not known). */
+export const downloadLinkActor = (contactId: number | null): DomainEventActor => ({ kind: 'download_link', contact_id: contactId });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { appsEventData } from './apps.js';
 import { authEventData } from './auth.js';
 import { profileEventData } from './profile.js';
+import { inventoryEventData } from './inventory.js';
+import { supportToolEventData } from './support-tools.js';
 import { ticketEventData } from './tickets.js';
 import { userEventData } from './users.js';
 
@@ -14,7 +16,10 @@ import { userEventData } from './users.js';
  * see of them, shaped and filtered for that purpose.
  */
 
-/** Who did it: a contact of the account (and the provider's staff member impersonating them), a provider API key, the portal itself, or a visitor. */
+/**
+ * Who did it: a contact of the account (and the provider's staff member impersonating them), a provider API key, the
+ * portal itself, a visitor, the provider's staff at the command line, or the anonymous holder of a download link.
+ */
 export const domainEventActor = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('contact'),
@@ -27,6 +32,10 @@ export const domainEventActor = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('system') }),
   /** Someone not signed in: a sign-in attempt, a password-reset request, an app redeeming a launch link. */
   z.object({ kind: z.literal('visitor') }),
+  /** The provider's staff at the server's command line (`npm run portal -- …`). */
+  z.object({ kind: z.literal('command_line') }),
+  /** Someone without a session who holds a support-tool download link; `contact_id` made the link (null: no such link). */
+  z.object({ kind: z.literal('download_link'), contact_id: z.number().int().nullable() }),
 ]);
 export type DomainEventActor = z.infer<typeof domainEventActor>;
 
@@ -40,6 +49,8 @@ export const domainEventData = {
   ...appsEventData,
   ...profileEventData,
   ...userEventData,
+  ...inventoryEventData,
+  ...supportToolEventData,
 } satisfies Record<string, z.ZodObject>;
 
 export type DomainEventType = keyof typeof domainEventData;
@@ -51,3 +62,5 @@ export { authEventData, type AuthEventType } from './auth.js';
 export { appsEventData, type AppsEventType } from './apps.js';
 export { profileEventData, type ProfileEventType } from './profile.js';
 export { userEventData, type UserEventType } from './users.js';
+export { inventoryEventData, type InventoryEventType } from './inventory.js';
+export { supportToolEventData, type SupportToolEventType } from './support-tools.js';

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, getTableColumns, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { afterPosition, positionMicros, type FeedPosition } from '../../db/change-feed.js';
 import type { Executor } from '../../db/client.js';
 import { assets, credentials, searchableAssetText, vendors } from '../../db/schema/index.js';
+import { differsFromOffered } from '../../db/upsert.js';
 
 export type AssetRow = typeof assets.$inferSelect;
 export type VendorRow = typeof vendors.$inferSelect;
@@ -145,4 +147,103 @@ export async function writeSealed(db: Executor, credentialId: number, values: Pi
   await db.execute(
     sql`UPDATE ${credentials} SET password_sealed = ${values.passwordSealed}, notes_sealed = ${values.notesSealed}, key_id = ${values.keyId}, notes = NULL WHERE id = ${credentialId}`,
   );
+}
+
+// The provider's systems (decision 0025): assets and vendors by external id, and their change feeds. -------------
+
+type Pushed<Insert, Required extends keyof Insert> = Partial<Omit<Insert, 'id' | 'accountId' | 'externalId' | 'createdAt' | 'updatedAt'>> &
+  Pick<Insert, Required>;
+/** An asset's columns as pushed: absent ones keep their value. */
+export type AssetFields = Pushed<typeof assets.$inferInsert, 'name' | 'type'>;
+export type VendorFields = Pushed<typeof vendors.$inferInsert, 'name'>;
+
+/**
+ * Creates or changes the account's asset of this external id. An asset already as offered is left alone (no row
+ * returned, `updated_at` stays put, decision 0030).
+ */
+export async function upsertAssetRow(db: Executor, accountId: number, externalId: string, fields: AssetFields) {
+  const [row] = await db
+    .insert(assets)
+    .values({ accountId, externalId, ...fields })
+    .onConflictDoUpdate({
+      target: [assets.accountId, assets.externalId],
+      set: { ...fields, updatedAt: sql`now()` },
+      setWhere: differsFromOffered(assets, Object.keys(fields)),
+    })
+    .returning({ ...getTableColumns(assets), created: sql<boolean>`(xmax = 0)` });
+  return row;
+}
+
+export async function findAssetByExternalId(db: Executor, accountId: number, externalId: string): Promise<AssetRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.accountId, accountId), eq(assets.externalId, externalId)));
+  return row;
+}
+
+/** Creates or changes the account's vendor of this external id; one already as offered is left alone (no row returned). */
+export async function upsertVendorRow(db: Executor, accountId: number, externalId: string, fields: VendorFields) {
+  const [row] = await db
+    .insert(vendors)
+    .values({ accountId, externalId, ...fields })
+    .onConflictDoUpdate({
+      target: [vendors.accountId, vendors.externalId],
+      set: { ...fields, updatedAt: sql`now()` },
+      setWhere: differsFromOffered(vendors, Object.keys(fields)),
+    })
+    .returning({ ...getTableColumns(vendors), created: sql<boolean>`(xmax = 0)` });
+  return row;
+}
+
+export async function findVendorByExternalId(db: Executor, accountId: number, externalId: string): Promise<VendorRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(vendors)
+    .where(and(eq(vendors.accountId, accountId), eq(vendors.externalId, externalId)));
+  return row;
+}
+
+/** A page of the account's assets by last change (the provider's change feed); `limit` rows and one more. */
+export async function assetsChangedAfter(db: Executor, accountId: number, position: FeedPosition, limit: number) {
+  return db
+    .select({ row: assets, cursorMicros: positionMicros(assets.updatedAt) })
+    .from(assets)
+    .where(and(eq(assets.accountId, accountId), afterPosition(position, assets.updatedAt, assets.id)))
+    .orderBy(asc(assets.updatedAt), asc(assets.id))
+    .limit(limit + 1);
+}
+
+/** A page of the account's vendors by last change; `limit` rows and one more. */
+export async function vendorsChangedAfter(db: Executor, accountId: number, position: FeedPosition, limit: number) {
+  return db
+    .select({ row: vendors, cursorMicros: positionMicros(vendors.updatedAt) })
+    .from(vendors)
+    .where(and(eq(vendors.accountId, accountId), afterPosition(position, vendors.updatedAt, vendors.id)))
+    .orderBy(asc(vendors.updatedAt), asc(vendors.id))
+    .limit(limit + 1);
+}
+
+/**
+ * Only what names a credential and says whether its password is hidden. The username, the sealed password and notes
+ * and their key id are never selected, so no mistake of the provider's feed can send them.
+ */
+const publicCredentialColumns = {
+  id: credentials.id,
+  serviceName: credentials.serviceName,
+  category: credentials.category,
+  passwordHidden: credentials.passwordHidden,
+  createdAt: credentials.createdAt,
+  updatedAt: credentials.updatedAt,
+};
+export type PublicCredentialRow = Pick<CredentialRow, keyof typeof publicCredentialColumns>;
+
+/** A page of the account's credentials by last change, their public columns only; `limit` rows and one more. */
+export async function credentialsChangedAfter(db: Executor, accountId: number, position: FeedPosition, limit: number) {
+  return db
+    .select({ row: publicCredentialColumns, cursorMicros: positionMicros(credentials.updatedAt) })
+    .from(credentials)
+    .where(and(eq(credentials.accountId, accountId), afterPosition(position, credentials.updatedAt, credentials.id)))
+    .orderBy(asc(credentials.updatedAt), asc(credentials.id))
+    .limit(limit + 1);
 }

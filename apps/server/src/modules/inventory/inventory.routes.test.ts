@@ -224,7 +224,7 @@ describe('the credential vault', () => {
   it('answers null for a hidden password in every response, records no reveal of it, and refuses to change it', async () => {
     const { token, admin } = await adminAccount();
     const { id } = credentialOf(await addCredential(token, { title: 'Domain Administrator' }));
-    expect(await setCredentialPasswordHidden(db(), id, true)).toBeTruthy();
+    expect(await setCredentialPasswordHidden({ db: db(), events: test.container.events }, id, true)).toBeTruthy();
 
     expect(credentialList(await call('GET', '/crm/credentials', token))[0]).toMatchObject({ id, password: null, password_hidden: true });
     expect(credentialList(await call('GET', '/crm/credentials?search=domain', token))[0]).toMatchObject({ password: null });

@@ -3,11 +3,12 @@ import type { assetsQuery, credentialChanges } from '@portal/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../platform/app-error.js';
+import { COMMAND_LINE, contactActor } from '../../events/domain-event.js';
+import type { EventRecorder } from '../../events/event-recorder.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { UnknownVaultKey, type VaultKeyRing } from '../../platform/secret-box.js';
-import { recordAudit, recordCallerAction } from '../audit/audit-log.js';
-import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
 import type { Caller } from '../auth/caller.js';
+import { createInventorySync } from './inventory-sync.js';
 import * as repo from './inventory.repository.js';
 
 export const HIDDEN_PASSWORD_LOCKED = 'This password was hidden by an administrator of your provider and cannot be changed here. Please contact support.';
@@ -45,10 +46,13 @@ const toVendor = (row: repo.VendorRow): Vendor => ({
   website: row.website,
 });
 
-/** The IT Asset Manager and its credential vault (decisions 0015 and 0016): administrators, in their own account only. */
-export function createInventoryService({ db, vault }: { db: Database; vault: VaultKeyRing }) {
-  const audit = (executor: Executor, caller: Caller, meta: ClientMeta, action: string, credentialId: number, details: Record<string, unknown> = {}) =>
-    recordCallerAction(executor, caller, meta, action, 'success', { credential_id: credentialId, ...details });
+/**
+ * The IT Asset Manager and its credential vault (decisions 0015 and 0016): administrators, in their own account only.
+ * Every change to the vault, and every reveal, records its event (decision 0041).
+ */
+export function createInventoryService({ db, vault, events }: { db: Database; vault: VaultKeyRing; events: EventRecorder }) {
+  const by = (caller: Caller, meta: ClientMeta) => ({ accountId: caller.accountId, actor: contactActor(caller), meta });
+  const credentialRef = (row: repo.CredentialRow) => ({ id: row.id, title: row.serviceName });
 
   /** A value sealed under a key this portal lacks is the provider's misconfiguration (decision 0015), not the customer's fault: 503, never garbage. */
   function openOrNull(sealed: string | null, keyId: string | null): string | null {
@@ -135,7 +139,7 @@ export function createInventoryService({ db, vault }: { db: Database; vault: Vau
           expires: blankToNull(input.expires),
           ...sealed(input.password ? input.password : null, blankToNull(input.notes)),
         });
-        await audit(tx, caller, meta, 'vault.credential_created', row.id, { title: row.serviceName });
+        await events.record(tx, { type: 'credential.stored', ...by(caller, meta), data: { credential: credentialRef(row) } });
         return toCredential(row);
       });
     },
@@ -155,8 +159,11 @@ export function createInventoryService({ db, vault }: { db: Database; vault: Vau
           ...sealed(password, notes),
           legacyPlainNotes: null,
         });
-        const changed = Object.keys(changes).map((field) => (field === 'password' ? 'password' : field));
-        await audit(tx, caller, meta, 'vault.credential_updated', id, { changed });
+        await events.record(tx, {
+          type: 'credential.changed',
+          ...by(caller, meta),
+          data: { credential: credentialRef(updated), changed: Object.keys(changes) },
+        });
         return toCredential(updated);
       });
     },
@@ -165,21 +172,16 @@ export function createInventoryService({ db, vault }: { db: Database; vault: Vau
       await inTransaction(db, async (tx) => {
         const row = await repo.deleteCredential(tx, caller.accountId, id);
         if (!row) throw notFound(CREDENTIAL);
-        await audit(tx, caller, meta, 'vault.credential_deleted', id, { title: row.serviceName });
+        await events.record(tx, { type: 'credential.deleted', ...by(caller, meta), data: { credential: credentialRef(row) } });
       });
     },
 
-    /** One password, to show or copy: the audit row is written in the same transaction as the read. */
+    /** One password, to show or copy: its event (the audit entry, the webhook) is written in the same transaction as the read. */
     async reveal(caller: Caller, id: number, purpose: 'show' | 'copy', meta: ClientMeta): Promise<{ id: number; password: string | null }> {
       return inTransaction(db, async (tx) => {
         const row = await credentialOf(tx, caller, id);
         if (row.passwordHidden) return { id, password: null };
-        await audit(tx, caller, meta, purpose === 'copy' ? 'vault.password_copied' : 'vault.password_revealed', id, { title: row.serviceName });
-        await recordEvent(tx, {
-          type: 'credential.revealed',
-          accountId: caller.accountId,
-          data: { credential: { id, title: row.serviceName }, purpose, by: eventActor(caller) },
-        });
+        await events.record(tx, { type: 'credential.revealed', ...by(caller, meta), data: { credential: credentialRef(row), purpose } });
         return { id, password: openOrNull(row.passwordSealed, row.keyId) };
       });
     },
@@ -213,40 +215,7 @@ export async function resealVault(db: Database, vault: VaultKeyRing): Promise<nu
   }
 }
 
-/**
- * The provider hides a stored credential's password from the customer, or shows it again: the one
- * place the flag is written (the command line and the provider API call it). A hidden password
- * reads null in every customer response, is never revealed, and cannot be changed by the customer.
- * `accountId` limits the search to one account's credentials (the provider API names the account);
- * the command line may name any. Writes nothing when the flag already is as asked (`changed: false`).
- * undefined: no such credential.
- */
-export async function writePasswordHidden(
-  tx: Executor,
-  target: { credentialId: number; accountId?: number },
-  hidden: boolean,
-): Promise<{ row: repo.CredentialRow; changed: boolean } | undefined> {
-  const row =
-    target.accountId === undefined
-      ? await repo.findAnyCredential(tx, target.credentialId)
-      : await repo.findCredential(tx, target.accountId, target.credentialId, true);
-  if (!row) return undefined;
-  if (row.passwordHidden === hidden) return { row, changed: false };
-  return { row: await repo.setPasswordHidden(tx, target.credentialId, hidden), changed: true };
-}
-
-/** The provider's command line: hide a password from the customer's view, or show it again. */
-export async function setCredentialPasswordHidden(db: Database, credentialId: number, hidden: boolean) {
-  return inTransaction(db, async (tx) => {
-    const written = await writePasswordHidden(tx, { credentialId }, hidden);
-    if (!written) return null;
-    await recordAudit(tx, {
-      action: hidden ? 'vault.password_hidden' : 'vault.password_unhidden',
-      outcome: 'success',
-      actor: 'provider (command line)',
-      accountId: written.row.accountId,
-      details: { credential_id: credentialId },
-    });
-    return written.row;
-  });
+/** The provider's command line: hide a password from the customer's view, or show it again (the provider API's command). */
+export async function setCredentialPasswordHidden(deps: { db: Database; events: EventRecorder }, credentialId: number, hidden: boolean) {
+  return (await createInventorySync(deps).setPasswordHidden({ actor: COMMAND_LINE }, { credentialId }, hidden)) ?? null;
 }

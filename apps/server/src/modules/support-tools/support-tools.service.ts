@@ -1,15 +1,15 @@
 import { DIRECT_DOWNLOAD_TOKEN, formatFileSizes, type DownloadLink, type DownloadRecord, type SupportTool, type z } from '@portal/contract';
 import type { generateLinkInput, downloadInput } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
-import type { Database, Executor } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
+import { contactActor, downloadLinkActor } from '../../events/domain-event.js';
+import type { EventRecorder } from '../../events/event-recorder.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { AgentPackage, MonitoredAccount, MonitoringSystem } from '../../platform/monitoring-system.js';
 import { createToolLinkSigner, type LinkOs } from '../../platform/signed-links.js';
 import { hashToken } from '../../platform/tokens.js';
-import { recordAudit, recordCallerAction } from '../audit/audit-log.js';
-import { eventActor, recordEvent, SYSTEM_ACTOR } from '../webhooks/webhook-events.js';
 import type { Caller } from '../auth/caller.js';
 import {
   CONFIGURATION_NOT_FOUND_MESSAGE,
@@ -37,6 +37,7 @@ export interface SupportToolsServiceDeps {
   db: Database;
   monitoring: MonitoringSystem;
   config: Pick<AppConfig, 'publicUrl' | 'provider' | 'secrets'>;
+  events: EventRecorder;
   now?: () => Date;
 }
 
@@ -81,26 +82,25 @@ function toDownloadRecord(row: repo.DownloadRow): DownloadRecord {
 /**
  * Support tools (decision 0017): the provider's catalogue, per-account agent builds, signed download
  * links a technician opens without signing in, and the account's download history. Administrators
- * only (the endpoints' access), each in their own account; every link and download is audited.
+ * only (the endpoints' access), each in their own account; every link and download records its event (decision 0041).
  */
-export function createSupportToolsService({ db, monitoring, config, now = () => new Date() }: SupportToolsServiceDeps) {
+export function createSupportToolsService({ db, monitoring, config, events, now = () => new Date() }: SupportToolsServiceDeps) {
   const signer = createToolLinkSigner(config.secrets.tokenSecret);
   const downloadServer = `https://downloads.${config.provider.emailDomain}`;
 
-  const audit = (executor: Executor, caller: Caller, meta: ClientMeta, action: string, details: Record<string, unknown>) =>
-    recordCallerAction(executor, caller, meta, action, 'success', details);
+  const by = (caller: Caller, meta: ClientMeta) => ({ accountId: caller.accountId, actor: contactActor(caller), meta });
 
-  /** A refused link is on record too (an expired, used or forged link may be someone trying). */
-  const auditRefusedLink = (meta: ClientMeta, reason: string, link?: repo.ToolLinkRow) =>
-    recordAudit(db, {
-      action: 'support_tools.link_refused',
-      outcome: 'denied',
-      actor: 'anonymous (download link)',
-      accountId: link?.accountId ?? null,
-      contactId: link?.contactId ?? null,
-      ...meta,
-      details: { reason, ...(link ? { link_id: link.id, tool_id: link.toolId } : {}) },
-    });
+  /** A refused link is on record too, in its own transaction: committed although the request then fails. */
+  const recordRefusedLink = (meta: ClientMeta, reason: 'invalid' | 'expired' | 'used', link?: repo.ToolLinkRow) =>
+    inTransaction(db, (tx) =>
+      events.record(tx, {
+        type: 'support_tool.link_refused',
+        accountId: link?.accountId ?? null,
+        actor: downloadLinkActor(link?.contactId ?? null),
+        meta,
+        data: { reason, link: link ? { id: link.id, tool_id: link.toolId } : null },
+      }),
+    );
 
   async function toolOf(toolId: number): Promise<repo.SupportToolRow> {
     const tool = await repo.findTool(db, toolId);
@@ -161,13 +161,13 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
       const tool = await toolOf(input.tool_id);
       checkPlatform(tool, input.os_type, 'os_type');
       const file = await packageOf(caller.accountId, tool, input.os_type);
-      await audit(db, caller, meta, 'support_tools.built', {
-        tool_id: tool.id,
-        tool: tool.name,
-        os: input.os_type,
-        filename: file.filename,
-        bytes: file.data.length,
-      });
+      await inTransaction(db, (tx) =>
+        events.record(tx, {
+          type: 'support_tool.built',
+          ...by(caller, meta),
+          data: { tool: { id: tool.id, name: tool.name }, os: input.os_type, filename: file.filename, bytes: file.data.length },
+        }),
+      );
       return file;
     },
 
@@ -189,14 +189,18 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
           toolId: tool.id,
           expiresAt,
         });
-        await audit(tx, caller, meta, 'support_tools.link_created', {
-          link_id: link.id,
-          tool_id: tool.id,
-          tool: tool.name,
-          os: input.os_type ?? null,
-          valid_hours: input.valid_hours,
-          expires_at: expiresAt.toISOString(),
-          one_time_use: tool.oneTimeUse,
+        // The token stays out of the event: only its hash is kept (decision 0017).
+        await events.record(tx, {
+          type: 'support_tool.link_created',
+          ...by(caller, meta),
+          data: {
+            link_id: link.id,
+            tool: { id: tool.id, name: tool.name },
+            os: input.os_type ?? null,
+            valid_hours: input.valid_hours,
+            expires_at: expiresAt.toISOString(),
+            one_time_use: tool.oneTimeUse,
+          },
         });
       });
       return { url: `${config.publicUrl}${TOOL_LINK_PATH}${token}`, expires_at: expiresAt.toISOString(), token };
@@ -215,18 +219,18 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
       const claims = signer.verify(token);
       const link = claims ? await repo.findLink(db, claims.accountId, hashToken(token)) : undefined;
       if (!claims || !link || link.toolId !== claims.toolId) {
-        await auditRefusedLink(meta, 'invalid');
+        await recordRefusedLink(meta, 'invalid');
         // 403, not 404: the path exists; the link does not grant access (and says nothing of whether it ever existed).
         throw new AppError('forbidden', LINK_INVALID);
       }
       const at = now();
       if (link.expiresAt <= at || claims.expiresAt <= at) {
-        await auditRefusedLink(meta, 'expired', link);
+        await recordRefusedLink(meta, 'expired', link);
         throw new AppError('gone', LINK_EXPIRED);
       }
       const tool = await toolOf(link.toolId);
       if (tool.oneTimeUse && link.usedAt) {
-        await auditRefusedLink(meta, 'used', link);
+        await recordRefusedLink(meta, 'used', link);
         throw new AppError('gone', LINK_USED);
       }
       const os = claims.os ?? requestedOs ?? (tool.platforms.length === 1 ? tool.platforms[0] : undefined);
@@ -246,20 +250,19 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
           downloadToken: linkDownloadToken(link.id),
           createdAt: at,
         });
-        await recordAudit(tx, {
-          action: 'support_tools.link_downloaded',
-          outcome: 'success',
-          actor: 'anonymous (download link)',
+        await events.record(tx, {
+          type: 'support_tool.link_downloaded',
           accountId: link.accountId,
-          contactId: link.contactId,
-          ...meta,
-          details: { link_id: link.id, download_id: downloadId, tool_id: tool.id, tool: tool.name, os, filename: file.filename, one_time_use: tool.oneTimeUse },
-        });
-        // Opened without signing in: nobody to name but the link (its creator is in the audit log).
-        await recordEvent(tx, {
-          type: 'support_tool.downloaded',
-          accountId: link.accountId,
-          data: { download_id: downloadId, tool: { id: tool.id, name: tool.name }, via: 'link', os, by: SYSTEM_ACTOR },
+          actor: downloadLinkActor(link.contactId),
+          meta,
+          data: {
+            download_id: downloadId,
+            link_id: link.id,
+            tool: { id: tool.id, name: tool.name },
+            os,
+            filename: file.filename,
+            one_time_use: tool.oneTimeUse,
+          },
         });
       });
       return { kind: 'file', file };
@@ -286,17 +289,10 @@ export function createSupportToolsService({ db, monitoring, config, now = () => 
           downloadToken,
           createdAt: now(),
         });
-        await audit(tx, caller, meta, 'support_tools.download_recorded', {
-          download_id: downloadId,
-          tool_id: tool.id,
-          tool: tool.name,
-          via: linkId ? 'link' : 'direct',
-          ...(linkId ? { link_id: linkId } : {}),
-        });
-        await recordEvent(tx, {
+        await events.record(tx, {
           type: 'support_tool.downloaded',
-          accountId: caller.accountId,
-          data: { download_id: downloadId, tool: { id: tool.id, name: tool.name }, via: linkId ? 'link' : 'direct', os: null, by: eventActor(caller) },
+          ...by(caller, meta),
+          data: { download_id: downloadId, tool: { id: tool.id, name: tool.name }, via: linkId ? 'link' : 'direct', link_id: linkId ?? null },
         });
         return downloadId;
       });
