@@ -1,7 +1,7 @@
 import type { Container } from './container.js';
 import type { EndpointRoute } from './http/register-endpoints.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
-import { createBillingService } from './modules/billing/billing.service.js';
+import { createBillingService } from './modules/billing/index.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { createInventoryService } from './modules/inventory/inventory.service.js';
 import { supportToolsRoutes } from './modules/support-tools/support-tools.routes.js';
@@ -47,7 +47,7 @@ export function apiRoutes(container: Container): EndpointRoute[] {
     ...ticketRoutes(createTicketService({ db, providerDomain: config.provider.emailDomain, events })),
     ...usersRoutes(createUsersService({ db, mailer, config })),
     ...inventoryRoutes(createInventoryService({ db, vault })),
-    ...billingRoutes(createBillingService({ db, gateway: paymentGateway, mailer, config })),
+    ...billingRoutes(createBillingService({ db, gateway: paymentGateway, events, config })),
     ...supportToolsRoutes(createSupportToolsService({ db, monitoring: monitoringSystem, config })),
     // The provider's back-office API (decision 0025), authenticated by API keys.
     ...providerRoutes({

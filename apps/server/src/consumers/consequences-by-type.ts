@@ -2,11 +2,13 @@ import type { DomainEventType } from '@portal/contract';
 import type { AnyDomainEvent } from '../events/domain-event.js';
 import type { MailMessage } from '../platform/mail.js';
 import type { AuditConsequence, ConsequenceContext, Consequences, WebhookConsequence } from './consequences.js';
+import { billingConsequences } from './billing.consequences.js';
 import { ticketConsequences } from './tickets.consequences.js';
 
 /** What every event type causes, one table per capability; the type says none is missing. */
 const CONSEQUENCES: { [T in DomainEventType]: Consequences<T> } = {
   ...ticketConsequences,
+  ...billingConsequences,
 };
 
 interface AnyConsequences {

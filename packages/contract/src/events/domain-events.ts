@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billingEventData } from './billing.js';
 import { ticketEventData } from './tickets.js';
 
 /**
@@ -30,6 +31,7 @@ export type DomainEventActor = z.infer<typeof domainEventActor>;
  */
 export const domainEventData = {
   ...ticketEventData,
+  ...billingEventData,
 } satisfies Record<string, z.ZodObject>;
 
 export type DomainEventType = keyof typeof domainEventData;
@@ -37,3 +39,4 @@ export const DOMAIN_EVENT_TYPES = Object.keys(domainEventData) as DomainEventTyp
 export type DomainEventData<T extends DomainEventType> = z.infer<(typeof domainEventData)[T]>;
 
 export { ticketEventData, type TicketEventType } from './tickets.js';
+export { billingEventData, type BillingEventType } from './billing.js';
