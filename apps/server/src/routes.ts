@@ -1,7 +1,7 @@
 import type { Container } from './container.js';
 import type { EndpointRoute } from './http/register-endpoints.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
-import { createBillingService } from './modules/billing/index.js';
+import { createBillingService, createBillingSync } from './modules/billing/index.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { createInventoryService } from './modules/inventory/inventory.service.js';
 import { supportToolsRoutes } from './modules/support-tools/support-tools.routes.js';
@@ -38,6 +38,7 @@ import { createUsersService } from './modules/users/users.service.js';
 export function apiRoutes(container: Container): EndpointRoute[] {
   const { database, mailer, config, paymentGateway, monitoringSystem, metrics, sessions, vault, webhooks, events } = container;
   const db = database.db;
+  const billingSync = createBillingSync({ db, events });
   return [
     ...authRoutes(sessions, createPasswordResetService({ db, mailer, config, metrics })),
     ...servicesRoutes(createServicesService({ db })),
@@ -55,8 +56,8 @@ export function apiRoutes(container: Container): EndpointRoute[] {
       contacts: createProviderContacts({ db, mailer, config }),
       services: createProviderServices(db),
       tickets: createProviderTickets(db, createTicketSync({ db, events })),
-      billing: createProviderBilling(db),
-      orders: createProviderOrders(db),
+      billing: createProviderBilling(db, billingSync),
+      orders: createProviderOrders(db, billingSync),
       inventory: createProviderInventory(db),
       credentials: createProviderCredentials(db),
       webhooks: createProviderWebhooks(db, webhooks),
