@@ -3,7 +3,7 @@ import { executeSqlOn } from './db/execute-sql.js';
 import { createMailOutbox } from './db/mail-outbox.repository.js';
 import type { AppDependencies, RouteDependencies } from './dependencies.js';
 import { createSessionsService, type SessionsService } from './modules/auth/sessions.service.js';
-import { createAutoPayRunner, type AutoPayRunner } from './modules/billing/autopay.js';
+import { createAutoPayRunner, type AutoPayRunner } from './modules/billing/index.js';
 import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/webhook-worker.js';
 import { createWebhooksService, type WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createEventRecorder } from './events/event-recorder.js';
@@ -64,7 +64,7 @@ export function createContainer(deps: AppDependencies): Container {
     events,
     sessions: createSessionsService({ db, tokens, config, metrics, events }),
     webhooks: createWebhooksService({ db, vault, allowPrivateUrls: config.webhooks.allowPrivateUrls }),
-    autoPay: createAutoPayRunner({ db, gateway: paymentGateway, mailer, config }),
+    autoPay: createAutoPayRunner({ db, gateway: paymentGateway, events }),
     webhookWorker: createWebhookWorker({
       db,
       vault,

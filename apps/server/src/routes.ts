@@ -1,7 +1,7 @@
 import type { Container } from './container.js';
 import type { EndpointRoute } from './http/register-endpoints.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
-import { createBillingService } from './modules/billing/billing.service.js';
+import { createBillingService, createBillingSync } from './modules/billing/index.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { createInventoryService, createInventorySync } from './modules/inventory/index.js';
 import { supportToolsRoutes } from './modules/support-tools/support-tools.routes.js';
@@ -36,8 +36,11 @@ import { providerRoutes } from './modules/provider/provider.routes.js';
  * implements yet answers 501.
  */
 export function apiRoutes(container: Container): EndpointRoute[] {
-  const { database, mailer, config, paymentGateway, monitoringSystem, metrics, sessions, vault, webhooks, events } = container;
+  const { database, config, paymentGateway, monitoringSystem, metrics, sessions, vault, webhooks, events } = container;
   const db = database.db;
+  // The capabilities' commands for the provider's pushes (decision 0041), one of each.
+  const billingSync = createBillingSync({ db, events });
+  const inventorySync = createInventorySync({ db, events });
   return [
     ...authRoutes(sessions, createPasswordResetService({ db, events, config, metrics })),
     ...servicesRoutes(createServicesService({ db })),
@@ -47,7 +50,7 @@ export function apiRoutes(container: Container): EndpointRoute[] {
     ...ticketRoutes(createTicketService({ db, providerDomain: config.provider.emailDomain, events })),
     ...usersRoutes(createUsersService({ db, events, config })),
     ...inventoryRoutes(createInventoryService({ db, vault, events })),
-    ...billingRoutes(createBillingService({ db, gateway: paymentGateway, mailer, config })),
+    ...billingRoutes(createBillingService({ db, gateway: paymentGateway, events, config })),
     ...supportToolsRoutes(createSupportToolsService({ db, monitoring: monitoringSystem, config, events })),
     // The provider's back-office API (decision 0025), authenticated by API keys.
     ...providerRoutes({
@@ -55,10 +58,10 @@ export function apiRoutes(container: Container): EndpointRoute[] {
       contacts: createProviderContacts(db, createContactSync({ db, events, config })),
       services: createProviderServices(db),
       tickets: createProviderTickets(db, createTicketSync({ db, events })),
-      billing: createProviderBilling(db),
-      orders: createProviderOrders(db),
-      inventory: createProviderInventory(db, createInventorySync({ db, events })),
-      credentials: createProviderCredentials(db, createInventorySync({ db, events })),
+      billing: createProviderBilling(db, billingSync),
+      orders: createProviderOrders(db, billingSync),
+      inventory: createProviderInventory(db, inventorySync),
+      credentials: createProviderCredentials(db, inventorySync),
       webhooks: createProviderWebhooks(db, webhooks),
     }),
   ];

@@ -7,6 +7,7 @@ import { authConsequences } from './auth.consequences.js';
 import { profileConsequences } from './profile.consequences.js';
 import { inventoryConsequences } from './inventory.consequences.js';
 import { supportToolConsequences } from './support-tools.consequences.js';
+import { billingConsequences } from './billing.consequences.js';
 import { ticketConsequences } from './tickets.consequences.js';
 import { userConsequences } from './users.consequences.js';
 
@@ -19,6 +20,7 @@ const CONSEQUENCES: { [T in DomainEventType]: Consequences<T> } = {
   ...userConsequences,
   ...inventoryConsequences,
   ...supportToolConsequences,
+  ...billingConsequences,
 };
 
 interface AnyConsequences {

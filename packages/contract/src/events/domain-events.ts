@@ -4,6 +4,7 @@ import { authEventData } from './auth.js';
 import { profileEventData } from './profile.js';
 import { inventoryEventData } from './inventory.js';
 import { supportToolEventData } from './support-tools.js';
+import { billingEventData } from './billing.js';
 import { ticketEventData } from './tickets.js';
 import { userEventData } from './users.js';
 
@@ -51,6 +52,7 @@ export const domainEventData = {
   ...userEventData,
   ...inventoryEventData,
   ...supportToolEventData,
+  ...billingEventData,
 } satisfies Record<string, z.ZodObject>;
 
 export type DomainEventType = keyof typeof domainEventData;
@@ -64,3 +66,4 @@ export { profileEventData, type ProfileEventType } from './profile.js';
 export { userEventData, type UserEventType } from './users.js';
 export { inventoryEventData, type InventoryEventType } from './inventory.js';
 export { supportToolEventData, type SupportToolEventType } from './support-tools.js';
+export { billingEventData, type BillingEventType } from './billing.js';

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { createAccount, createContact } from '../../../test/factories.js';
 import { auditLog, billingAccounts, mailOutbox, payments } from '../../db/schema/index.js';
+import { portalConsumers } from '../../consumers/index.js';
 import { createMailOutbox } from '../../db/mail-outbox.repository.js';
+import { createEventRecorder } from '../../events/event-recorder.js';
 import { createLogger } from '../../platform/logger.js';
 import { createMailer } from '../../platform/mail.js';
 import { createSandboxGateway } from '../../platform/payment-gateway.js';
@@ -19,7 +21,8 @@ const db = () => test.database.db;
 /** A second runner on its own connections, as another portal instance would be. */
 function anotherInstance() {
   const mailer = createMailer({ outbox: createMailOutbox(db()), smtpUrl: undefined, from: 'portal@test', log: createLogger('silent'), print: () => undefined });
-  return createAutoPayRunner({ db: db(), gateway: createSandboxGateway({ secret: test.config.secrets.tokenSecret }), mailer, config: test.config });
+  const events = createEventRecorder(portalConsumers({ mailer, config: test.config }));
+  return createAutoPayRunner({ db: db(), gateway: createSandboxGateway({ secret: test.config.secrets.tokenSecret }), events });
 }
 
 async function autoPayAccount(token: string, balance = 300, cycleDay = 5) {

@@ -1,12 +1,10 @@
-import type { AppConfig } from '../../config/index.js';
-import type { Database, Executor } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
-import type { Mailer } from '../../platform/mail.js';
+import { SYSTEM } from '../../events/domain-event.js';
+import type { EventRecorder } from '../../events/event-recorder.js';
 import type { PaymentGateway } from '../../platform/payment-gateway.js';
-import { recordAudit } from '../audit/audit-log.js';
-import { autoPayFailedMail, paymentReceiptMail } from './billing.mails.js';
 import * as repo from './billing.repository.js';
-import { chargeCard } from './card-charge.js';
+import { chargeCard, chargeEvent } from './card-charge.js';
 
 /** A missed cycle day (the portal was down) is still charged within this many days of it. */
 export const AUTOPAY_CATCH_UP_DAYS = 3;
@@ -62,8 +60,7 @@ export interface AutoPayRunSummary {
 export interface AutoPayDeps {
   db: Database;
   gateway: PaymentGateway;
-  mailer: Mailer<Executor>;
-  config: Pick<AppConfig, 'publicUrl' | 'provider'>;
+  events: EventRecorder;
 }
 
 /**
@@ -72,7 +69,7 @@ export interface AutoPayDeps {
  * runners skip, the cycle's attempts are read under that lock, and each attempt's idempotency key
  * (`autopay:<billing id>:<cycle>:<attempt>`) is unique, so no cycle is charged twice.
  */
-export function createAutoPayRunner({ db, gateway, mailer, config }: AutoPayDeps) {
+export function createAutoPayRunner({ db, gateway, events }: AutoPayDeps) {
   async function runForAccount(billingId: string, now: Date): Promise<'charged' | 'failed' | 'skipped'> {
     return inTransaction(db, async (tx) => {
       const account = await repo.claimBillingAccount(tx, billingId);
@@ -83,7 +80,7 @@ export function createAutoPayRunner({ db, gateway, mailer, config }: AutoPayDeps
       if (decide(now, cycle, attempts) !== 'charge') return 'skipped' as const;
 
       const attemptKey = `${prefix}${attempts.length + 1}`;
-      const { payment, account: after } = await chargeCard(tx, gateway, {
+      const charged = await chargeCard(tx, gateway, {
         account,
         amount: account.balance,
         idempotencyKey: attemptKey,
@@ -95,43 +92,18 @@ export function createAutoPayRunner({ db, gateway, mailer, config }: AutoPayDeps
         paidByContactId: null,
         at: now,
       });
-      const paid = payment.paymentStatus === 'Paid';
-      await recordAudit(tx, {
-        action: 'billing.autopay',
-        outcome: paid ? 'success' : 'failure',
-        actor: 'system',
-        accountId: account.accountId,
-        details: {
-          payment_id: payment.id,
-          amount: payment.amount,
-          cycle: cycle.id,
-          attempt: attempts.length + 1,
-          ...(paid ? {} : { reason: payment.failureReason }),
-        },
-      });
-      const accountName = await repo.accountName(tx, account.accountId);
-      for (const contact of await repo.billingContacts(tx, account.accountId)) {
-        const common = {
-          to: contact.email,
-          firstname: contact.firstname,
-          accountName,
-          amount: payment.amount,
-          providerName: config.provider.name,
-          supportEmail: config.provider.supportEmail,
-          portalUrl: config.publicUrl,
-        };
-        const mail = paid
-          ? paymentReceiptMail({
-              ...common,
-              paidAt: payment.createdAt,
-              cardLast4: payment.last4,
-              confirmationNumber: payment.confirmationNumber!,
-              balance: after.balance,
-              automatic: true,
-            })
-          : autoPayFailedMail({ ...common, reason: payment.failureReason ?? 'the card was declined.' });
-        await mailer.enqueue(tx, mail);
-      }
+      // Every billing contact hears of an automatic payment, charged or refused.
+      const notify = (await repo.billingContacts(tx, account.accountId)).map((c) => ({ contact_id: c.id, email: c.email, firstname: c.firstname }));
+      await events.record(
+        tx,
+        chargeEvent(charged, {
+          actor: SYSTEM,
+          charge: { mode: 'autopay', cycle: cycle.id, attempt: attempts.length + 1 },
+          accountName: await repo.accountName(tx, account.accountId),
+          notify,
+        }),
+      );
+      const paid = charged.payment.paymentStatus === 'Paid';
       return paid ? ('charged' as const) : ('failed' as const);
     });
   }

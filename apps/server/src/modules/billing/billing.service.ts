@@ -4,15 +4,13 @@ import type { billingAccountPatch, creditCardInput, newCardPayment } from '@port
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
+import { contactActor } from '../../events/domain-event.js';
+import type { EventRecorder } from '../../events/event-recorder.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
-import type { Mailer } from '../../platform/mail.js';
 import { CardRefused, type CardDetails, type PaymentGateway } from '../../platform/payment-gateway.js';
-import { recordCallerAction } from '../audit/audit-log.js';
 import type { Caller } from '../auth/caller.js';
-import { eventActor, recordEvent } from '../webhooks/webhook-events.js';
 import { toBillingAccount, toOrder, toPayment, toStatement } from './billing-wire.js';
-import { paymentReceiptMail } from './billing.mails.js';
 import {
   amountRefusal,
   CARD_NEEDED_FOR_AUTOPAY,
@@ -23,7 +21,7 @@ import {
   NO_STORED_CARD,
 } from './billing.policy.js';
 import * as repo from './billing.repository.js';
-import { chargeCard } from './card-charge.js';
+import { chargeCard, chargeEvent } from './card-charge.js';
 import { receiptNumberOf, renderReceiptPdf } from './receipt-pdf.js';
 import { renderStatementPdf } from './statement-pdf.js';
 import { withBalances } from './statement-balances.js';
@@ -35,7 +33,7 @@ type AccountPatch = z.output<typeof billingAccountPatch>;
 export interface BillingServiceDeps {
   db: Database;
   gateway: PaymentGateway;
-  mailer: Mailer<Executor>;
+  events: EventRecorder;
   config: Pick<AppConfig, 'publicUrl' | 'provider'>;
 }
 
@@ -51,8 +49,8 @@ const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-');
 const fingerprintOf = (request: Record<string, unknown>) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
 /** Balance, statements, card payments, the stored card and auto-pay, orders (decision 0014): the billing group, in its own account only. */
-export function createBillingService({ db, gateway, mailer, config }: BillingServiceDeps) {
-  const audit = recordCallerAction;
+export function createBillingService({ db, gateway, events, config }: BillingServiceDeps) {
+  const by = (caller: Caller, meta: ClientMeta) => ({ accountId: caller.accountId, actor: contactActor(caller), meta });
 
   async function accountOf(executor: Executor, caller: Caller, billingId: string, lock = false): Promise<repo.BillingAccountRow> {
     const row = lock
@@ -128,29 +126,16 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
       });
       const { payment } = charged;
       const paid = payment.paymentStatus === 'Paid';
-      await audit(tx, caller, meta, 'billing.payment', paid ? 'success' : 'failure', {
-        payment_id: payment.id,
-        amount: payment.amount,
-        mode: request.mode,
-        last4,
-        ...(paid ? {} : { reason: payment.failureReason }),
-      });
-      if (!paid) return { payment, balance: account.balance };
-      await mailer.enqueue(
+      // The payer gets the receipt; a refused payment is told by the answer, not by mail.
+      const payer = { contact_id: caller.contactId, email: caller.email, firstname: caller.firstname };
+      await events.record(
         tx,
-        paymentReceiptMail({
-          to: caller.email,
-          firstname: caller.firstname,
+        chargeEvent(charged, {
+          actor: contactActor(caller),
+          meta,
+          charge: { mode: request.mode },
           accountName: caller.account.name,
-          amount: payment.amount,
-          paidAt: payment.createdAt,
-          cardLast4: last4,
-          confirmationNumber: payment.confirmationNumber!,
-          balance: charged.account.balance,
-          automatic: false,
-          providerName: config.provider.name,
-          supportEmail: config.provider.supportEmail,
-          portalUrl: config.publicUrl,
+          notify: paid ? [payer] : [],
         }),
       );
       return { payment, balance: charged.account.balance };
@@ -169,8 +154,8 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
     ...(card.cvc === undefined ? {} : { cvc: card.cvc }),
   });
 
-  const recordAutoPayChanged = (tx: Executor, caller: Caller, on: boolean) =>
-    recordEvent(tx, { type: 'autopay.changed', accountId: caller.accountId, data: { automatic_payments: on, by: eventActor(caller) } });
+  const recordAutoPayChanged = (tx: Executor, caller: Caller, meta: ClientMeta, on: boolean, cardRemoved: boolean) =>
+    events.record(tx, { type: 'autopay.changed', ...by(caller, meta), data: { automatic_payments: on, card_removed: cardRemoved } });
 
   async function storeCard(tx: Executor, caller: Caller, account: repo.BillingAccountRow, card: CardInput, meta: ClientMeta) {
     const stored = await tokenize(cardDetails(card));
@@ -184,17 +169,12 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
       cardGatewayToken: stored.token,
       paymentMethod: 'credit_card',
     });
-    await audit(tx, caller, meta, account.cardGatewayToken ? 'billing.card_replaced' : 'billing.card_added', 'success', {
-      last4: stored.last4,
-      type: stored.type,
-    });
-    await recordEvent(tx, {
+    await events.record(tx, {
       type: 'card.stored',
-      accountId: caller.accountId,
+      ...by(caller, meta),
       data: {
         card: { type: stored.type, last4: stored.last4, exp_month: card.exp_month, exp_year: card.exp_year },
         replaced: account.cardGatewayToken !== null,
-        by: eventActor(caller),
       },
     });
     return updated;
@@ -213,15 +193,14 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
       paymentMethod: account.paymentMethod === 'credit_card' ? null : account.paymentMethod,
     });
     if (account.cardGatewayToken) {
-      await audit(tx, caller, meta, 'billing.card_removed', 'success', { last4: account.cardLast4, autopay_was_on: account.automaticPayments });
-      await recordEvent(tx, {
+      await events.record(tx, {
         type: 'card.removed',
-        accountId: caller.accountId,
-        data: { card: { type: account.cardType, last4: account.cardLast4 }, autopay_turned_off: account.automaticPayments, by: eventActor(caller) },
+        ...by(caller, meta),
+        data: { card: { type: account.cardType, last4: account.cardLast4 }, autopay_turned_off: account.automaticPayments },
       });
     }
     // Removing the card turns auto-pay off with it: a receiver following auto-pay hears of that too.
-    if (account.automaticPayments) await recordAutoPayChanged(tx, caller, false);
+    if (account.automaticPayments) await recordAutoPayChanged(tx, caller, meta, false, true);
     return updated;
   }
 
@@ -258,7 +237,7 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
         },
         today: now.toISOString().slice(0, 10),
       });
-      await audit(db, caller, meta, 'billing.statement_downloaded', 'success', { statement_id: statementId });
+      await inTransaction(db, (tx) => events.record(tx, { type: 'statement.downloaded', ...by(caller, meta), data: { statement_id: statementId } }));
       const date = entry.statement.createdAt.toISOString().slice(0, 10);
       return { _id: statementId, created: entry.statement.createdAt.toISOString(), filename: `statement-${date}.pdf`, pdf: pdf.toString('base64') };
     },
@@ -270,7 +249,7 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
       if (!payment || payment.paymentStatus !== 'Paid') throw notFound('The payment receipt');
       const number = receiptNumberOf(payment);
       const pdf = await renderReceiptPdf({ provider: config.provider, account: { name: caller.account.name, billingId }, payment, number });
-      await audit(db, caller, meta, 'billing.receipt_downloaded', 'success', { payment_id: payment.id });
+      await inTransaction(db, (tx) => events.record(tx, { type: 'receipt.downloaded', ...by(caller, meta), data: { payment_id: payment.id } }));
       return { _id: payment.id, number, filename: `receipt-${fileSafe(number)}.pdf`, pdf: pdf.toString('base64') };
     },
 
@@ -318,8 +297,7 @@ export function createBillingService({ db, gateway, mailer, config }: BillingSer
             throw new AppError('validation_failed', CARD_NEEDED_FOR_AUTOPAY, { automatic_payments: CARD_NEEDED_FOR_AUTOPAY });
           if (on === account.automaticPayments) return toBillingAccount(account);
           const updated = await repo.updateBillingAccount(tx, account.id, { automaticPayments: on });
-          await audit(tx, caller, meta, on ? 'billing.autopay_on' : 'billing.autopay_off', 'success', {});
-          await recordAutoPayChanged(tx, caller, on);
+          await recordAutoPayChanged(tx, caller, meta, on, false);
           return toBillingAccount(updated);
         },
         { attempts: storesCard ? 1 : undefined },

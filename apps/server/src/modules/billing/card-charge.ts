@@ -1,8 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { CardType } from '@portal/contract';
+import type { CardType, DomainEventData } from '@portal/contract';
 import type { Executor } from '../../db/client.js';
+import type { DomainEventActor, NewDomainEvent } from '../../events/domain-event.js';
+import type { ClientMeta } from '../../platform/client-meta.js';
 import type { ChargeRequest, PaymentGateway } from '../../platform/payment-gateway.js';
-import { recordEvent } from '../webhooks/webhook-events.js';
 import * as repo from './billing.repository.js';
 
 export interface CardCharge {
@@ -57,9 +58,28 @@ export async function chargeCard(tx: Executor, gateway: PaymentGateway, charge: 
     paidByContactId: charge.paidByContactId,
   });
   const account = paid ? await bringDownBalance(tx, charge) : charge.account;
-  await recordEvent(tx, {
+  return { payment, account };
+}
+
+type ChargeData = DomainEventData<'payment.succeeded'>;
+
+/** Who charged, how, and whom to tell: what the event of a charge says besides the payment. */
+export interface ChargeContext {
+  actor: DomainEventActor;
+  meta?: ClientMeta;
+  charge: ChargeData['charge'];
+  accountName: string;
+  notify: ChargeData['notify'];
+}
+
+/** The event of a charge (decision 0041): payment.succeeded or payment.failed, with what its receipt or notice needs. */
+export function chargeEvent({ payment, account }: ChargeResult, context: ChargeContext): NewDomainEvent<'payment.succeeded' | 'payment.failed'> {
+  const paid = payment.paymentStatus === 'Paid';
+  return {
     type: paid ? 'payment.succeeded' : 'payment.failed',
-    accountId: charge.account.accountId,
+    accountId: account.accountId,
+    actor: context.actor,
+    ...(context.meta && { meta: context.meta }),
     data: {
       payment: {
         id: payment.id,
@@ -70,13 +90,16 @@ export async function chargeCard(tx: Executor, gateway: PaymentGateway, charge: 
         confirmation_number: payment.confirmationNumber,
         transaction_id: payment.transactionId,
         failure_reason: payment.failureReason,
-        automatic: charge.paidByContactId === null,
+        automatic: payment.paidByContactId === null,
+        paid_at: payment.createdAt.toISOString(),
       },
       balance: account.balance,
-      paid_by_contact_id: charge.paidByContactId,
+      paid_by_contact_id: payment.paidByContactId,
+      charge: context.charge,
+      account_name: context.accountName,
+      notify: context.notify,
     },
-  });
-  return { payment, account };
+  };
 }
 
 /** Past-due first: what the payment covers of the past-due balance comes off it, and the days past due end when it is paid off. */
