@@ -31,6 +31,63 @@ const jobLibraryThroughTheQueue = {
   message: 'Background work goes through platform/job-queue.ts (docs/decisions/0040), the one file that knows the job library.',
 };
 
+/** Another module's internals: a module is used through its public entry, modules/<cap>/index.ts (decision 0041). */
+const otherModuleInternals = {
+  group: ['../*/*', '!../../**', '!../*/index.js', '!../*/*.repository', '!../*/*.repository.js'],
+  message: 'Use another module only through its index.ts (modules/<cap>/index.ts, decision 0041).',
+};
+const otherModulesRepository = {
+  group: ['../*/*.repository', '../*/*.repository.js'],
+  message: 'Never import another module’s repository; call what its index.ts exports.',
+};
+/** SQL is a repository's: only *.repository.ts (and db/) import drizzle or the tables; a type may be imported anywhere. */
+const sqlOutsideRepositories = {
+  group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*'],
+  allowTypeImports: true,
+  message: 'Only a repository (*.repository.ts) writes SQL or names the tables (decision 0041).',
+};
+const httpInRules = { group: ['**/*.routes', '**/*.routes.js', '**/http/*'], message: 'Services, repositories and policies never import the HTTP layer.' };
+const upwardFromRepository = {
+  group: ['**/*.service', '**/*.service.js', '**/*.routes', '**/*.routes.js', '**/http/*'],
+  message: 'routes → service → repository → db, never back.',
+};
+
+/**
+ * The rules of apps/server/src/modules by the kind of file: every file uses other modules only through their index.ts
+ * and never their repository; only repositories import drizzle or the tables; services, repositories and policies
+ * know no HTTP; a repository nothing above it. By folder and role, so a file without a suffix is held to them too.
+ */
+function moduleImportRules() {
+  const base = 'apps/server/src/modules/**';
+  const rules = (patterns, paths = []) => ({ 'no-restricted-imports': ['error', { paths, patterns }] });
+  const noFastify = (what) => [{ name: 'fastify', message: `${what} never know HTTP; keep Fastify in *.routes.ts.` }];
+  return [
+    {
+      files: [`${base}/*.ts`],
+      ignores: [`${base}/*.test.ts`, `${base}/*.repository.ts`, `${base}/*.service.ts`, `${base}/*.policy.ts`],
+      rules: rules([otherModuleInternals, otherModulesRepository, sqlOutsideRepositories]),
+    },
+    {
+      files: [`${base}/*.service.ts`, `${base}/*.policy.ts`],
+      rules: rules([otherModuleInternals, otherModulesRepository, sqlOutsideRepositories, httpInRules], noFastify('Services and policies')),
+    },
+    {
+      files: [`${base}/*.repository.ts`],
+      rules: rules([otherModuleInternals, otherModulesRepository, upwardFromRepository], noFastify('Repositories')),
+    },
+    {
+      // The domain events and their consumers use the modules through their public entries too, and write no SQL of
+      // their own (the recorder's one insert is its repository's).
+      files: ['apps/server/src/events/*.ts', 'apps/server/src/consumers/*.ts'],
+      ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*.repository.ts'],
+      rules: rules([
+        { group: ['**/modules/*/*', '!**/modules/*/index.js'], message: 'Use a module only through its index.ts (decision 0041).' },
+        sqlOutsideRepositories,
+      ]),
+    },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -86,7 +143,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/modules/**', '**/http/**'], message: 'db and platform know nothing of modules or HTTP.' },
+            {
+              group: ['**/modules/**', '**/http/**', '**/events/**', '**/consumers/**', '**/background/**'],
+              message: 'db and platform know nothing of modules or HTTP.',
+            },
             { group: demoSeed, message: demoSeedMessage },
           ],
         },
@@ -102,7 +162,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/modules/**', '**/http/**'], message: 'db and platform know nothing of modules or HTTP.' },
+            {
+              group: ['**/modules/**', '**/http/**', '**/events/**', '**/consumers/**', '**/background/**'],
+              message: 'db and platform know nothing of modules or HTTP.',
+            },
             { group: ['**/db/**', '**/db/*'], message: 'platform never imports db; a store it needs is injected (see platform/mail.ts MailOutbox).' },
             { group: demoSeed, message: demoSeedMessage },
           ],
@@ -114,25 +177,6 @@ export default tseslint.config(
     // The server, the app and the modules run without demo data; the entries that want it (serve.ts, cli.ts) inject it.
     files: ['apps/server/src/server.ts', 'apps/server/src/app.ts', 'apps/server/src/routes.ts', 'apps/server/src/http/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: demoSeed, message: demoSeedMessage }] }] },
-  },
-  {
-    // A module's repository is its own: another module calls a function its service or a named
-    // seam exports (tickets.policy, auth/one-time-tokens, services.service), never its SQL.
-    files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['apps/server/src/modules/**/*.service.ts', 'apps/server/src/modules/**/*.repository.ts', 'apps/server/src/modules/**/*.policy.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../*/*.repository', '../*/*.repository.js'],
-              message: 'Never import another module’s repository; call its service or a seam it exports.',
-            },
-          ],
-        },
-      ],
-    },
   },
   {
     // Every transaction of the server goes through the one helper that retries a deadlock or a
@@ -157,45 +201,9 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['apps/server/src/modules/**/*.service.ts', 'apps/server/src/modules/**/*.repository.ts', 'apps/server/src/modules/**/*.policy.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'fastify', message: 'Services, repositories and policies never know HTTP; keep Fastify in *.routes.ts.' }],
-          patterns: [
-            { group: ['**/*.routes', '**/*.routes.js', '**/http/*'], message: 'Services never import the HTTP layer.' },
-            {
-              group: ['../*/*.repository', '../*/*.repository.js'],
-              message: 'Never import another module’s repository; call its service or a seam it exports.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/server/src/modules/**/*.repository.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'fastify', message: 'Repositories never know HTTP.' }],
-          patterns: [
-            {
-              group: ['**/*.service', '**/*.service.js', '**/*.routes', '**/*.routes.js', '**/http/*'],
-              message: 'routes → service → repository → db, never back.',
-            },
-            {
-              group: ['../*/*.repository', '../*/*.repository.js'],
-              message: 'Never import another module’s repository; call its service or a seam it exports.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The modules (docs/architecture.md, decision 0041). One list of patterns per kind of file, built here, because a
+  // later block's no-restricted-imports replaces an earlier one's for the files both match.
+  ...moduleImportRules(),
   {
     // The API client takes the token from the session itself (shared/session): a screen, query or
     // hook never receives, passes or reads one.

@@ -4,6 +4,8 @@
  * event loop. Seeds the large account on first use. Prints `LISTENING <port>` when ready.
  */
 import { buildApp } from '../../apps/server/src/app.js';
+import { startBackgroundWork } from '../../apps/server/src/background/start-background-work.js';
+import { createContainer } from '../../apps/server/src/container.js';
 import { loadConfig } from '../../apps/server/src/config/index.js';
 import { PORTAL_QUEUES } from '../../apps/server/src/background/queues.js';
 import { openDatabase } from '../../apps/server/src/db/open.js';
@@ -39,13 +41,17 @@ if (process.env.BENCH_SEED_ONLY === '1') {
   await database.close();
   process.exit(0);
 }
-const app = await buildApp({ config, database, logger, webDistDir: '/nonexistent' });
+const container = createContainer({ config, database, logger, webDistDir: '/nonexistent' });
+const app = await buildApp(container);
 await app.listen({ host: '127.0.0.1', port: config.port });
+// The background work as npm start runs it (mail and webhook sending, decision 0041), so its cost is in the figures.
+const jobs = await startBackgroundWork({ container, database, config, logger });
 const address = app.server.address();
 process.stdout.write(`LISTENING ${typeof address === 'object' && address ? address.port : config.port}\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
 const stop = async () => {
+  await jobs.stop(5_000);
   await app.close();
   await database.close();
   process.exit(0);

@@ -1,4 +1,5 @@
 import type { Container } from './container.js';
+import { createAccountSync } from './modules/accounts/index.js';
 import type { EndpointRoute } from './http/register-endpoints.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingService, createBillingSync } from './modules/billing/index.js';
@@ -15,6 +16,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.js
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
+import { createServiceSync } from './modules/services/index.js';
 import { createServicesService } from './modules/services/services.service.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { createTicketService, createTicketSync } from './modules/tickets/index.js';
@@ -54,15 +56,15 @@ export function apiRoutes(container: Container): EndpointRoute[] {
     ...supportToolsRoutes(createSupportToolsService({ db, monitoring: monitoringSystem, config, events })),
     // The provider's back-office API (decision 0025), authenticated by API keys.
     ...providerRoutes({
-      accounts: createProviderAccounts(db),
+      accounts: createProviderAccounts(createAccountSync({ db, events })),
       contacts: createProviderContacts(db, createContactSync({ db, events, config })),
-      services: createProviderServices(db),
+      services: createProviderServices(db, createServiceSync({ db, events })),
       tickets: createProviderTickets(db, createTicketSync({ db, events })),
       billing: createProviderBilling(db, billingSync),
       orders: createProviderOrders(db, billingSync),
       inventory: createProviderInventory(db, inventorySync),
       credentials: createProviderCredentials(db, inventorySync),
-      webhooks: createProviderWebhooks(db, webhooks),
+      webhooks: createProviderWebhooks(db, webhooks, events),
     }),
   ];
 }

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { EndpointName, ProviderEndpointName } from '@portal/contract';
 import type { Database } from '../src/db/client.js';
 import { assets, billingAccounts, credentials, licenses, orders, payments, statements, supportTools, webhookDeliveries } from '../src/db/schema/index.js';
-import { SYSTEM_ACTOR, recordEvent } from '../src/modules/webhooks/webhook-events.js';
+import { SYSTEM_ACTOR, recordEvent } from '../src/modules/webhooks/webhook-events.repository.js';
 import { createWebhooksService } from '../src/modules/webhooks/webhooks.service.js';
 import { createVaultKeyRing } from '../src/platform/secret-box.js';
 import { createAccount, createContact, createService, createTicket, createTicketEntry } from './factories.js';

@@ -1,11 +1,12 @@
 import type pg from 'pg';
 
 /**
- * Tables that record refusals by design: the audit trail, the throttling windows, the mail a
- * refused request may send (a reset request for an unknown address sends nothing, but a known one
- * does) and an API key's last use (a refused request still used the key).
+ * Tables that record refusals by design: the audit trail and the domain events it is made from (a
+ * refused sign-in is one, decision 0041), the throttling windows, the mail a refused request may send
+ * (a reset request for an unknown address sends nothing, but a known one does) and an API key's last
+ * use (a refused request still used the key).
  */
-const RECORDS_OF_REFUSALS = new Set(['audit_log', 'rate_limits', 'mail_outbox', 'api_keys', '__drizzle_migrations']);
+const RECORDS_OF_REFUSALS = new Set(['audit_log', 'domain_events', 'rate_limits', 'mail_outbox', 'api_keys', '__drizzle_migrations']);
 
 /** A digest of every table's contents, to show that a refused write changed nothing. */
 export async function databaseFingerprint(pool: pg.Pool): Promise<Record<string, string>> {

@@ -28,6 +28,27 @@ describe('the server’s layer rules, on probe files', () => {
     expect(await messagesOf('apps/server/src/modules/dashboard/probe.ts', probe)).toEqual([expect.stringContaining('another module’s repository')]);
   });
 
+  it('a module uses another only through its index.ts, by folder whatever the file is called', async () => {
+    const internals = "import { createTicketSync } from '../tickets/ticket-sync.js';\nexport const probe = createTicketSync;\n";
+    expect(await messagesOf('apps/server/src/modules/provider/probe.ts', internals)).toEqual([expect.stringContaining('only through its index.ts')]);
+    expect(await messagesOf('apps/server/src/modules/provider/probe.service.ts', internals)).toEqual([expect.stringContaining('only through its index.ts')]);
+    const entry = "import { createTicketSync } from '../tickets/index.js';\nexport const probe = createTicketSync;\n";
+    expect(await messagesOf('apps/server/src/modules/provider/probe.ts', entry)).toEqual([]);
+    expect(
+      await messagesOf('apps/server/src/consumers/probe.ts', "import { x } from '../modules/tickets/tickets.mails.js';\nexport const probe = x;\n"),
+    ).toEqual([expect.stringContaining('only through its index.ts')]);
+  });
+
+  it('only a repository imports drizzle and the tables (a type may be named anywhere)', async () => {
+    const sql = "import { sql } from 'drizzle-orm';\nimport { tickets } from '../../db/schema/index.js';\nexport const probe = [sql, tickets];\n";
+    const refusal = expect.stringContaining('Only a repository');
+    expect(await messagesOf('apps/server/src/modules/tickets/probe.ts', sql)).toEqual([refusal, refusal]);
+    expect(await messagesOf('apps/server/src/modules/provider/probe-tickets.ts', sql)).toEqual([refusal, refusal]);
+    expect(await messagesOf('apps/server/src/modules/tickets/probe.repository.ts', sql)).toEqual([]);
+    const typeOnly = "import type { SQL } from 'drizzle-orm';\nexport type Probe = SQL;\n";
+    expect(await messagesOf('apps/server/src/modules/tickets/probe.ts', typeOnly)).toEqual([]);
+  });
+
   it('platform and db know nothing of modules, and platform nothing of db', async () => {
     const ofModules = "import { sweepExpired } from '../modules/maintenance/sweep.repository.js';\nexport const probe = sweepExpired;\n";
     expect(await messagesOf('apps/server/src/db/probe.ts', ofModules)).toEqual([expect.stringContaining('know nothing of modules')]);

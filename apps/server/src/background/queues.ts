@@ -1,5 +1,5 @@
 import { AUTOPAY_QUEUE, SWEEP_QUEUE } from '../modules/maintenance/scheduled-jobs.js';
-import { WEBHOOK_DELIVERY_QUEUE } from '../modules/webhooks/webhook-events.js';
+import { WEBHOOK_DELIVERY_QUEUE } from '../modules/webhooks/webhook-events.repository.js';
 import type { QueueDefinition } from '../platform/job-queue.js';
 import { MAIL_DELIVERY_QUEUE } from '../platform/mail.js';
 

@@ -2,7 +2,7 @@ import type { AppConfig } from '../config/index.js';
 import type { Container } from '../container.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { scheduleMaintenance } from '../modules/maintenance/scheduled-jobs.js';
-import { WEBHOOK_DELIVERY_QUEUE } from '../modules/webhooks/webhook-events.js';
+import { WEBHOOK_DELIVERY_QUEUE } from '../modules/webhooks/webhook-events.repository.js';
 import { startJobQueue, type JobQueue } from '../platform/job-queue.js';
 import type { Logger } from '../platform/logger.js';
 import { MAIL_DELIVERY_QUEUE } from '../platform/mail.js';

@@ -1,6 +1,6 @@
 import type { AnyDomainEvent } from '../events/domain-event.js';
 import type { EventConsumer } from '../events/event-recorder.js';
-import { recordAudit, type AuditEvent } from '../modules/audit/audit-log.js';
+import { recordAudit, type AuditEvent } from '../modules/audit/index.js';
 import { consequencesOf } from './consequences-by-type.js';
 import type { AuditConsequence } from './consequences.js';
 

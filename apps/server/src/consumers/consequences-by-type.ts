@@ -8,12 +8,18 @@ import { profileConsequences } from './profile.consequences.js';
 import { inventoryConsequences } from './inventory.consequences.js';
 import { supportToolConsequences } from './support-tools.consequences.js';
 import { billingConsequences } from './billing.consequences.js';
+import { serviceConsequences } from './services.consequences.js';
+import { accountConsequences } from './accounts.consequences.js';
 import { ticketConsequences } from './tickets.consequences.js';
+import { webhookAdminConsequences } from './webhook-endpoints.consequences.js';
 import { userConsequences } from './users.consequences.js';
 
 /** What every event type causes, one table per capability; the type says none is missing. */
 const CONSEQUENCES: { [T in DomainEventType]: Consequences<T> } = {
   ...ticketConsequences,
+  ...accountConsequences,
+  ...webhookAdminConsequences,
+  ...serviceConsequences,
   ...authConsequences,
   ...appsConsequences,
   ...profileConsequences,

@@ -1,7 +1,7 @@
 import type { DomainEventType, WebhookEventData, WebhookEventType } from '@portal/contract';
 import type { AppConfig } from '../config/index.js';
 import type { DomainEvent, DomainEventActor } from '../events/domain-event.js';
-import type { AuditEvent } from '../modules/audit/audit-log.js';
+import type { AuditEvent } from '../modules/audit/index.js';
 import { SYSTEM_ACTOR } from '../modules/webhooks/index.js';
 import type { MailMessage } from '../platform/mail.js';
 

@@ -5,7 +5,10 @@ import { profileEventData } from './profile.js';
 import { inventoryEventData } from './inventory.js';
 import { supportToolEventData } from './support-tools.js';
 import { billingEventData } from './billing.js';
+import { serviceEventData } from './services.js';
+import { accountEventData } from './accounts.js';
 import { ticketEventData } from './tickets.js';
+import { webhookAdminEventData } from './webhooks.js';
 import { userEventData } from './users.js';
 
 /**
@@ -46,6 +49,9 @@ export type DomainEventActor = z.infer<typeof domainEventActor>;
  */
 export const domainEventData = {
   ...ticketEventData,
+  ...accountEventData,
+  ...webhookAdminEventData,
+  ...serviceEventData,
   ...authEventData,
   ...appsEventData,
   ...profileEventData,
@@ -67,3 +73,6 @@ export { userEventData, type UserEventType } from './users.js';
 export { inventoryEventData, type InventoryEventType } from './inventory.js';
 export { supportToolEventData, type SupportToolEventType } from './support-tools.js';
 export { billingEventData, type BillingEventType } from './billing.js';
+export { serviceEventData, type ServiceEventType } from './services.js';
+export { webhookAdminEventData, type WebhookAdminEventType } from './webhooks.js';
+export { accountEventData, type AccountEventType } from './accounts.js';

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config/index.js';
-import type { CallerAccess } from '../auth/caller.js';
+import type { CallerAccess } from '../auth/index.js';
 
 /** One launcher tile and the service item types that bring it (docs/product.md §2, Apps launcher). */
 export interface AppDefinition {

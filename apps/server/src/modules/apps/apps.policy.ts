@@ -1,4 +1,4 @@
-import { flagsGrant, type Caller } from '../auth/caller.js';
+import { flagsGrant, type Caller } from '../auth/index.js';
 import type { AppDefinition } from './apps.catalogue.js';
 
 /**

@@ -1,2 +1,10 @@
-/** The auth capability's public entry (decision 0041): what the event consumers use of it. */
+/**
+ * The auth capability's public entry (decision 0041): the signed-in caller every module works for, the one-time tokens
+ * and password links other modules issue, the end of a contact's sessions, and the mails the event consumers send.
+ */
+export { flagsGrant, fullName, type Caller, type CallerAccess } from './caller.js';
+export { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
+export { issuePasswordLinks } from './password-reset.service.js';
+export { endContactSessions } from './sessions.service.js';
 export { passwordChangedMail, passwordResetMail } from './auth.mails.js';
+export { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from './auth.messages.js';

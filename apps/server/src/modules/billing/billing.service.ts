@@ -9,7 +9,7 @@ import type { EventRecorder } from '../../events/event-recorder.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { CardRefused, type CardDetails, type PaymentGateway } from '../../platform/payment-gateway.js';
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../auth/index.js';
 import { toBillingAccount, toOrder, toPayment, toStatement } from './billing-wire.js';
 import {
   amountRefusal,

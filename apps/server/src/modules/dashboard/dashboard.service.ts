@@ -1,6 +1,6 @@
 import type { DashboardActivity, DashboardSummary } from '@portal/contract';
 import type { Database } from '../../db/client.js';
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../auth/index.js';
 // The dashboard owns no table: each capability answers for its own figures, through its public entry.
 import { billingFigures, recentPayments } from '../billing/index.js';
 import { recentServices, serviceFigures } from '../services/index.js';

@@ -7,7 +7,7 @@ import { COMMAND_LINE, contactActor } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { UnknownVaultKey, type VaultKeyRing } from '../../platform/secret-box.js';
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../auth/index.js';
 import { createInventorySync } from './inventory-sync.js';
 import * as repo from './inventory.repository.js';
 

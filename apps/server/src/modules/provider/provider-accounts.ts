@@ -1,30 +1,10 @@
-import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ProviderAccount, ProviderAccountInput, ProviderBulkItem, ProviderBulkResult, ProviderListQuery } from '@portal/contract';
-import type { Database, Executor } from '../../db/client.js';
-import { inTransaction } from '../../db/transaction.js';
-import { accounts, billingAccounts } from '../../db/schema/index.js';
+import { providerActor } from '../../events/domain-event.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
+import type { AccountRow, AccountSync } from '../accounts/index.js';
 import type { ProviderCaller } from './api-keys.js';
-import { bulkField, bulkOutcome, bulkResult, refuseDuplicateExternalIds, unchangedCount } from './provider-bulk.js';
-import { accountNotFound, cursorMicros, pageConditions, recordProviderChange, toPage } from './provider-support.js';
-import {
-  externalIdOrder,
-  givenFlags,
-  givenOrKept,
-  recordset,
-  refusedItem,
-  uniqueValues,
-  uniqueViolationAsItemConflict,
-  type FieldOf,
-} from './provider-set-writes.js';
-
-type AccountRow = typeof accounts.$inferSelect;
-
-const CONFLICTS = {
-  accounts_name_key: { field: 'name', message: 'Another account already has this name' },
-  accounts_billing_api_id_key: { field: 'billing_id', message: 'Another account already has this billing id' },
-  billing_accounts_pkey: { field: 'billing_id', message: 'Another account already has this billing id' },
-};
+import { bulkField, bulkOutcome, bulkResult, refuseDuplicateExternalIds } from './provider-bulk.js';
+import { accountNotFound, feedPosition, toPage } from './provider-support.js';
 
 export function accountWire(row: AccountRow): ProviderAccount {
   return {
@@ -40,248 +20,12 @@ export function accountWire(row: AccountRow): ProviderAccount {
   };
 }
 
-type AccountItem = ProviderAccountInput & { external_id: string };
-
-interface AccountUpserted {
-  created: boolean;
-  /** Whether this call changed the account or its billing row: an identical push changes nothing, not even `updated_at`. */
-  changed: boolean;
-  row: AccountRow;
-  /** The status before this call, when the account existed. */
-  previousStatus: string | undefined;
-}
-
-/** One item as the SQL reads it: the fields, and which optional ones it gave (absent keeps, null clears). */
-function accountRecord(item: AccountItem, ord: number) {
-  const optional = { billing_api_id: item.billing_id, suspended_reason: item.suspended_reason, monitoring_customer_name: item.monitoring_customer_name };
-  const billing = {
-    billing_cycle_month_date: item.billing?.billing_cycle_month_date,
-    days_past_due: item.billing?.days_past_due,
-    past_due_balance: item.billing?.past_due_balance,
-    credits: item.billing?.credits,
-  };
-  return { ord, external_id: item.external_id, name: item.name, status: item.status, ...optional, ...givenFlags(optional), ...billing, ...givenFlags(billing) };
-}
-type AccountRecord = ReturnType<typeof accountRecord>;
-
-const ACCOUNT_RECORD = {
-  ord: 'integer',
-  external_id: 'text',
-  name: 'text',
-  status: 'text',
-  billing_api_id: 'text',
-  suspended_reason: 'text',
-  monitoring_customer_name: 'text',
-  has_billing_api_id: 'boolean',
-  has_suspended_reason: 'boolean',
-  has_monitoring_customer_name: 'boolean',
-  billing_cycle_month_date: 'integer',
-  days_past_due: 'integer',
-  past_due_balance: 'numeric',
-  credits: 'numeric',
-  has_billing_cycle_month_date: 'boolean',
-  has_days_past_due: 'boolean',
-  has_past_due_balance: 'boolean',
-  has_credits: 'boolean',
-};
-
 /**
- * Accounts created or updated in the caller's transaction, in a few statements whatever their
- * number: the single PUT (one item) and a bulk call run this same code. An item follows a PUT's
- * rules: absent fields keep their value, null clears one, the billing row follows the billing id,
- * and an item that changes nothing writes nothing. Results are in the order of the items.
+ * Accounts by the provider's external id (decision 0025): what happens to an account is the accounts module's commands
+ * (decision 0041); this keeps the key, the bulk framing, the cursors and the wire shape.
  */
-async function upsertAccounts(tx: Executor, items: AccountItem[], fieldOf: FieldOf): Promise<AccountUpserted[]> {
-  const order = externalIdOrder(items);
-  const externalIds = items.map((item) => item.external_id);
-  // The existing rows, locked in external id order, so two overlapping calls wait for each other.
-  const locked = await tx.select().from(accounts).where(inArray(accounts.externalId, externalIds)).orderBy(asc(accounts.externalId)).for('update');
-  const existing = new Map(locked.map((row) => [row.externalId!, row]));
-  const billingIdOf = (item: AccountItem) => (item.billing_id !== undefined ? item.billing_id : (existing.get(item.external_id)?.billingApiId ?? null));
-  const oneByOne = await refuseTakenValues(tx, items, order, existing, billingIdOf, fieldOf);
-
-  const records = order.map((index, ord) => accountRecord(items[index]!, ord));
-  const inserted = new Set<string>();
-  const updated = new Map<string, string>();
-  const billingChanged = new Set<string>();
-  try {
-    for (const batch of oneByOne ? records.map((record) => [record]) : [records]) {
-      const written = await writeAccounts(tx, batch, existing);
-      written.inserted.forEach((externalId) => inserted.add(externalId));
-      written.updated.forEach((previousStatus, externalId) => updated.set(externalId, previousStatus));
-      written.billingChanged.forEach((externalId) => billingChanged.add(externalId));
-    }
-  } catch (error) {
-    const wanted = (constraint: string) =>
-      order.map((index) => ({ index, value: constraint === 'accounts_name_key' ? items[index]!.name : billingIdOf(items[index]!) }));
-    throw uniqueViolationAsItemConflict(error, CONFLICTS, wanted, fieldOf);
-  }
-  // An account whose only change is its billing figures has changed too: it moves in `updated_since`.
-  const billingOnly = [...billingChanged].filter((externalId) => !inserted.has(externalId) && !updated.has(externalId));
-  if (billingOnly.length > 0)
-    await tx
-      .update(accounts)
-      .set({ updatedAt: sql`now()` })
-      .where(inArray(accounts.externalId, billingOnly));
-
-  const rows = new Map((await tx.select().from(accounts).where(inArray(accounts.externalId, externalIds))).map((row) => [row.externalId!, row]));
-  return items.map(({ external_id: externalId }) => {
-    const created = inserted.has(externalId);
-    return {
-      created,
-      changed: created || updated.has(externalId) || billingChanged.has(externalId),
-      row: rows.get(externalId)!,
-      // An account another call created meanwhile was not locked above; its update saw its status.
-      previousStatus: existing.get(externalId)?.status ?? updated.get(externalId),
-    };
-  });
-}
-
-/**
- * Refuses (409, under the item) the first item, in writing order, whose name or billing id another
- * account has at its turn, as the unique indexes did when the items were written one by one.
- * Answers whether the batch passes a value from one of its accounts to another: it is then written
- * one account at a time, in order, so no statement trips on a value not yet given up.
- */
-async function refuseTakenValues(
-  tx: Executor,
-  items: AccountItem[],
-  order: number[],
-  existing: Map<string, AccountRow>,
-  billingIdOf: (item: AccountItem) => string | null,
-  fieldOf: FieldOf,
-): Promise<boolean> {
-  const billingIds = items.map(billingIdOf).filter((id): id is string => id !== null);
-  const holders = await tx
-    .select({ id: accounts.id, name: accounts.name, billingApiId: accounts.billingApiId })
-    .from(accounts)
-    .where(
-      or(
-        inArray(
-          accounts.name,
-          items.map((item) => item.name),
-        ),
-        billingIds.length > 0 ? inArray(accounts.billingApiId, billingIds) : undefined,
-      ),
-    );
-  const existingIds = [...existing.values()].map((row) => row.id);
-  const billingRows =
-    billingIds.length + existingIds.length === 0
-      ? []
-      : await tx
-          .select({ id: billingAccounts.id, accountId: billingAccounts.accountId })
-          .from(billingAccounts)
-          .where(
-            or(
-              billingIds.length > 0 ? inArray(billingAccounts.id, billingIds) : undefined,
-              existingIds.length > 0 ? inArray(billingAccounts.accountId, existingIds) : undefined,
-            ),
-          );
-  const names = uniqueValues(holders.map((row) => [row.name, `a${row.id}`] as const));
-  const accountBillingIds = uniqueValues(holders.filter((row) => row.billingApiId !== null).map((row) => [row.billingApiId!, `a${row.id}`] as const));
-  const billingRowIds = uniqueValues(billingRows.map((row) => [row.id, `a${row.accountId}`] as const));
-  const billingRowOf = new Map(billingRows.map((row) => [row.accountId, row.id]));
-
-  for (const index of order) {
-    const item = items[index]!;
-    const before = existing.get(item.external_id);
-    const self = before ? `a${before.id}` : `new:${item.external_id}`;
-    if (!names.take(self, before?.name ?? null, item.name)) throw refusedItem(fieldOf, index, 'name', CONFLICTS.accounts_name_key.message);
-    const billingId = billingIdOf(item);
-    if (!accountBillingIds.take(self, before?.billingApiId ?? null, billingId))
-      throw refusedItem(fieldOf, index, 'billing_id', CONFLICTS.accounts_billing_api_id_key.message);
-    // The billing row takes the billing id as its key, while the account has one.
-    const rowHad = before ? (billingRowOf.get(before.id) ?? null) : null;
-    if (billingId !== null && !billingRowIds.take(self, rowHad, billingId))
-      throw refusedItem(fieldOf, index, 'billing_id', CONFLICTS.billing_accounts_pkey.message);
-  }
-  return names.chained || accountBillingIds.chained || billingRowIds.chained;
-}
-
-/**
- * The statements of a batch (or of one record, when written one by one): the new accounts
- * inserted, the others updated where something differs, then the billing rows kept in step.
- */
-async function writeAccounts(tx: Executor, records: AccountRecord[], existing: Map<string, AccountRow>) {
-  const fresh = records.filter((record) => !existing.has(record.external_id));
-  // DO NOTHING: an account another call created meanwhile is updated below instead.
-  const inserted =
-    fresh.length === 0
-      ? []
-      : (
-          await tx.execute<{ external_id: string }>(sql`
-            INSERT INTO accounts (external_id, name, status, billing_api_id, suspended_reason, monitoring_customer_name)
-            SELECT s.external_id, s.name, s.status, s.billing_api_id, s.suspended_reason, s.monitoring_customer_name
-            FROM ${recordset('s', ACCOUNT_RECORD, fresh)}
-            ORDER BY s.ord
-            ON CONFLICT (external_id) DO NOTHING
-            RETURNING external_id`)
-        ).rows.map((row) => row.external_id);
-  const insertedSet = new Set(inserted);
-  const others = records.filter((record) => !insertedSet.has(record.external_id));
-  const updated =
-    others.length === 0
-      ? []
-      : (
-          await tx.execute<{ external_id: string; previous_status: string }>(sql`
-            UPDATE accounts AS a
-            SET name = n.name, status = n.status, billing_api_id = n.billing_api_id, suspended_reason = n.suspended_reason,
-                monitoring_customer_name = n.monitoring_customer_name, updated_at = now()
-            FROM (
-              SELECT cur.id, cur.status AS previous_status, s.name, s.status,
-                     ${givenOrKept('billing_api_id')}, ${givenOrKept('suspended_reason')}, ${givenOrKept('monitoring_customer_name')}
-              FROM ${recordset('s', ACCOUNT_RECORD, others)}
-              JOIN accounts cur ON cur.external_id = s.external_id
-            ) AS n
-            WHERE a.id = n.id
-              AND (a.name, a.status, a.billing_api_id, a.suspended_reason, a.monitoring_customer_name)
-                  IS DISTINCT FROM (n.name, n.status, n.billing_api_id, n.suspended_reason, n.monitoring_customer_name)
-            RETURNING a.external_id, n.previous_status`)
-        ).rows;
-  return { inserted, updated: new Map(updated.map((row) => [row.external_id, row.previous_status])), billingChanged: await syncBillingAccounts(tx, records) };
-}
-
-/**
- * The accounts' rows in the billing system (the customer's billing screens read them by billing
- * id), kept in step with the accounts that have a billing id: a missing row is added, then each
- * row takes the billing id and the figures given where they differ. Answers the external ids of
- * the accounts whose billing row changed.
- */
-async function syncBillingAccounts(tx: Executor, records: AccountRecord[]): Promise<string[]> {
-  const added = await tx.execute<{ external_id: string }>(sql`
-    WITH added AS (
-      INSERT INTO billing_accounts (id, account_id)
-      SELECT a.billing_api_id, a.id
-      FROM ${recordset('s', ACCOUNT_RECORD, records)}
-      JOIN accounts a ON a.external_id = s.external_id
-      WHERE a.billing_api_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM billing_accounts b WHERE b.account_id = a.id)
-      ORDER BY s.ord
-      RETURNING account_id
-    )
-    SELECT a.external_id FROM added JOIN accounts a ON a.id = added.account_id`);
-  const changed = await tx.execute<{ external_id: string }>(sql`
-    UPDATE billing_accounts AS b
-    SET id = n.billing_api_id, billing_cycle_month_date = n.billing_cycle_month_date, days_past_due = n.days_past_due,
-        past_due_balance = n.past_due_balance, credits = n.credits
-    FROM (
-      SELECT cur.account_id, a.external_id, a.billing_api_id,
-             ${givenOrKept('billing_cycle_month_date')}, ${givenOrKept('days_past_due')}, ${givenOrKept('past_due_balance')}, ${givenOrKept('credits')}
-      FROM ${recordset('s', ACCOUNT_RECORD, records)}
-      JOIN accounts a ON a.external_id = s.external_id
-      JOIN billing_accounts cur ON cur.account_id = a.id
-      WHERE a.billing_api_id IS NOT NULL
-    ) AS n
-    WHERE b.account_id = n.account_id
-      AND (b.id, b.billing_cycle_month_date, b.days_past_due, b.past_due_balance, b.credits)
-          IS DISTINCT FROM (n.billing_api_id, n.billing_cycle_month_date, n.days_past_due, n.past_due_balance, n.credits)
-    RETURNING n.external_id`);
-  return [...added.rows, ...changed.rows].map((row) => row.external_id);
-}
-
-const statusChanged = (result: AccountUpserted) => result.previousStatus !== undefined && result.previousStatus !== result.row.status;
-
-/** Accounts by the provider's external id (unique across the portal): created or updated, suspended or active again. */
-export function createProviderAccounts(db: Database) {
+export function createProviderAccounts(sync: AccountSync) {
+  const by = (provider: ProviderCaller, meta: ClientMeta) => ({ actor: providerActor(provider), meta });
   return {
     async upsert(
       provider: ProviderCaller,
@@ -289,52 +33,25 @@ export function createProviderAccounts(db: Database) {
       input: ProviderAccountInput,
       meta: ClientMeta,
     ): Promise<{ created: boolean; item: ProviderAccount }> {
-      return inTransaction(db, async (tx) => {
-        const [result] = await upsertAccounts(tx, [{ ...input, external_id: externalId }], (_, field) => field);
-        // An identical push changes nothing, so there is nothing to record.
-        if (result!.changed) {
-          await recordProviderChange(tx, provider, meta, result!.created ? 'provider.account_created' : 'provider.account_updated', result!.row.id, {
-            external_id: externalId,
-            status: result!.row.status,
-            ...(statusChanged(result!) && { status_changed_from: result!.previousStatus }),
-          });
-        }
-        return { created: result!.created, item: accountWire(result!.row) };
-      });
+      const result = await sync.pushAccount(by(provider, meta), { ...input, external_id: externalId });
+      return { created: result.created, item: accountWire(result.row) };
     },
 
     /** Up to 1,000 accounts in one transaction: all or none; one audit entry for the call. */
     async bulk(provider: ProviderCaller, items: ProviderBulkItem<ProviderAccountInput>[], meta: ClientMeta): Promise<ProviderBulkResult> {
       refuseDuplicateExternalIds(items);
-      return inTransaction(db, async (tx) => {
-        const results = await upsertAccounts(tx, items, bulkField);
-        const answer = bulkResult(results.map(bulkOutcome));
-        const changes = results
-          .filter(statusChanged)
-          .map((result) => ({ external_id: result.row.externalId, from: result.previousStatus, to: result.row.status }));
-        await recordProviderChange(tx, provider, meta, 'provider.accounts_bulk', null, {
-          created: answer.created,
-          updated: answer.updated,
-          unchanged: unchangedCount(results),
-          ...(changes.length > 0 && { status_changed: changes }),
-        });
-        return answer;
-      });
+      const results = await sync.pushAccounts(by(provider, meta), items, bulkField);
+      return bulkResult(results.map(bulkOutcome));
     },
 
     async get(externalId: string): Promise<ProviderAccount> {
-      const [row] = await db.select().from(accounts).where(eq(accounts.externalId, externalId));
+      const row = await sync.find(externalId);
       if (!row) throw accountNotFound(externalId);
       return accountWire(row);
     },
 
     async list(query: ProviderListQuery) {
-      const rows = await db
-        .select({ row: accounts, cursorMicros: cursorMicros(accounts.updatedAt) })
-        .from(accounts)
-        .where(pageConditions(query, accounts.updatedAt, accounts.id))
-        .orderBy(asc(accounts.updatedAt), asc(accounts.id))
-        .limit(query.limit + 1);
+      const rows = await sync.changedAccounts(feedPosition(query), query.limit);
       return toPage(
         rows,
         query.limit,

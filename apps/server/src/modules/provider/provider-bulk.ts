@@ -4,7 +4,7 @@ import { AppError } from '../../platform/app-error.js';
 /*
  * What every bulk call of the provider API shares (accounts, contacts, services, tickets): the
  * field names of an item's errors, the refusal of duplicates and the answer. The set-based writes
- * themselves are in provider-set-writes.ts.
+ * themselves are in db/set-writes.ts.
  */
 
 /** Where a field error of a bulk call points: `items.3.email` is the e-mail of the fourth item. */

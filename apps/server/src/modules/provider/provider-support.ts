@@ -1,40 +1,16 @@
-import { eq, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProviderListQuery } from '@portal/contract';
-import { afterPosition, positionMicros, type FeedPosition } from '../../db/change-feed.js';
+import type { FeedPosition } from '../../db/change-feed.js';
 import type { Executor } from '../../db/client.js';
-import { accounts } from '../../db/schema/index.js';
 import { AppError } from '../../platform/app-error.js';
-import type { ClientMeta } from '../../platform/client-meta.js';
-import { recordAudit } from '../audit/audit-log.js';
-import type { ProviderCaller } from './api-keys.js';
-
-/** Every change made with a key is in the audit log under the key's name (actor `api-key:<name>`). */
-export function recordProviderChange(
-  tx: Executor,
-  provider: ProviderCaller,
-  meta: ClientMeta,
-  action: string,
-  accountId: number | null,
-  details: Record<string, unknown> = {},
-): Promise<void> {
-  return recordAudit(tx, {
-    action,
-    outcome: 'success',
-    actor: `api-key:${provider.name}`,
-    accountId,
-    ...meta,
-    details: { api_key_id: provider.keyId, ...details },
-  });
-}
+import { findAccountByExternalId } from '../accounts/index.js';
 
 export const accountNotFound = (externalId: string) => new AppError('not_found', `No account has the external id ${externalId}`);
 
 /** The account the provider names by its external id; 404 when there is none. */
 export async function accountOf(db: Executor, externalId: string): Promise<{ id: number; name: string }> {
-  const [row] = await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.externalId, externalId));
+  const row = await findAccountByExternalId(db, externalId);
   if (!row) throw accountNotFound(externalId);
-  return row;
+  return { id: row.id, name: row.name };
 }
 
 /** The portal's id of the account the provider names by its external id; 404 when there is none. */
@@ -51,8 +27,6 @@ interface Position {
   micros: string;
   id: string;
 }
-
-export const cursorMicros = positionMicros;
 
 function decodeCursor(cursor: string): Position {
   try {
@@ -80,11 +54,6 @@ export function feedPosition(query: ProviderListQuery, idIsNumber = true): FeedP
   return position;
 }
 
-/** The WHERE conditions of a page: after the cursor, and changed at or after `updated_since`. */
-export function pageConditions(query: ProviderListQuery, updatedAt: AnyPgColumn, id: AnyPgColumn, idIsNumber = true): SQL | undefined {
-  return afterPosition(feedPosition(query, idIsNumber), updatedAt, id);
-}
-
 /** Fetches limit + 1 rows: the extra one only says whether there is a next page. */
 export function toPage<Row extends { cursorMicros: string }, Item>(
   rows: Row[],
@@ -99,7 +68,3 @@ export function toPage<Row extends { cursorMicros: string }, Item>(
     next_cursor: rows.length > limit && last ? encodeCursor({ micros: last.cursorMicros, id: String(idOf(last)) }) : null,
   };
 }
-
-export { conflictOf } from '../../db/errors.js';
-
-export { differsFromOffered } from '../../db/upsert.js';

@@ -1,23 +1,27 @@
 import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint, WebhookEndpointInput } from '@portal/contract';
 import type { Database } from '../../db/client.js';
+import { providerActor } from '../../events/domain-event.js';
+import type { EventRecorder } from '../../events/event-recorder.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
-import type { WebhooksService } from '../webhooks/webhooks.service.js';
+import type { WebhooksService } from '../webhooks/index.js';
 import type { ProviderCaller } from './api-keys.js';
-import { recordProviderChange } from './provider-support.js';
 
 /**
  * The webhook endpoints through the provider API: the webhooks service does the work (as for the
- * CLI); each change is then written to the audit log under the key's name. Endpoints belong to
- * the provider, not to an account, so their audit rows carry no account.
+ * CLI); each change is then recorded as an event under the key's name (decision 0041), which the audit
+ * log takes. Endpoints belong to the provider, not to an account, so their events carry no account.
  */
-export function createProviderWebhooks(db: Database, webhooks: WebhooksService) {
-  const audit = (provider: ProviderCaller, meta: ClientMeta, action: string, details: Record<string, unknown>) =>
-    recordProviderChange(db, provider, meta, action, null, details);
+export function createProviderWebhooks(db: Database, webhooks: WebhooksService, events: EventRecorder) {
+  const by = (provider: ProviderCaller, meta: ClientMeta) => ({ accountId: null, actor: providerActor(provider), meta });
 
   return {
     async create(provider: ProviderCaller, input: WebhookEndpointInput, meta: ClientMeta): Promise<CreatedWebhookEndpoint> {
       const created = await webhooks.create(input);
-      await audit(provider, meta, 'provider.webhook_endpoint_created', { endpoint_id: created.id, url: created.url, events: created.events });
+      await events.record(db, {
+        type: 'webhook_endpoint.created',
+        ...by(provider, meta),
+        data: { endpoint_id: created.id, url: created.url, events: created.events },
+      });
       return created;
     },
 
@@ -27,14 +31,14 @@ export function createProviderWebhooks(db: Database, webhooks: WebhooksService) 
 
     async setEnabled(provider: ProviderCaller, id: number, enabled: boolean, meta: ClientMeta): Promise<WebhookEndpoint> {
       const endpoint = await webhooks.setEnabled(id, enabled);
-      await audit(provider, meta, enabled ? 'provider.webhook_endpoint_enabled' : 'provider.webhook_endpoint_disabled', { endpoint_id: id });
+      await events.record(db, { type: 'webhook_endpoint.enabled', ...by(provider, meta), data: { endpoint_id: id, enabled } });
       return endpoint;
     },
 
     async remove(provider: ProviderCaller, id: number, meta: ClientMeta): Promise<null> {
       const endpoint = await webhooks.get(id);
       await webhooks.remove(id);
-      await audit(provider, meta, 'provider.webhook_endpoint_deleted', { endpoint_id: id, url: endpoint.url });
+      await events.record(db, { type: 'webhook_endpoint.deleted', ...by(provider, meta), data: { endpoint_id: id, url: endpoint.url } });
       return null;
     },
 
@@ -44,10 +48,14 @@ export function createProviderWebhooks(db: Database, webhooks: WebhooksService) 
 
     async retry(provider: ProviderCaller, deliveryId: number, meta: ClientMeta): Promise<WebhookDelivery> {
       const delivery = await webhooks.retry(deliveryId);
-      await audit(provider, meta, 'provider.webhook_delivery_retried', {
-        delivery_id: deliveryId,
-        endpoint_id: delivery.endpoint_id,
-        event_id: delivery.event_id,
+      await events.record(db, {
+        type: 'webhook_delivery.retried',
+        ...by(provider, meta),
+        data: {
+          delivery_id: deliveryId,
+          endpoint_id: delivery.endpoint_id,
+          event_id: delivery.event_id,
+        },
       });
       return delivery;
     },

@@ -1,6 +1,6 @@
 import { PROFILE_TIME_ZONES, type Service } from '@portal/contract';
 import type { Database, Executor } from '../../db/client.js';
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../auth/index.js';
 import { listAccountServices } from './services.repository.js';
 
 /** The time zones of the Profile screen (docs/product.md §9); the label is the zone's name, as the spec lists them. */

@@ -10,7 +10,7 @@ import type { ClientMeta } from '../../platform/client-meta.js';
 import type { AgentPackage, MonitoredAccount, MonitoringSystem } from '../../platform/monitoring-system.js';
 import { createToolLinkSigner, type LinkOs } from '../../platform/signed-links.js';
 import { hashToken } from '../../platform/tokens.js';
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../auth/index.js';
 import {
   CONFIGURATION_NOT_FOUND_MESSAGE,
   LINK_EXPIRED,

@@ -1,5 +1,4 @@
 import type { ProviderTicketEntryInput, ProviderTicketInput } from '@portal/contract';
-import { sql } from 'drizzle-orm';
 import type { FeedPosition } from '../../db/change-feed.js';
 import type { Database, Executor } from '../../db/client.js';
 import { conflictOf } from '../../db/errors.js';
@@ -82,8 +81,8 @@ export function createTicketSync({ db, events }: { db: Database; events: EventRe
         isBillable: item.is_billable,
         isTaxable: item.is_taxable,
         assignedContactId: assigned ? assignees.get(assigned)! : null,
-        createdAt: item.created_at ? new Date(item.created_at) : sql`now()`,
-        lastModifiedAt: sql`now()`,
+        // Left out, the columns' defaults: now.
+        createdAt: item.created_at ? new Date(item.created_at) : undefined,
       };
     });
     const written = await upsertTicketRows(tx, values);
@@ -236,7 +235,7 @@ async function entryValues(accountId: number, ticketId: number, entry: PushedEnt
     contentIsClean: true,
     isInternal: entry.is_internal,
     visibleToCustomer: entry.visible_to_customer,
-    createdAt: entry.created_at ? new Date(entry.created_at) : sql`now()`,
+    createdAt: entry.created_at ? new Date(entry.created_at) : undefined,
   };
 }
 

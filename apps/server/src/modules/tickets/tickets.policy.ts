@@ -1,4 +1,4 @@
-import { flagsGrant, type Caller } from '../auth/caller.js';
+import { flagsGrant, type Caller } from '../auth/index.js';
 
 /**
  * Which tickets a caller may see (docs/product.md §6): administrators and technical contacts all of

@@ -13,7 +13,7 @@ import type { conversationPageQuery, newTicketInput, ticketListQuery } from '@po
 import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../platform/app-error.js';
-import { fullName, type Caller } from '../auth/caller.js';
+import { fullName, type Caller } from '../auth/index.js';
 import { contactActor } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { ClientMeta } from '../../platform/client-meta.js';

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterPosition, positionMicros, type FeedPosition } from '../../db/change-feed.js';
 import type { Executor } from '../../db/client.js';
 import { contacts } from '../../db/schema/index.js';
-import { givenOrKept, recordset } from '../provider/provider-set-writes.js';
+import { givenOrKept, recordset } from '../../db/set-writes.js';
 
 /** The contacts the provider's systems push (contact-sync.ts): its SQL, by external id, set-based (decision 0030). */
 

@@ -3,8 +3,8 @@ import type { AppConfig } from '../../config/index.js';
 import type { FeedPosition } from '../../db/change-feed.js';
 import type { Database, Executor } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
-import { endContactSessions } from '../auth/sessions.service.js';
-import { externalIdOrder, givenFlags, refusedItem, uniqueValues, uniqueViolationAsItemConflict, type FieldOf } from '../provider/provider-set-writes.js';
+import { endContactSessions } from '../auth/index.js';
+import { externalIdOrder, givenFlags, refusedItem, uniqueValues, uniqueViolationAsItemConflict, type FieldOf } from '../../db/set-writes.js';
 import {
   contactsByExternalId,
   contactsChangedAfter,

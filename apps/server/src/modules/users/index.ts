@@ -8,3 +8,5 @@ export { createContactSync, type ContactSync, type ContactPushed, type PushedCon
 export { INVITATION_VALID_DAYS, type ContactsChangedBy } from './invitations.js';
 export { invitationMail } from './users.mails.js';
 export { contactIdsByExternalId, externalIdsOfContacts, reachableContact } from './users.repository.js';
+export { toWireContact } from './contact-wire.js';
+export { asSignInNameConflict, emailTakenMessage, refuseTakenSignInName } from './sign-in-name.js';

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import type { DomainEventActor } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
-import { issuePasswordLinks } from '../auth/password-reset.service.js';
+import { issuePasswordLinks } from '../auth/index.js';
 
 /** An invitation link works for a week; the administrator can send a new one at any time. */
 export const INVITATION_VALID_DAYS = 7;

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../auth/index.js';
 
 /**
  * What an administrator may do to the account's users (docs/product.md §6, decision 0013). The account

@@ -15,7 +15,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { contactActor } from '../../events/domain-event.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
-import { fullName, type Caller } from '../auth/caller.js';
+import { fullName, type Caller } from '../auth/index.js';
 import { inviteContacts, type ContactsChangedBy, type InvitationDeps } from './invitations.js';
 import { asSignInNameConflict, refuseTakenSignInName } from './sign-in-name.js';
 import { DELETE_SELF, isSelf, LAST_ADMIN, OWN_ADMIN_FLAG } from './users.policy.js';

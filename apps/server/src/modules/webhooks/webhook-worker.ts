@@ -20,7 +20,7 @@ const LEASE_MARGIN_MS = 30_000;
 
 /**
  * Sends due deliveries (docs/decisions/0026, 0041). The job queue runs `drain` whenever a change has written
- * deliveries (webhook-events.ts enqueues the job with them), when a failed attempt's retry is due (`retryAt` below
+ * deliveries (webhook-events.repository.ts enqueues the job with them), when a failed attempt's retry is due (`retryAt` below
  * enqueues it), and every minute in case a lease ran out; claims skip what another instance holds. `stop` waits for
  * the attempts in flight to be recorded.
  */

@@ -8,9 +8,12 @@ import {
   type WebhookEndpointInput,
 } from '@portal/contract';
 import type { Database } from '../../db/client.js';
+import { executeSqlOn } from '../../db/execute-sql.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../platform/app-error.js';
+import { enqueueJobs } from '../../platform/job-queue.js';
 import type { VaultKeyRing } from '../../platform/secret-box.js';
+import { WEBHOOK_DELIVERY_QUEUE } from './webhook-events.repository.js';
 import { isPrivateAddress } from './webhook-sender.js';
 import * as repo from './webhooks.repository.js';
 
@@ -117,9 +120,10 @@ export function createWebhooksService({ db, vault, allowPrivateUrls }: WebhooksS
       return (await repo.listDeliveries(db, { ...filter, limit })).map(toDelivery);
     },
 
-    /** Makes a delivery due now, whatever its status; the worker sends it at its next poll. */
+    /** Makes a delivery due now, whatever its status, and asks the job queue for a drain that sends it. */
     async retry(deliveryId: number): Promise<WebhookDelivery> {
       if (!Number.isSafeInteger(deliveryId) || deliveryId <= 0 || !(await repo.makeDeliveryDue(db, deliveryId))) throw notFound(DELIVERY);
+      await enqueueJobs(executeSqlOn(db), [{ queue: WEBHOOK_DELIVERY_QUEUE, data: {} }]);
       const [row] = await repo.listDeliveries(db, { id: deliveryId, limit: 1 });
       return toDelivery(row!);
     },

@@ -16,7 +16,7 @@ import { createMailer } from '../../platform/mail.js';
 import { createMailOutbox } from '../../db/mail-outbox.repository.js';
 import { createLogger } from '../../platform/logger.js';
 import { createSecretBox, createVaultKeyRing } from '../../platform/secret-box.js';
-import { SYSTEM_ACTOR, recordEvent } from './webhook-events.js';
+import { SYSTEM_ACTOR, recordEvent } from './webhook-events.repository.js';
 import { runWebhookCommand } from './webhooks.cli.js';
 import { claimDueDeliveries } from './webhooks.repository.js';
 import { createWebhooksService, PRIVATE_URL_REFUSED, resealWebhookSecrets } from './webhooks.service.js';

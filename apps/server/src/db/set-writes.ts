@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { AppError } from '../../platform/app-error.js';
+import { AppError } from '../platform/app-error.js';
 
 /*
  * What the set-based upserts of the provider API share (accounts, contacts, services; decision
