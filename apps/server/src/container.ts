@@ -1,4 +1,5 @@
 import { portalConsumers } from './consumers/index.js';
+import { usesNamedStatements } from './db/client.js';
 import { executeSqlOn } from './db/execute-sql.js';
 import { createMailOutbox } from './db/mail-outbox.repository.js';
 import type { AppDependencies, RouteDependencies } from './dependencies.js';
@@ -52,7 +53,7 @@ export function createContainer(deps: AppDependencies): Container {
     metrics.payments.inc({ outcome }),
   );
   const monitoringSystem = deps.monitoringSystem ?? createLocalMonitoringSystem({ serverUrl: config.monitoring.serverUrl, secret: config.secrets.tokenSecret });
-  const events = createEventRecorder(portalConsumers({ mailer, config }));
+  const events = createEventRecorder(portalConsumers({ mailer, config }), { namedStatements: usesNamedStatements(db) });
   return {
     ...deps,
     metrics,

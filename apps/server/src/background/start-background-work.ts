@@ -32,7 +32,9 @@ export async function startBackgroundWork({
     logger,
     autoPay: config.autoPayEveryMinutes > 0 ? { everyMinutes: config.autoPayEveryMinutes, runOnce: () => container.autoPay.runOnce() } : undefined,
   });
-  await queue.work<{ outbox_id: number }>(MAIL_DELIVERY_QUEUE, (job) => container.mailer.deliver(job.outbox_id));
+  // Ten mails a fetch: a bulk import's invitations go out in a few queries. Delivering is idempotent (a mail no longer
+  // pending is skipped), so a batch tried again after a failure sends nothing twice.
+  await queue.work<{ outbox_id: number }>(MAIL_DELIVERY_QUEUE, (job) => container.mailer.deliver(job.outbox_id), { batchSize: 10 });
   // WEBHOOK_POLL_MS=0 leaves the deliveries to the other instances (docs/decisions/0026).
   if (config.webhooks.pollMs > 0) {
     await queue.schedule(

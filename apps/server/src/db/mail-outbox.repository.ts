@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { enqueueJobs } from '../platform/job-queue.js';
 import { MAIL_DELIVERY_QUEUE, type MailMessage, type MailOutbox } from '../platform/mail.js';
-import type { Database, Executor } from './client.js';
+import { usesNamedStatements, type Database, type Executor } from './client.js';
 import { executeSqlOn } from './execute-sql.js';
 import { mailOutbox } from './schema/index.js';
 
@@ -11,6 +11,8 @@ import { mailOutbox } from './schema/index.js';
  * commits; the mailer's worker then sends it and records how that went.
  */
 export function createMailOutbox(db: Database): MailOutbox<Executor> {
+  // The job's insert planned once per connection, where the connection keeps prepared statements (decision 0038).
+  const enqueueStatement = usesNamedStatements(db) ? 'portal_enqueue_mail' : undefined;
   const setStatus = async (id: number, values: Partial<typeof mailOutbox.$inferInsert>) => {
     await db.update(mailOutbox).set(values).where(eq(mailOutbox.id, id));
   };
@@ -24,7 +26,7 @@ export function createMailOutbox(db: Database): MailOutbox<Executor> {
       .returning({ id: mailOutbox.id });
     const ids = rows.map((row) => row.id);
     await enqueueJobs(
-      executeSqlOn(executor),
+      executeSqlOn(executor, enqueueStatement),
       ids.map((id) => ({ queue: MAIL_DELIVERY_QUEUE, data: { outbox_id: id } })),
     );
     return ids;

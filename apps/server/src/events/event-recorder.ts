@@ -18,13 +18,15 @@ export interface EventRecorder {
   record<T extends DomainEventType>(tx: Executor, event: NewDomainEvent<T>): Promise<DomainEvent<T>>;
 }
 
-export function createEventRecorder(consumers: readonly EventConsumer[]): EventRecorder {
+/** `namedStatements`: whether the database's connections keep prepared statements (not behind PgBouncer before 1.21, decision 0038). */
+export function createEventRecorder(consumers: readonly EventConsumer[], { namedStatements = true }: { namedStatements?: boolean } = {}): EventRecorder {
+  const statementName = namedStatements ? 'portal_record_event' : undefined;
   return {
     async record(tx, input) {
       // The catalogue's schema keeps only the fields it names, so nothing a command did not mean to record is kept.
       const data = domainEventData[input.type].parse(input.data) as typeof input.data;
       const event = { ...input, data, id: newEventId(), meta: input.meta ?? { ip: null, userAgent: null }, occurredAt: new Date() };
-      await insertDomainEvent(tx, event);
+      await insertDomainEvent(tx, event, statementName);
       for (const consumer of consumers) await consumer.consume(tx, event as unknown as AnyDomainEvent);
       return event;
     },

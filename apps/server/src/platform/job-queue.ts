@@ -36,6 +36,11 @@ export interface TaskOptions {
   slotSeconds?: number;
   /** How often an idle worker of this queue looks for work, seconds (≥ 0.5); the queue's default otherwise. */
   pollingIntervalSeconds?: number;
+  /**
+   * Jobs taken (and completed) at once, run one after another: fewer queries per job under load. A task that throws
+   * fails the whole batch, which is tried again, so a batched task must be idempotent (default 1).
+   */
+  batchSize?: number;
 }
 
 export interface JobCount {
@@ -91,7 +96,7 @@ export async function startJobQueue({
   const created = new Set<string>();
   const slots = new Map<string, number>();
   const defined = new Map(queues.map((queue) => [queue.name, queue.options ?? {}]));
-  async function ensureQueue(name: string, { slotSeconds, pollingIntervalSeconds: _polling, ...options }: TaskOptions): Promise<void> {
+  async function ensureQueue(name: string, { slotSeconds, pollingIntervalSeconds: _polling, batchSize: _batch, ...options }: TaskOptions): Promise<void> {
     if (slotSeconds) slots.set(name, slotSeconds);
     if (created.has(name)) return;
     const settings = { ...DEFAULT_TASK, ...defined.get(name), ...options };
@@ -106,13 +111,15 @@ export async function startJobQueue({
 
   async function work<T extends object>(name: string, task: (data: T) => Promise<void>, options: TaskOptions = {}): Promise<void> {
     await ensureQueue(name, options);
-    await boss.work<T>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-      if (!job) return;
-      try {
-        await task(job.data);
-      } catch (error) {
-        logger.warn({ err: error, queue: name, job: job.id }, 'a background job failed; it is tried again unless it has used its retries');
-        throw error;
+    const batchSize = options.batchSize ?? 1;
+    await boss.work<T>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? pollingIntervalSeconds, batchSize }, async (jobs) => {
+      for (const job of jobs) {
+        try {
+          await task(job.data);
+        } catch (error) {
+          logger.warn({ err: error, queue: name, job: job.id }, 'a background job failed; it is tried again unless it has used its retries');
+          throw error;
+        }
       }
     });
   }
