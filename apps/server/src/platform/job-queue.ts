@@ -180,6 +180,22 @@ export async function enqueueJobs(executeSql: ExecuteSql, jobs: readonly JobToEn
  * the queue starts (`startJobQueue`, migrate: true). Several instances may run it at once.
  */
 export async function installJobQueue(pool: pg.Pool, queues: readonly QueueDefinition[]): Promise<void> {
+  // Instances starting together make the same queues at once; the library's queue creation (a partition each) can
+  // deadlock with another's. The loser tries again after a short random wait, and then finds the queues made.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await installQueues(pool, queues);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= INSTALL_ATTEMPTS || (code !== '40P01' && code !== '23505' && code !== '40001')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
+const INSTALL_ATTEMPTS = 5;
+
+async function installQueues(pool: pg.Pool, queues: readonly QueueDefinition[]): Promise<void> {
   const existing = await fromQueueTables(async () => {
     const { rows } = await pool.query<{ name: string }>('SELECT name FROM pgboss.queue WHERE name = ANY($1)', [queues.map((queue) => queue.name)]);
     return rows.map((row) => row.name);

@@ -3,6 +3,8 @@ import { inTransaction } from '../../db/transaction.js';
 import { SYSTEM } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { PaymentGateway } from '../../platform/payment-gateway.js';
+import { accountNameOf } from '../accounts/index.js';
+import { billingContactsOf } from '../users/index.js';
 import * as repo from './billing.repository.js';
 import { chargeCard, chargeEvent } from './card-charge.js';
 
@@ -93,13 +95,13 @@ export function createAutoPayRunner({ db, gateway, events }: AutoPayDeps) {
         at: now,
       });
       // Every billing contact hears of an automatic payment, charged or refused.
-      const notify = (await repo.billingContacts(tx, account.accountId)).map((c) => ({ contact_id: c.id, email: c.email, firstname: c.firstname }));
+      const notify = (await billingContactsOf(tx, account.accountId)).map((c) => ({ contact_id: c.id, email: c.email, firstname: c.firstname }));
       await events.record(
         tx,
         chargeEvent(charged, {
           actor: SYSTEM,
           charge: { mode: 'autopay', cycle: cycle.id, attempt: attempts.length + 1 },
-          accountName: await repo.accountName(tx, account.accountId),
+          accountName: await accountNameOf(tx, account.accountId),
           notify,
         }),
       );

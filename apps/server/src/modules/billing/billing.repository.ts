@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accounts, billingAccounts, contacts, orderItems, orders, payments, statements } from '../../db/schema/index.js';
+import { billingAccounts, orderItems, orders, payments, statements } from '../../db/schema/index.js';
 
 export type BillingAccountRow = typeof billingAccounts.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -122,18 +122,4 @@ export async function autoPayAttempts(db: Executor, accountId: number, cyclePref
     .from(payments)
     .where(and(eq(payments.accountId, accountId), sql`${payments.idempotencyKey} LIKE ${`${cyclePrefix}%`}`))
     .orderBy(asc(payments.createdAt));
-}
-
-/** Who gets an auto-pay receipt: the account's contacts with billing access. */
-export async function billingContacts(db: Executor, accountId: number): Promise<Array<{ id: number; email: string; firstname: string }>> {
-  return db
-    .select({ id: contacts.id, email: contacts.email, firstname: contacts.firstname })
-    .from(contacts)
-    .where(and(eq(contacts.accountId, accountId), eq(contacts.billingGroup, true)))
-    .orderBy(asc(contacts.id));
-}
-
-export async function accountName(db: Executor, accountId: number): Promise<string> {
-  const [row] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
-  return row?.name ?? '';
 }

@@ -4,11 +4,9 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError, unauthenticated } from '../../platform/app-error.js';
 import type { Caller } from '../auth/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
-import { toWireContact } from '../users/index.js';
-import { asSignInNameConflict, refuseTakenSignInName } from '../users/index.js';
+import { asSignInNameConflict, findOwnContact, refuseTakenSignInName, toWireContact, updateOwnColorMode, updateOwnProfile } from '../users/index.js';
 import { contactActor } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import { findOwnContact, updateOwnColorMode, updateOwnProfile } from './profile.repository.js';
 
 export { emailTakenMessage } from '../users/index.js';
 export const TIME_ZONE_REFUSED = `Please choose one of these time zones: ${PROFILE_TIME_ZONES.join(', ')}`;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accounts, contacts, supportTools, toolDownloadLinks, toolDownloads } from '../../db/schema/index.js';
+import { contacts, supportTools, toolDownloadLinks, toolDownloads } from '../../db/schema/index.js';
 
 export type SupportToolRow = typeof supportTools.$inferSelect;
 export type ToolLinkRow = typeof toolDownloadLinks.$inferSelect;
@@ -13,12 +13,6 @@ export async function listTools(db: Executor): Promise<SupportToolRow[]> {
 export async function findTool(db: Executor, toolId: number): Promise<SupportToolRow | undefined> {
   const [row] = await db.select().from(supportTools).where(eq(supportTools.id, toolId));
   return row;
-}
-
-/** The account's name in the monitoring system (null: not configured there). */
-export async function monitoringCustomerName(db: Executor, accountId: number): Promise<string | null> {
-  const [row] = await db.select({ name: accounts.monitoringCustomerName }).from(accounts).where(eq(accounts.id, accountId));
-  return row?.name ?? null;
 }
 
 export async function insertLink(db: Executor, values: typeof toolDownloadLinks.$inferInsert): Promise<ToolLinkRow> {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { contactActor, downloadLinkActor } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
+import { monitoringCustomerNameOf } from '../accounts/index.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { AgentPackage, MonitoredAccount, MonitoringSystem } from '../../platform/monitoring-system.js';
@@ -117,7 +118,7 @@ export function createSupportToolsService({ db, monitoring, config, events, now 
 
   /** A tool built per account needs the account in the monitoring system. */
   async function monitoredAccount(accountId: number) {
-    const monitoringCustomerName = await repo.monitoringCustomerName(db, accountId);
+    const monitoringCustomerName = await monitoringCustomerNameOf(db, accountId);
     if (!monitoringCustomerName) throw new AppError('configuration_not_found', CONFIGURATION_NOT_FOUND_MESSAGE);
     return { accountId, monitoringCustomerName };
   }

@@ -7,6 +7,7 @@ export { createUsersService, type UsersService } from './users.service.js';
 export { createContactSync, type ContactSync, type ContactPushed, type PushedContact, type SyncedContactRow } from './contact-sync.js';
 export { INVITATION_VALID_DAYS, type ContactsChangedBy } from './invitations.js';
 export { invitationMail } from './users.mails.js';
-export { contactIdsByExternalId, externalIdsOfContacts, reachableContact } from './users.repository.js';
+export { billingContactsOf, contactIdsByExternalId, externalIdsOfContacts, reachableContact } from './users.repository.js';
 export { toWireContact } from './contact-wire.js';
 export { asSignInNameConflict, emailTakenMessage, refuseTakenSignInName } from './sign-in-name.js';
+export { findOwnContact, updateOwnColorMode, updateOwnProfile } from './own-profile.repository.js';

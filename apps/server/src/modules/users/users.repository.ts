@@ -270,3 +270,12 @@ export async function reachableContact(
     .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId), isNull(contacts.deactivatedAt)));
   return row;
 }
+
+/** Who gets an auto-pay receipt: the account's contacts with billing access, oldest first. */
+export async function billingContactsOf(db: Executor, accountId: number): Promise<Array<{ id: number; email: string; firstname: string }>> {
+  return db
+    .select({ id: contacts.id, email: contacts.email, firstname: contacts.firstname })
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.billingGroup, true)))
+    .orderBy(asc(contacts.id));
+}

@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { contacts } from '../../db/schema/index.js';
 
+/* The signed-in contact's own row, for the profile module (decision 0041): the contacts table is this module's. */
+
 type ContactRow = typeof contacts.$inferSelect;
 
 export async function findOwnContact(db: Executor, accountId: number, contactId: number): Promise<ContactRow | undefined> {
