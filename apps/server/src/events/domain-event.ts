@@ -19,6 +19,12 @@ export interface NewDomainEvent<T extends DomainEventType = DomainEventType> {
   secrets?: Readonly<Record<string, string>>;
 }
 
+/**
+ * Who acts and from where, as a command is given them: the event's actor and the request's origin (none for the
+ * portal's own work or the command line). Spread into the event the command records.
+ */
+export type EventOrigin = Pick<NewDomainEvent, 'actor' | 'meta'>;
+
 /** An event as recorded and as every consumer receives it. */
 export interface DomainEvent<T extends DomainEventType = DomainEventType> extends NewDomainEvent<T> {
   id: string;

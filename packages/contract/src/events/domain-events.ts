@@ -62,7 +62,6 @@ export const domainEventData = {
 } satisfies Record<string, z.ZodObject>;
 
 export type DomainEventType = keyof typeof domainEventData;
-export const DOMAIN_EVENT_TYPES = Object.keys(domainEventData) as DomainEventType[];
 export type DomainEventData<T extends DomainEventType> = z.infer<(typeof domainEventData)[T]>;
 
 export { ticketEventData, type TicketEventType } from './tickets.js';

@@ -1,19 +1,12 @@
 import type { FeedPosition } from '../../db/change-feed.js';
 import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
-import type { DomainEventActor } from '../../events/domain-event.js';
+import type { EventOrigin } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { ClientMeta } from '../../platform/client-meta.js';
 import type { FieldOf } from '../../db/set-writes.js';
 import { accountsChangedAfter, findAccountByExternalId, upsertAccounts, type AccountItem, type AccountUpserted } from './account-sync.repository.js';
 
 export type { AccountItem, AccountRow, AccountUpserted } from './account-sync.repository.js';
-
-/** Who pushes, and from where (the audit log names both). */
-export interface Pusher {
-  actor: DomainEventActor;
-  meta: ClientMeta;
-}
 
 const statusChanged = (result: AccountUpserted) => result.previousStatus !== undefined && result.previousStatus !== result.row.status;
 
@@ -24,7 +17,7 @@ const statusChanged = (result: AccountUpserted) => result.previousStatus !== und
  */
 export function createAccountSync({ db, events }: { db: Database; events: EventRecorder }) {
   return {
-    async pushAccount(by: Pusher, item: AccountItem): Promise<AccountUpserted> {
+    async pushAccount(by: EventOrigin, item: AccountItem): Promise<AccountUpserted> {
       return inTransaction(db, async (tx) => {
         const [result] = (await upsertAccounts(tx, [item], (_, field) => field)) as [AccountUpserted];
         if (result.changed) {
@@ -44,7 +37,7 @@ export function createAccountSync({ db, events }: { db: Database; events: EventR
       });
     },
 
-    async pushAccounts(by: Pusher, items: AccountItem[], fieldOf: FieldOf): Promise<AccountUpserted[]> {
+    async pushAccounts(by: EventOrigin, items: AccountItem[], fieldOf: FieldOf): Promise<AccountUpserted[]> {
       return inTransaction(db, async (tx) => {
         const results = await upsertAccounts(tx, items, fieldOf);
         const created = results.filter((result) => result.created).length;

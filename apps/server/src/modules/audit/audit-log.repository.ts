@@ -1,5 +1,4 @@
 import type { Executor } from '../../db/client.js';
-import type { ClientMeta } from '../../platform/client-meta.js';
 import { auditLog } from '../../db/schema/index.js';
 
 export interface AuditEvent {
@@ -31,32 +30,4 @@ export async function recordAudit(db: Executor, event: AuditEvent): Promise<void
       eventId: event.eventId ?? null,
     })
     .onConflictDoNothing({ target: auditLog.eventId });
-}
-
-/** Who acted in a request: the signed-in contact, or the provider's staff member impersonating them. */
-export interface AuditedCaller {
-  contactId: number;
-  accountId: number;
-  email: string;
-  impersonatedBy: string | null;
-}
-
-/** An action a signed-in caller took, recorded the same way by every module: who, in which account, from where. */
-export function recordCallerAction(
-  executor: Executor,
-  caller: AuditedCaller,
-  meta: ClientMeta,
-  action: string,
-  outcome: AuditEvent['outcome'],
-  details: Record<string, unknown> = {},
-): Promise<void> {
-  return recordAudit(executor, {
-    action,
-    outcome,
-    actor: caller.impersonatedBy ?? caller.email,
-    accountId: caller.accountId,
-    contactId: caller.contactId,
-    ...meta,
-    details: { by: caller.contactId, ...details },
-  });
 }

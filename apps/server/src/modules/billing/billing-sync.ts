@@ -2,9 +2,8 @@ import type { ProviderOrderInput, ProviderOrderItemInput, ProviderPaymentInput, 
 import type { FeedPosition } from '../../db/change-feed.js';
 import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
-import type { DomainEventActor } from '../../events/domain-event.js';
+import type { EventOrigin } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { ClientMeta } from '../../platform/client-meta.js';
 import {
   itemsOfOrders,
   moveOrder,
@@ -21,12 +20,6 @@ import {
   type OrderItemValues,
 } from './billing-sync.repository.js';
 import type { OrderItemRow, OrderRow, PaymentRow, StatementRow } from './billing.repository.js';
-
-/** Who pushes, and from where (the audit log names both). */
-export interface Pusher {
-  actor: DomainEventActor;
-  meta: ClientMeta;
-}
 
 function itemValues(item: ProviderOrderItemInput): OrderItemValues {
   return {
@@ -77,7 +70,12 @@ const sameItems = (stored: OrderItemRow[], wanted: OrderItemValues[]) =>
  */
 export function createBillingSync({ db, events }: { db: Database; events: EventRecorder }) {
   return {
-    async pushStatement(by: Pusher, accountId: number, externalId: string, input: ProviderStatementInput): Promise<{ created: boolean; row: StatementRow }> {
+    async pushStatement(
+      by: EventOrigin,
+      accountId: number,
+      externalId: string,
+      input: ProviderStatementInput,
+    ): Promise<{ created: boolean; row: StatementRow }> {
       const fields = {
         periodStart: input.period_start,
         periodEnd: input.period_end,
@@ -103,7 +101,7 @@ export function createBillingSync({ db, events }: { db: Database; events: EventR
       });
     },
 
-    async pushPayment(by: Pusher, accountId: number, externalId: string, input: ProviderPaymentInput): Promise<{ created: boolean; row: PaymentRow }> {
+    async pushPayment(by: EventOrigin, accountId: number, externalId: string, input: ProviderPaymentInput): Promise<{ created: boolean; row: PaymentRow }> {
       const fields = {
         amount: input.amount,
         paymentType: input.payment_type,
@@ -128,7 +126,7 @@ export function createBillingSync({ db, events }: { db: Database; events: EventR
 
     /** An order; items given replace its items, but an identical list is left as it is, so a re-run keeps the items' ids. */
     async pushOrder(
-      by: Pusher,
+      by: EventOrigin,
       accountId: number,
       externalId: string,
       input: ProviderOrderInput,

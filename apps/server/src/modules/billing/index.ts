@@ -4,7 +4,7 @@
  * order_items tables are this module's.
  */
 export { createBillingService, type BillingService } from './billing.service.js';
-export { createBillingSync, type BillingSync, type Pusher } from './billing-sync.js';
+export { createBillingSync, type BillingSync } from './billing-sync.js';
 export { createAutoPayRunner, type AutoPayRunner } from './autopay.js';
 export { autoPayFailedMail, paymentReceiptMail } from './billing.mails.js';
 export { orderItemFields } from './billing-wire.js';

@@ -11,5 +11,5 @@ export {
   HIDDEN_PASSWORD_LOCKED,
   VAULT_KEY_MISSING,
 } from './inventory.service.js';
-export { createInventorySync, type InventorySync, type InventoryActor, type CredentialTarget } from './inventory-sync.js';
+export { createInventorySync, type InventorySync, type CredentialTarget } from './inventory-sync.js';
 export type { AssetRow, VendorRow, PublicCredentialRow } from './inventory.repository.js';

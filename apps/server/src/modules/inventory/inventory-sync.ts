@@ -2,16 +2,9 @@ import type { ProviderAssetInput, ProviderVendorInput } from '@portal/contract';
 import type { FeedPosition } from '../../db/change-feed.js';
 import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
-import type { DomainEventActor } from '../../events/domain-event.js';
+import type { EventOrigin } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { ClientMeta } from '../../platform/client-meta.js';
 import * as repo from './inventory.repository.js';
-
-/** Who acts, and from where (the audit log names both). */
-export interface InventoryActor {
-  actor: DomainEventActor;
-  meta?: ClientMeta;
-}
 
 /** Which credential: of one account (the provider API names it), or any (the provider's command line). */
 export interface CredentialTarget {
@@ -27,7 +20,7 @@ export interface CredentialTarget {
  */
 export function createInventorySync({ db, events }: { db: Database; events: EventRecorder }) {
   return {
-    async pushAsset(by: InventoryActor, accountId: number, externalId: string, input: ProviderAssetInput): Promise<{ created: boolean; row: repo.AssetRow }> {
+    async pushAsset(by: EventOrigin, accountId: number, externalId: string, input: ProviderAssetInput): Promise<{ created: boolean; row: repo.AssetRow }> {
       const fields: repo.AssetFields = {
         name: input.name,
         type: input.type,
@@ -49,12 +42,7 @@ export function createInventorySync({ db, events }: { db: Database; events: Even
       });
     },
 
-    async pushVendor(
-      by: InventoryActor,
-      accountId: number,
-      externalId: string,
-      input: ProviderVendorInput,
-    ): Promise<{ created: boolean; row: repo.VendorRow }> {
+    async pushVendor(by: EventOrigin, accountId: number, externalId: string, input: ProviderVendorInput): Promise<{ created: boolean; row: repo.VendorRow }> {
       const fields: repo.VendorFields = {
         name: input.name,
         ...(input.contact_person !== undefined && { contactPerson: input.contact_person || null }),
@@ -77,7 +65,7 @@ export function createInventorySync({ db, events }: { db: Database; events: Even
      * be changed by the customer. Asking for the flag it already has changes nothing and records nothing.
      * undefined: no such credential (in the account, when one is named).
      */
-    async setPasswordHidden(by: InventoryActor, target: CredentialTarget, hidden: boolean): Promise<repo.CredentialRow | undefined> {
+    async setPasswordHidden(by: EventOrigin, target: CredentialTarget, hidden: boolean): Promise<repo.CredentialRow | undefined> {
       return inTransaction(db, async (tx) => {
         const row =
           target.accountId === undefined

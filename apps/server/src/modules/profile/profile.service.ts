@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError, unauthenticated } from '../../platform/app-error.js';
 import type { Caller } from '../auth/index.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
-import { asSignInNameConflict, findOwnContact, refuseTakenSignInName, toWireContact, updateOwnColorMode, updateOwnProfile } from '../users/index.js';
+import { asSignInNameConflict, findContact, refuseTakenSignInName, toWireContact, updateContact } from '../users/index.js';
 import { contactActor } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 
@@ -22,7 +22,7 @@ export function createProfileService({ db, confirmPassword, events }: ProfileSer
   return {
     /** The caller's theme, kept on the contact so the next sign-in, in any browser, starts with it. */
     async savePreferences(caller: Caller, preferences: MyPreferences): Promise<MyPreferences> {
-      const row = await updateOwnColorMode(db, caller.accountId, caller.contactId, preferences.ui_color_mode);
+      const row = await updateContact(db, caller.accountId, caller.contactId, { uiColorMode: preferences.ui_color_mode });
       if (!row) throw unauthenticated();
       return { ui_color_mode: row.uiColorMode };
     },
@@ -45,9 +45,9 @@ export function createProfileService({ db, confirmPassword, events }: ProfileSer
 
       try {
         const contact = await inTransaction(db, async (tx) => {
-          const before = await findOwnContact(tx, caller.accountId, caller.contactId);
+          const before = await findContact(tx, caller.accountId, caller.contactId);
           if (!before) throw unauthenticated();
-          const after = await updateOwnProfile(tx, caller.accountId, caller.contactId, {
+          const after = await updateContact(tx, caller.accountId, caller.contactId, {
             firstname: input.firstname,
             lastname: input.lastname,
             email,

@@ -1,10 +1,9 @@
 import type { ProviderAccount, ProviderAccountInput, ProviderBulkItem, ProviderBulkResult, ProviderListQuery } from '@portal/contract';
-import { providerActor } from '../../events/domain-event.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { AccountRow, AccountSync } from '../accounts/index.js';
 import type { ProviderCaller } from './api-keys.js';
 import { bulkField, bulkOutcome, bulkResult, refuseDuplicateExternalIds } from './provider-bulk.js';
-import { accountNotFound, feedPosition, toPage } from './provider-support.js';
+import { accountNotFound, feedPosition, toPage, byKey } from './provider-support.js';
 
 export function accountWire(row: AccountRow): ProviderAccount {
   return {
@@ -25,7 +24,6 @@ export function accountWire(row: AccountRow): ProviderAccount {
  * (decision 0041); this keeps the key, the bulk framing, the cursors and the wire shape.
  */
 export function createProviderAccounts(sync: AccountSync) {
-  const by = (provider: ProviderCaller, meta: ClientMeta) => ({ actor: providerActor(provider), meta });
   return {
     async upsert(
       provider: ProviderCaller,
@@ -33,14 +31,14 @@ export function createProviderAccounts(sync: AccountSync) {
       input: ProviderAccountInput,
       meta: ClientMeta,
     ): Promise<{ created: boolean; item: ProviderAccount }> {
-      const result = await sync.pushAccount(by(provider, meta), { ...input, external_id: externalId });
+      const result = await sync.pushAccount(byKey(provider, meta), { ...input, external_id: externalId });
       return { created: result.created, item: accountWire(result.row) };
     },
 
     /** Up to 1,000 accounts in one transaction: all or none; one audit entry for the call. */
     async bulk(provider: ProviderCaller, items: ProviderBulkItem<ProviderAccountInput>[], meta: ClientMeta): Promise<ProviderBulkResult> {
       refuseDuplicateExternalIds(items);
-      const results = await sync.pushAccounts(by(provider, meta), items, bulkField);
+      const results = await sync.pushAccounts(byKey(provider, meta), items, bulkField);
       return bulkResult(results.map(bulkOutcome));
     },
 

@@ -1,10 +1,9 @@
 import type { ProviderListQuery, ProviderPayment, ProviderPaymentInput, ProviderStatement, ProviderStatementInput } from '@portal/contract';
 import type { Database } from '../../db/client.js';
-import { providerActor } from '../../events/domain-event.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { BillingSync, PaymentRow, StatementRow } from '../billing/index.js';
 import type { ProviderCaller } from './api-keys.js';
-import { accountIdOf, feedPosition, toPage } from './provider-support.js';
+import { accountIdOf, feedPosition, toPage, byKey } from './provider-support.js';
 
 export function statementWire(row: StatementRow): ProviderStatement {
   return {
@@ -42,17 +41,16 @@ export function paymentWire(row: PaymentRow): ProviderPayment {
  * (its key, external ids, cursors and wire shapes); the writes are the billing module's commands (decision 0041).
  */
 export function createProviderBilling(db: Database, sync: BillingSync) {
-  const by = (provider: ProviderCaller, meta: ClientMeta) => ({ actor: providerActor(provider), meta });
   return {
     async upsertStatement(provider: ProviderCaller, accountExternalId: string, externalId: string, input: ProviderStatementInput, meta: ClientMeta) {
       const accountId = await accountIdOf(db, accountExternalId);
-      const { created, row } = await sync.pushStatement(by(provider, meta), accountId, externalId, input);
+      const { created, row } = await sync.pushStatement(byKey(provider, meta), accountId, externalId, input);
       return { created, item: statementWire(row) };
     },
 
     async upsertPayment(provider: ProviderCaller, accountExternalId: string, externalId: string, input: ProviderPaymentInput, meta: ClientMeta) {
       const accountId = await accountIdOf(db, accountExternalId);
-      const { created, row } = await sync.pushPayment(by(provider, meta), accountId, externalId, input);
+      const { created, row } = await sync.pushPayment(byKey(provider, meta), accountId, externalId, input);
       return { created, item: paymentWire(row) };
     },
 

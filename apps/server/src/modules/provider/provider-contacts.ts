@@ -1,11 +1,10 @@
 import type { ProviderBulkItem, ProviderBulkResult, ProviderContact, ProviderContactInput, ProviderListQuery } from '@portal/contract';
 import type { Database } from '../../db/client.js';
-import { providerActor } from '../../events/domain-event.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { ContactSync, SyncedContactRow } from '../users/index.js';
 import type { ProviderCaller } from './api-keys.js';
 import { bulkField, bulkOutcome, bulkResult, refuseDuplicateExternalIds, refuseDuplicates } from './provider-bulk.js';
-import { accountIdOf, accountOf, feedPosition, toPage } from './provider-support.js';
+import { accountIdOf, accountOf, feedPosition, toPage, byKey } from './provider-support.js';
 
 export function contactWire(row: SyncedContactRow): ProviderContact {
   return {
@@ -32,7 +31,6 @@ export function contactWire(row: SyncedContactRow): ProviderContact {
  * its invitation included, is the users module's commands (decision 0041).
  */
 export function createProviderContacts(db: Database, sync: ContactSync) {
-  const by = (provider: ProviderCaller, meta: ClientMeta) => ({ actor: providerActor(provider), meta });
   return {
     async upsert(
       provider: ProviderCaller,
@@ -42,7 +40,7 @@ export function createProviderContacts(db: Database, sync: ContactSync) {
       meta: ClientMeta,
     ): Promise<{ created: boolean; item: ProviderContact }> {
       const account = await accountOf(db, accountExternalId);
-      const { created, row } = await sync.pushContact(by(provider, meta), account, { ...input, external_id: externalId });
+      const { created, row } = await sync.pushContact(byKey(provider, meta), account, { ...input, external_id: externalId });
       return { created, item: contactWire(row) };
     },
 
@@ -60,7 +58,7 @@ export function createProviderContacts(db: Database, sync: ContactSync) {
         'E-mail address',
       );
       const account = await accountOf(db, accountExternalId);
-      const results = await sync.pushContacts(by(provider, meta), account, items, bulkField);
+      const results = await sync.pushContacts(byKey(provider, meta), account, items, bulkField);
       return bulkResult(results.map(bulkOutcome));
     },
 

@@ -1,11 +1,10 @@
 import type { ProviderCredential, ProviderListQuery } from '@portal/contract';
 import type { Database } from '../../db/client.js';
-import { providerActor } from '../../events/domain-event.js';
 import { AppError } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { InventorySync, PublicCredentialRow } from '../inventory/index.js';
 import type { ProviderCaller } from './api-keys.js';
-import { accountIdOf, feedPosition, toPage } from './provider-support.js';
+import { accountIdOf, feedPosition, toPage, byKey } from './provider-support.js';
 
 export function credentialWire(row: PublicCredentialRow): ProviderCredential {
   return {
@@ -30,7 +29,7 @@ export function createProviderCredentials(db: Database, sync: InventorySync) {
   return {
     async setHidden(provider: ProviderCaller, accountExternalId: string, credentialId: number, hidden: boolean, meta: ClientMeta): Promise<ProviderCredential> {
       const accountId = await accountIdOf(db, accountExternalId);
-      const row = await sync.setPasswordHidden({ actor: providerActor(provider), meta }, { credentialId, accountId }, hidden);
+      const row = await sync.setPasswordHidden(byKey(provider, meta), { credentialId, accountId }, hidden);
       if (!row) throw credentialNotFound(credentialId, accountExternalId);
       return credentialWire(row);
     },

@@ -1,10 +1,9 @@
 import type { ProviderAsset, ProviderAssetInput, ProviderListQuery, ProviderVendor, ProviderVendorInput } from '@portal/contract';
 import type { Database } from '../../db/client.js';
-import { providerActor } from '../../events/domain-event.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { toAsset, type AssetRow, type InventorySync, type VendorRow } from '../inventory/index.js';
 import type { ProviderCaller } from './api-keys.js';
-import { accountIdOf, feedPosition, toPage } from './provider-support.js';
+import { accountIdOf, feedPosition, toPage, byKey } from './provider-support.js';
 
 export function assetWire(row: AssetRow): ProviderAsset {
   return { ...toAsset(row), external_id: row.externalId, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
@@ -29,7 +28,6 @@ export function vendorWire(row: VendorRow): ProviderVendor {
  * cursors and wire shapes); the writes are the inventory module's commands (decision 0041).
  */
 export function createProviderInventory(db: Database, sync: InventorySync) {
-  const by = (provider: ProviderCaller, meta: ClientMeta) => ({ actor: providerActor(provider), meta });
   return {
     async upsertAsset(
       provider: ProviderCaller,
@@ -39,7 +37,7 @@ export function createProviderInventory(db: Database, sync: InventorySync) {
       meta: ClientMeta,
     ): Promise<{ created: boolean; item: ProviderAsset }> {
       const accountId = await accountIdOf(db, accountExternalId);
-      const { created, row } = await sync.pushAsset(by(provider, meta), accountId, externalId, input);
+      const { created, row } = await sync.pushAsset(byKey(provider, meta), accountId, externalId, input);
       return { created, item: assetWire(row) };
     },
 
@@ -62,7 +60,7 @@ export function createProviderInventory(db: Database, sync: InventorySync) {
       meta: ClientMeta,
     ): Promise<{ created: boolean; item: ProviderVendor }> {
       const accountId = await accountIdOf(db, accountExternalId);
-      const { created, row } = await sync.pushVendor(by(provider, meta), accountId, externalId, input);
+      const { created, row } = await sync.pushVendor(byKey(provider, meta), accountId, externalId, input);
       return { created, item: vendorWire(row) };
     },
 

@@ -1,10 +1,9 @@
 import type { ProviderListQuery, ProviderOrder, ProviderOrderInput, ProviderOrderItem } from '@portal/contract';
 import type { Database } from '../../db/client.js';
-import { providerActor } from '../../events/domain-event.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { orderItemFields, type BillingSync, type OrderItemRow, type OrderRow } from '../billing/index.js';
 import type { ProviderCaller } from './api-keys.js';
-import { accountIdOf, feedPosition, toPage } from './provider-support.js';
+import { accountIdOf, feedPosition, toPage, byKey } from './provider-support.js';
 
 function itemWire(row: OrderItemRow): ProviderOrderItem {
   return { id: row.id, ...orderItemFields(row) };
@@ -39,7 +38,7 @@ export function createProviderOrders(db: Database, sync: BillingSync) {
       meta: ClientMeta,
     ): Promise<{ created: boolean; item: ProviderOrder }> {
       const accountId = await accountIdOf(db, accountExternalId);
-      const { created, order, items } = await sync.pushOrder({ actor: providerActor(provider), meta }, accountId, externalId, input);
+      const { created, order, items } = await sync.pushOrder(byKey(provider, meta), accountId, externalId, input);
       return { created, item: orderWire(order, items) };
     },
 

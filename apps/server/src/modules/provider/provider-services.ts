@@ -1,11 +1,10 @@
 import type { ProviderBulkItem, ProviderBulkResult, ProviderListQuery, ProviderService, ProviderServiceInput } from '@portal/contract';
 import type { Database } from '../../db/client.js';
-import { providerActor } from '../../events/domain-event.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { ServiceRow, ServiceSync } from '../services/index.js';
 import type { ProviderCaller } from './api-keys.js';
 import { bulkOutcome, bulkResult, refuseDuplicateExternalIds } from './provider-bulk.js';
-import { accountIdOf, feedPosition, toPage } from './provider-support.js';
+import { accountIdOf, feedPosition, toPage, byKey } from './provider-support.js';
 
 export function serviceWire(row: ServiceRow, product: { name: string; category: string }): ProviderService {
   const seats = row.metadata.purchased_users;
@@ -31,7 +30,6 @@ export function serviceWire(row: ServiceRow, product: { name: string; category: 
  * catalogue by name, or added. What happens to a service is the services module's commands (decision 0041).
  */
 export function createProviderServices(db: Database, sync: ServiceSync) {
-  const by = (provider: ProviderCaller, meta: ClientMeta) => ({ actor: providerActor(provider), meta });
   return {
     async upsert(
       provider: ProviderCaller,
@@ -41,7 +39,7 @@ export function createProviderServices(db: Database, sync: ServiceSync) {
       meta: ClientMeta,
     ): Promise<{ created: boolean; item: ProviderService }> {
       const accountId = await accountIdOf(db, accountExternalId);
-      const { created, row, product } = await sync.pushService(by(provider, meta), accountId, { ...input, external_id: externalId });
+      const { created, row, product } = await sync.pushService(byKey(provider, meta), accountId, { ...input, external_id: externalId });
       return { created, item: serviceWire(row, product) };
     },
 
@@ -54,7 +52,7 @@ export function createProviderServices(db: Database, sync: ServiceSync) {
     ): Promise<ProviderBulkResult> {
       refuseDuplicateExternalIds(items);
       const accountId = await accountIdOf(db, accountExternalId);
-      const results = await sync.pushServices(by(provider, meta), accountId, items);
+      const results = await sync.pushServices(byKey(provider, meta), accountId, items);
       return bulkResult(results.map(bulkOutcome));
     },
 

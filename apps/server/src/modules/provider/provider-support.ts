@@ -2,7 +2,13 @@ import type { ProviderListQuery } from '@portal/contract';
 import type { FeedPosition } from '../../db/change-feed.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../platform/app-error.js';
+import { providerActor, type EventOrigin } from '../../events/domain-event.js';
+import type { ClientMeta } from '../../platform/client-meta.js';
 import { findAccountByExternalId } from '../accounts/index.js';
+import type { ProviderCaller } from './api-keys.js';
+
+/** A change made with a key, as the capability's command records it: under the key's name, from the caller's address. */
+export const byKey = (provider: ProviderCaller, meta: ClientMeta): EventOrigin => ({ actor: providerActor(provider), meta });
 
 export const accountNotFound = (externalId: string) => new AppError('not_found', `No account has the external id ${externalId}`);
 

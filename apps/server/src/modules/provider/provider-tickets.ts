@@ -7,12 +7,11 @@ import type {
   ProviderTicketInput,
 } from '@portal/contract';
 import type { Database } from '../../db/client.js';
-import { providerActor } from '../../events/domain-event.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { PushedTicket, SyncedEntryRow, SyncedTicketRow, TicketSync } from '../tickets/index.js';
 import type { ProviderCaller } from './api-keys.js';
 import { bulkField, bulkResult, refuseDuplicates } from './provider-bulk.js';
-import { accountIdOf, feedPosition, toPage } from './provider-support.js';
+import { accountIdOf, feedPosition, toPage, byKey } from './provider-support.js';
 
 export function ticketWire(row: SyncedTicketRow, assignedExternalId: string | null): ProviderTicket {
   return {
@@ -77,7 +76,6 @@ function refuseDuplicateItems(items: PushedTicket[], fieldOf: (index: number, fi
  * is the tickets module's commands (decision 0041), the same rules and events as every other caller.
  */
 export function createProviderTickets(db: Database, sync: TicketSync) {
-  const by = (provider: ProviderCaller, meta: ClientMeta) => ({ actor: providerActor(provider), meta });
   return {
     async upsert(
       provider: ProviderCaller,
@@ -89,14 +87,14 @@ export function createProviderTickets(db: Database, sync: TicketSync) {
       const item = { ...input, external_id: externalId };
       const accountId = await accountIdOf(db, accountExternalId);
       refuseDuplicateItems([item], (_, field) => field);
-      const { created, row, assignedExternalId } = await sync.pushTicket(by(provider, meta), accountId, item);
+      const { created, row, assignedExternalId } = await sync.pushTicket(byKey(provider, meta), accountId, item);
       return { created, item: ticketWire(row, assignedExternalId) };
     },
 
     async bulk(provider: ProviderCaller, accountExternalId: string, items: PushedTicket[], meta: ClientMeta): Promise<ProviderBulkResult> {
       const accountId = await accountIdOf(db, accountExternalId);
       refuseDuplicateItems(items, bulkField);
-      const results = await sync.pushTickets(by(provider, meta), accountId, items, bulkField);
+      const results = await sync.pushTickets(byKey(provider, meta), accountId, items, bulkField);
       return bulkResult(results.map(({ external_id, id, created }) => ({ external_id, id, created })));
     },
 
@@ -107,7 +105,7 @@ export function createProviderTickets(db: Database, sync: TicketSync) {
       meta: ClientMeta,
     ): Promise<{ created: boolean; item: ProviderTicketEntry }> {
       const accountId = await accountIdOf(db, params.account_external_id);
-      const { created, row } = await sync.pushEntry(by(provider, meta), accountId, params.ticket_external_id, { ...input, external_id: params.external_id });
+      const { created, row } = await sync.pushEntry(byKey(provider, meta), accountId, params.ticket_external_id, { ...input, external_id: params.external_id });
       return { created, item: entryWire(row, params.ticket_external_id) };
     },
 

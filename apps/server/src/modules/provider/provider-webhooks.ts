@@ -1,10 +1,10 @@
 import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint, WebhookEndpointInput } from '@portal/contract';
 import type { Database } from '../../db/client.js';
-import { providerActor } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { WebhooksService } from '../webhooks/index.js';
 import type { ProviderCaller } from './api-keys.js';
+import { byKey } from './provider-support.js';
 
 /**
  * The webhook endpoints through the provider API: the webhooks service does the work (as for the
@@ -12,7 +12,7 @@ import type { ProviderCaller } from './api-keys.js';
  * log takes. Endpoints belong to the provider, not to an account, so their events carry no account.
  */
 export function createProviderWebhooks(db: Database, webhooks: WebhooksService, events: EventRecorder) {
-  const by = (provider: ProviderCaller, meta: ClientMeta) => ({ accountId: null, actor: providerActor(provider), meta });
+  const by = (provider: ProviderCaller, meta: ClientMeta) => ({ accountId: null, ...byKey(provider, meta) });
 
   return {
     async create(provider: ProviderCaller, input: WebhookEndpointInput, meta: ClientMeta): Promise<CreatedWebhookEndpoint> {

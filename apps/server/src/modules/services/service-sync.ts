@@ -1,18 +1,11 @@
 import type { FeedPosition } from '../../db/change-feed.js';
 import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
-import type { DomainEventActor } from '../../events/domain-event.js';
+import type { EventOrigin } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { ClientMeta } from '../../platform/client-meta.js';
 import { servicesChangedAfter, upsertServices, type ServiceItem, type ServiceUpserted } from './service-sync.repository.js';
 
 export type { ServiceItem, ServiceRow, ServiceUpserted } from './service-sync.repository.js';
-
-/** Who pushes, and from where (the audit log names both). */
-export interface Pusher {
-  actor: DomainEventActor;
-  meta: ClientMeta;
-}
 
 /**
  * The services the provider's systems push by external id, as commands (decision 0041): one transaction each, all or
@@ -20,7 +13,7 @@ export interface Pusher {
  */
 export function createServiceSync({ db, events }: { db: Database; events: EventRecorder }) {
   return {
-    async pushService(by: Pusher, accountId: number, item: ServiceItem): Promise<ServiceUpserted> {
+    async pushService(by: EventOrigin, accountId: number, item: ServiceItem): Promise<ServiceUpserted> {
       return inTransaction(db, async (tx) => {
         const [result] = (await upsertServices(tx, accountId, [item])) as [ServiceUpserted];
         if (result.changed) {
@@ -35,7 +28,7 @@ export function createServiceSync({ db, events }: { db: Database; events: EventR
       });
     },
 
-    async pushServices(by: Pusher, accountId: number, items: ServiceItem[]): Promise<ServiceUpserted[]> {
+    async pushServices(by: EventOrigin, accountId: number, items: ServiceItem[]): Promise<ServiceUpserted[]> {
       return inTransaction(db, async (tx) => {
         const results = await upsertServices(tx, accountId, items);
         const created = results.filter((result) => result.created).length;

@@ -3,10 +3,9 @@ import type { FeedPosition } from '../../db/change-feed.js';
 import type { Database, Executor } from '../../db/client.js';
 import { conflictOf } from '../../db/errors.js';
 import { inTransaction } from '../../db/transaction.js';
-import type { DomainEventActor } from '../../events/domain-event.js';
+import type { EventOrigin } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import { AppError, notFound } from '../../platform/app-error.js';
-import type { ClientMeta } from '../../platform/client-meta.js';
 import { contactIdsByExternalId, externalIdsOfContacts, reachableContact } from '../users/index.js';
 import { sanitizeTicketHtml } from './ticket-html.js';
 import {
@@ -30,12 +29,6 @@ export type PushedTicket = ProviderTicketInput & { external_id: string };
 export type PushedEntry = ProviderTicketEntryInput & { external_id: string };
 /** Where a field error points: `subject` for one ticket, `items.3.subject` for the fourth of a bulk call. */
 export type FieldOf = (index: number, field: string) => string;
-/** Who pushes, and from where (the audit log names both). */
-export interface Pusher {
-  actor: DomainEventActor;
-  meta: ClientMeta;
-}
-
 export interface TicketPushed {
   external_id: string;
   id: number;
@@ -132,7 +125,7 @@ export function createTicketSync({ db, events }: { db: Database; events: EventRe
 
   return {
     /** One ticket with its entries; an identical push changes nothing and records nothing. */
-    async pushTicket(by: Pusher, accountId: number, item: PushedTicket) {
+    async pushTicket(by: EventOrigin, accountId: number, item: PushedTicket) {
       return withTicketNumberRule(async (tx) => {
         const [result] = await writeTickets(tx, accountId, [item], (_, field) => field);
         if (result!.changed) {
@@ -148,7 +141,7 @@ export function createTicketSync({ db, events }: { db: Database; events: EventRe
     },
 
     /** Up to 1,000 tickets in one transaction, all or none; the batch is recorded as one event with its counts. */
-    async pushTickets(by: Pusher, accountId: number, items: PushedTicket[], fieldOf: FieldOf): Promise<TicketPushed[]> {
+    async pushTickets(by: EventOrigin, accountId: number, items: PushedTicket[], fieldOf: FieldOf): Promise<TicketPushed[]> {
       return withTicketNumberRule(async (tx) => {
         const results = await writeTickets(tx, accountId, items, fieldOf);
         const created = results.filter((result) => result.created).length;
@@ -167,7 +160,7 @@ export function createTicketSync({ db, events }: { db: Database; events: EventRe
      * One entry of a ticket's conversation, by the ticket's and the entry's external ids. An identical entry is left
      * alone (the ticket does not move, nothing is recorded); a new one the customer may read is a reply they are told of.
      */
-    async pushEntry(by: Pusher, accountId: number, ticketExternalId: string, entry: PushedEntry): Promise<{ created: boolean; row: SyncedEntryRow }> {
+    async pushEntry(by: EventOrigin, accountId: number, ticketExternalId: string, entry: PushedEntry): Promise<{ created: boolean; row: SyncedEntryRow }> {
       return inTransaction(db, async (tx) => {
         const ticket = await findTicketByExternalId(tx, accountId, ticketExternalId);
         if (!ticket) throw notFound(`The ticket with external id ${ticketExternalId}`);

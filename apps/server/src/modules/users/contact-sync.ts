@@ -14,7 +14,8 @@ import {
   type ContactRecord,
   type SyncedContactRow,
 } from './contact-sync.repository.js';
-import { inviteContacts, type ContactsChangedBy, type InvitationDeps } from './invitations.js';
+import type { EventOrigin } from '../../events/domain-event.js';
+import { inviteContacts, type InvitationDeps } from './invitations.js';
 import { emailTakenMessage } from './sign-in-name.js';
 
 export type { SyncedContactRow } from './contact-sync.repository.js';
@@ -72,7 +73,7 @@ export function createContactSync({ db, events, config }: ContactSyncDeps) {
    */
   async function writeContacts(
     tx: Executor,
-    by: ContactsChangedBy,
+    by: EventOrigin,
     account: { id: number; name: string },
     items: readonly PushedContact[],
     fieldOf: FieldOf,
@@ -113,7 +114,7 @@ export function createContactSync({ db, events, config }: ContactSyncDeps) {
 
   return {
     /** One contact; an identical push changes nothing and records nothing. */
-    async pushContact(by: ContactsChangedBy, account: { id: number; name: string }, item: PushedContact): Promise<ContactPushed> {
+    async pushContact(by: EventOrigin, account: { id: number; name: string }, item: PushedContact): Promise<ContactPushed> {
       return inTransaction(db, async (tx) => {
         const [pushed] = await writeContacts(tx, by, account, [item], (_, field) => field);
         if (pushed!.changed) {
@@ -135,12 +136,7 @@ export function createContactSync({ db, events, config }: ContactSyncDeps) {
     },
 
     /** Up to 1,000 contacts in one transaction: all or none, invitations included; the batch is recorded as one event with its counts. */
-    async pushContacts(
-      by: ContactsChangedBy,
-      account: { id: number; name: string },
-      items: readonly PushedContact[],
-      fieldOf: FieldOf,
-    ): Promise<ContactPushed[]> {
+    async pushContacts(by: EventOrigin, account: { id: number; name: string }, items: readonly PushedContact[], fieldOf: FieldOf): Promise<ContactPushed[]> {
       return inTransaction(db, async (tx) => {
         const results = await writeContacts(tx, by, account, items, fieldOf);
         const created = results.filter((result) => result.created).length;

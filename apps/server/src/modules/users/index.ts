@@ -5,9 +5,8 @@
  */
 export { createUsersService, type UsersService } from './users.service.js';
 export { createContactSync, type ContactSync, type ContactPushed, type PushedContact, type SyncedContactRow } from './contact-sync.js';
-export { INVITATION_VALID_DAYS, type ContactsChangedBy } from './invitations.js';
+export { INVITATION_VALID_DAYS } from './invitations.js';
 export { invitationMail } from './users.mails.js';
-export { billingContactsOf, contactIdsByExternalId, externalIdsOfContacts, reachableContact } from './users.repository.js';
+export { billingContactsOf, contactIdsByExternalId, externalIdsOfContacts, findContact, reachableContact, updateContact } from './users.repository.js';
 export { toWireContact } from './contact-wire.js';
 export { asSignInNameConflict, emailTakenMessage, refuseTakenSignInName } from './sign-in-name.js';
-export { findOwnContact, updateOwnColorMode, updateOwnProfile } from './own-profile.repository.js';

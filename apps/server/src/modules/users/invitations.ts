@@ -1,18 +1,11 @@
 import type { AppConfig } from '../../config/index.js';
 import type { Executor } from '../../db/client.js';
-import type { DomainEventActor } from '../../events/domain-event.js';
+import type { EventOrigin } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { ClientMeta } from '../../platform/client-meta.js';
 import { issuePasswordLinks } from '../auth/index.js';
 
 /** An invitation link works for a week; the administrator can send a new one at any time. */
 export const INVITATION_VALID_DAYS = 7;
-
-/** Who changes the account's contacts, and from where: an administrator, or the provider's systems (the audit log names both). */
-export interface ContactsChangedBy {
-  actor: DomainEventActor;
-  meta: ClientMeta;
-}
 
 export interface InvitationDeps {
   events: EventRecorder;
@@ -28,7 +21,7 @@ export interface InvitationDeps {
 export async function inviteContacts(
   tx: Executor,
   { events, config }: InvitationDeps,
-  by: ContactsChangedBy,
+  by: EventOrigin,
   input: {
     accountId: number;
     contacts: readonly { id: number; email: string; firstname: string }[];
@@ -41,7 +34,7 @@ export async function inviteContacts(
   const links = await issuePasswordLinks(tx, {
     contactIds: input.contacts.map((contact) => contact.id),
     ttlMs: INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000,
-    ip: by.meta.ip,
+    ip: by.meta?.ip ?? null,
     publicUrl: config.publicUrl,
   });
   for (const [index, contact] of input.contacts.entries()) {

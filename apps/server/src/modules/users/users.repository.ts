@@ -57,6 +57,15 @@ export async function accountUserStats(db: Executor, accountId: number, search: 
   return row ?? { total: 0, admins: 0, billing: 0, technical: 0, matching: 0 };
 }
 
+/** The contact's row as stored (the profile reads its own before changing it). */
+export async function findContact(db: Executor, accountId: number, contactId: number): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)));
+  return row;
+}
+
 export async function findAccountUser(db: Executor, accountId: number, contactId: number): Promise<AccountUser | undefined> {
   const [row] = await db
     .select({ contact: contacts, licenses: heldLicenses })

@@ -12,11 +12,11 @@ import {
 } from '@portal/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
-import { contactActor } from '../../events/domain-event.js';
+import { contactActor, type EventOrigin } from '../../events/domain-event.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { fullName, type Caller } from '../auth/index.js';
-import { inviteContacts, type ContactsChangedBy, type InvitationDeps } from './invitations.js';
+import { inviteContacts, type InvitationDeps } from './invitations.js';
 import { asSignInNameConflict, refuseTakenSignInName } from './sign-in-name.js';
 import { DELETE_SELF, isSelf, LAST_ADMIN, OWN_ADMIN_FLAG } from './users.policy.js';
 import * as repo from './users.repository.js';
@@ -37,7 +37,7 @@ export interface UsersServiceDeps extends InvitationDeps {
 /** The account's users and their licenses (decision 0013): administrators only, always within their own account. */
 export function createUsersService({ db, events, config }: UsersServiceDeps) {
   /** The administrator (or the staff member impersonating them) as the actor of the events this records. */
-  const by = (caller: Caller, meta: ClientMeta): ContactsChangedBy => ({ actor: contactActor(caller), meta });
+  const by = (caller: Caller, meta: ClientMeta): EventOrigin => ({ actor: contactActor(caller), meta });
 
   function checkTimeZone(zone: string | null | undefined): string | undefined {
     if (zone === undefined || zone === null || zone === '') return undefined;

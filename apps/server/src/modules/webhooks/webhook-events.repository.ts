@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { newEventId } from '../../events/domain-event.js';
 import { webhookEventData, type WebhookEventData, type WebhookEventType } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
@@ -18,16 +18,6 @@ export interface WebhookEvent<T extends WebhookEventType> {
 /** The job queue's queue that sends due deliveries (webhook-worker.ts works it). */
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
 
-/** `evt_` and 128 random bits: unique across instances without asking the database. */
-export const newEventId = () => `evt_${randomBytes(16).toString('hex')}`;
-
-/** Who acted, as every event names them: the contact, and the provider's staff member impersonating them. */
-export const eventActor = (caller: { contactId: number; externalId: string | null; email: string; impersonatedBy: string | null }) => ({
-  contact_id: caller.contactId,
-  contact_external_id: caller.externalId,
-  email: caller.email,
-  impersonated_by: caller.impersonatedBy,
-});
 export const SYSTEM_ACTOR = { contact_id: null, contact_external_id: null, email: null, impersonated_by: null };
 
 /**
