@@ -14,3 +14,4 @@ export * from './webhooks.js';
 export * from './relations.js';
 export * from './provider.js';
 export * from './prerendered-pages.js';
+export * from './published-views.js';
