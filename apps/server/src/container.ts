@@ -4,6 +4,7 @@ import { executeSqlOn } from './db/execute-sql.js';
 import { createMailOutbox } from './db/mail-outbox.repository.js';
 import type { AppDependencies, RouteDependencies } from './dependencies.js';
 import { createSessionsService, type SessionsService } from './modules/auth/sessions.service.js';
+import { contactPasswords } from './modules/users/index.js';
 import { createAutoPayRunner, type AutoPayRunner } from './modules/billing/index.js';
 import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/webhook-worker.js';
 import { createWebhooksService, type WebhooksService } from './modules/webhooks/webhooks.service.js';
@@ -63,7 +64,7 @@ export function createContainer(deps: AppDependencies): Container {
     paymentGateway,
     monitoringSystem,
     events,
-    sessions: createSessionsService({ db, tokens, config, metrics, events }),
+    sessions: createSessionsService({ db, tokens, config, metrics, events, passwords: contactPasswords }),
     webhooks: createWebhooksService({ db, vault, allowPrivateUrls: config.webhooks.allowPrivateUrls }),
     autoPay: createAutoPayRunner({ db, gateway: paymentGateway, events }),
     webhookWorker: createWebhookWorker({

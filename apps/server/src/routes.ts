@@ -21,7 +21,7 @@ import { createServicesService } from './modules/services/services.service.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { createTicketService, createTicketSync } from './modules/tickets/index.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { createContactSync, createUsersService } from './modules/users/index.js';
+import { contactPasswords, createContactSync, createUsersService } from './modules/users/index.js';
 import { createProviderAccounts } from './modules/provider/provider-accounts.js';
 import { createProviderBilling } from './modules/provider/provider-billing.js';
 import { createProviderContacts } from './modules/provider/provider-contacts.js';
@@ -44,7 +44,7 @@ export function apiRoutes(container: Container): EndpointRoute[] {
   const billingSync = createBillingSync({ db, events });
   const inventorySync = createInventorySync({ db, events });
   return [
-    ...authRoutes(sessions, createPasswordResetService({ db, events, config, metrics })),
+    ...authRoutes(sessions, createPasswordResetService({ db, events, config, metrics, passwords: contactPasswords })),
     ...servicesRoutes(createServicesService({ db })),
     ...appsRoutes(createAppsService({ db, config, events })),
     ...profileRoutes(createProfileService({ db, confirmPassword: sessions.confirmPassword, events })),

@@ -50,7 +50,7 @@ describe('the server’s layer rules, on probe files', () => {
   });
 
   it('platform and db know nothing of modules, and platform nothing of db', async () => {
-    const ofModules = "import { sweepExpired } from '../modules/maintenance/sweep.repository.js';\nexport const probe = sweepExpired;\n";
+    const ofModules = "import { sweepExpired } from '../modules/maintenance/sweep.js';\nexport const probe = sweepExpired;\n";
     expect(await messagesOf('apps/server/src/db/probe.ts', ofModules)).toEqual([expect.stringContaining('know nothing of modules')]);
     const ofDb = "import { inTransaction } from '../db/transaction.js';\nexport const probe = inTransaction;\n";
     expect(await messagesOf('apps/server/src/platform/probe.ts', ofDb)).toEqual([expect.stringContaining('platform never imports db')]);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { enqueueJobs } from '../platform/job-queue.js';
 import { MAIL_DELIVERY_QUEUE, type MailMessage, type MailOutbox } from '../platform/mail.js';
 import { usesNamedStatements, type Database, type Executor } from './client.js';
@@ -43,4 +43,22 @@ export function createMailOutbox(db: Database): MailOutbox<Executor> {
     markSent: (id) => setStatus(id, { status: 'sent', sentAt: new Date(), error: null }),
     markFailed: (id, error) => setStatus(id, { status: 'failed', error: error.slice(0, 500) }),
   };
+}
+
+/**
+ * A mail's body can hold a live invitation or password-reset link, so the outbox is not an archive: a delivered mail is
+ * kept a day (to answer "did it go out?"), one that failed a week (to look into why), and a pending one is never
+ * deleted. Answers how many went (the maintenance sweep).
+ */
+export async function sweepKeptMails(db: Executor): Promise<number> {
+  const deleted = await db
+    .delete(mailOutbox)
+    .where(
+      or(
+        and(inArray(mailOutbox.status, ['sent', 'logged']), lt(mailOutbox.sentAt, sql`now() - interval '1 day'`)),
+        and(sql`${mailOutbox.status} = 'failed'`, lt(mailOutbox.createdAt, sql`now() - interval '7 days'`)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return deleted.length;
 }

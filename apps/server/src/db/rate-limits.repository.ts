@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from './client.js';
 import { rateLimits } from './schema/index.js';
 
@@ -59,4 +59,13 @@ export function createRateLimiter(db: Executor): RateLimiter {
       await db.delete(rateLimits).where(eq(rateLimits.key, key));
     },
   };
+}
+
+/** Deletes the throttling windows that started more than a day ago: none can count a hit again (the maintenance sweep). */
+export async function sweepOldWindows(db: Executor): Promise<number> {
+  const deleted = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStartedAt, sql`now() - interval '1 day'`))
+    .returning({ key: rateLimits.key });
+  return deleted.length;
 }

@@ -1,4 +1,6 @@
+import { lt, sql } from 'drizzle-orm';
 import { executeSqlOn } from '../db/execute-sql.js';
+import { domainEvents } from '../db/schema/index.js';
 import type { Executor } from '../db/client.js';
 import type { DomainEvent } from './domain-event.js';
 
@@ -19,4 +21,16 @@ export async function insertDomainEvent(tx: Executor, event: DomainEvent, statem
     JSON.stringify(event.data),
     event.occurredAt,
   ]);
+}
+
+/** Domain events are kept this long (decision 0041): their consumers act in the event's transaction, and the audit log is the lasting record. */
+export const DOMAIN_EVENTS_KEPT_DAYS = 30;
+
+/** Deletes the events older than DOMAIN_EVENTS_KEPT_DAYS (the maintenance sweep). */
+export async function sweepOldDomainEvents(db: Executor): Promise<number> {
+  const deleted = await db
+    .delete(domainEvents)
+    .where(lt(domainEvents.occurredAt, sql`now() - ${DOMAIN_EVENTS_KEPT_DAYS} * interval '1 day'`))
+    .returning({ id: domainEvents.id });
+  return deleted.length;
 }

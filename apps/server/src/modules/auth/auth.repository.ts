@@ -1,24 +1,26 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accounts, contacts, oneTimeTokens, passwordResetTokens } from '../../db/schema/index.js';
+import { accountDirectory, contactDirectory, oneTimeTokens, passwordResetTokens } from '../../db/schema/index.js';
 import { hashToken } from '../../platform/tokens.js';
 
-/** A contact with its account's name and billing id: the one projection sign-ins and callers read. */
+/**
+ * A contact with its account's name and billing id: the one projection sign-ins and callers read, from the users and
+ * accounts modules' published views (decision 0042). The password is the users module's, asked through PasswordStore.
+ */
 export const contactWithAccount = {
-  id: contacts.id,
-  externalId: contacts.externalId,
-  accountId: contacts.accountId,
-  email: contacts.email,
-  firstname: contacts.firstname,
-  lastname: contacts.lastname,
-  passwordHash: contacts.passwordHash,
-  adminGroup: contacts.adminGroup,
-  billingGroup: contacts.billingGroup,
-  technicalGroup: contacts.technicalGroup,
-  timeZone: contacts.timeZone,
-  uiColorMode: contacts.uiColorMode,
-  accountName: accounts.name,
-  billingApiId: accounts.billingApiId,
+  id: contactDirectory.id,
+  externalId: contactDirectory.externalId,
+  accountId: contactDirectory.accountId,
+  email: contactDirectory.email,
+  firstname: contactDirectory.firstname,
+  lastname: contactDirectory.lastname,
+  adminGroup: contactDirectory.adminGroup,
+  billingGroup: contactDirectory.billingGroup,
+  technicalGroup: contactDirectory.technicalGroup,
+  timeZone: contactDirectory.timeZone,
+  uiColorMode: contactDirectory.uiColorMode,
+  accountName: accountDirectory.name,
+  billingApiId: accountDirectory.billingApiId,
 };
 export interface ContactWithAccount {
   id: number;
@@ -27,7 +29,6 @@ export interface ContactWithAccount {
   email: string;
   firstname: string;
   lastname: string;
-  passwordHash: string | null;
   adminGroup: boolean;
   billingGroup: boolean;
   technicalGroup: boolean;
@@ -40,9 +41,9 @@ export interface ContactWithAccount {
 export async function findContactByEmail(db: Executor, email: string): Promise<ContactWithAccount | undefined> {
   const [row] = await db
     .select(contactWithAccount)
-    .from(contacts)
-    .innerJoin(accounts, eq(accounts.id, contacts.accountId))
-    .where(sql`lower(${contacts.email}) = lower(${email.trim()})`);
+    .from(contactDirectory)
+    .innerJoin(accountDirectory, eq(accountDirectory.id, contactDirectory.accountId))
+    .where(sql`lower(${contactDirectory.email}) = lower(${email.trim()})`);
   return row;
 }
 
@@ -52,10 +53,10 @@ export async function findSignInBlock(
   contactId: number,
 ): Promise<{ kind: 'suspended'; reason: string | null } | { kind: 'deactivated' } | undefined> {
   const [row] = await db
-    .select({ status: accounts.status, reason: accounts.suspendedReason, deactivatedAt: contacts.deactivatedAt })
-    .from(contacts)
-    .innerJoin(accounts, eq(accounts.id, contacts.accountId))
-    .where(eq(contacts.id, contactId));
+    .select({ status: accountDirectory.status, reason: accountDirectory.suspendedReason, deactivatedAt: contactDirectory.deactivatedAt })
+    .from(contactDirectory)
+    .innerJoin(accountDirectory, eq(accountDirectory.id, contactDirectory.accountId))
+    .where(eq(contactDirectory.id, contactId));
   if (!row) return undefined;
   if (row.status === 'suspended') return { kind: 'suspended', reason: row.reason };
   if (row.deactivatedAt) return { kind: 'deactivated' };
@@ -63,12 +64,12 @@ export async function findSignInBlock(
 }
 
 export async function findContactById(db: Executor, id: number): Promise<ContactWithAccount | undefined> {
-  const [row] = await db.select(contactWithAccount).from(contacts).innerJoin(accounts, eq(accounts.id, contacts.accountId)).where(eq(contacts.id, id));
+  const [row] = await db
+    .select(contactWithAccount)
+    .from(contactDirectory)
+    .innerJoin(accountDirectory, eq(accountDirectory.id, contactDirectory.accountId))
+    .where(eq(contactDirectory.id, id));
   return row;
-}
-
-export async function setPassword(db: Executor, contactId: number, passwordHash: string): Promise<void> {
-  await db.update(contacts).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(contacts.id, contactId));
 }
 
 export async function insertResetToken(db: Executor, input: { contactId: number; token: string; expiresAt: Date; ip: string | null }): Promise<void> {

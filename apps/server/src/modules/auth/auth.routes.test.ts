@@ -9,6 +9,7 @@ import { auditLog, contacts, mailOutbox, oneTimeTokens, passwordResetTokens } fr
 import { createTokenService, hashToken } from '../../platform/tokens.js';
 import { INVALID_IMPERSONATION, LOGIN_FAILED, RESET_REQUESTED, SESSION_EXPIRED } from './auth.messages.js';
 import { createSessionsService } from './sessions.service.js';
+import { contactPasswords } from '../users/index.js';
 import { createPortalMetrics } from '../../platform/metrics.js';
 
 let test: TestApp;
@@ -303,6 +304,7 @@ describe('impersonation', () => {
       config: test.config,
       metrics: createPortalMetrics(),
       events: test.container.events,
+      passwords: contactPasswords,
     });
   const tokenLogin = (token: string) => inject({ method: 'POST', url: '/api/crm/auth/token-login', payload: { token } });
   const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;

@@ -1,12 +1,12 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { preparedRead } from '../../db/prepared-read.js';
-import { accounts, contacts, refreshTokens } from '../../db/schema/index.js';
+import { accountDirectory, contactDirectory, refreshTokens } from '../../db/schema/index.js';
 import { contactWithAccount } from './auth.repository.js';
 import type { Caller } from './caller.js';
 
-// The same contact-with-account projection as every sign-in reads, less the password hash.
-const { id: contactId, passwordHash: _passwordHash, ...contactColumns } = contactWithAccount;
+// The same contact-with-account projection as every sign-in reads (the users and accounts modules' published views).
+const { id: contactId, ...contactColumns } = contactWithAccount;
 const callerColumns = { contactId, ...contactColumns };
 
 /** Runs on every authenticated request: prepared once per database handle, so it is planned once per connection. */
@@ -14,19 +14,19 @@ function buildLiveCallerQuery(db: Database) {
   return (
     db
       .select({ ...callerColumns, impersonatedBy: refreshTokens.impersonatedBy })
-      .from(contacts)
+      .from(contactDirectory)
       // A suspended account or a deactivated contact ends the sign-in at once (provider API).
-      .innerJoin(accounts, and(eq(accounts.id, contacts.accountId), eq(accounts.status, 'active')))
+      .innerJoin(accountDirectory, and(eq(accountDirectory.id, contactDirectory.accountId), eq(accountDirectory.status, 'active')))
       .innerJoin(
         refreshTokens,
         and(
-          eq(refreshTokens.contactId, contacts.id),
+          eq(refreshTokens.contactId, contactDirectory.id),
           eq(refreshTokens.familyId, sql.placeholder('sessionId')),
           isNull(refreshTokens.revokedAt),
           gt(refreshTokens.familyExpiresAt, sql`now()`),
         ),
       )
-      .where(and(eq(contacts.id, sql.placeholder('contactId')), isNull(contacts.deactivatedAt)))
+      .where(and(eq(contactDirectory.id, sql.placeholder('contactId')), isNull(contactDirectory.deactivatedAt)))
       .limit(1)
   );
 }

@@ -8,3 +8,5 @@ export { issuePasswordLinks } from './password-reset.service.js';
 export { endContactSessions } from './sessions.service.js';
 export { passwordChangedMail, passwordResetMail } from './auth.mails.js';
 export { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from './auth.messages.js';
+export { sweepExpiredTokens } from './expired-tokens.repository.js';
+export type { PasswordStore } from './passwords.js';

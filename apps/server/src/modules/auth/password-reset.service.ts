@@ -9,7 +9,8 @@ import { randomToken } from '../../platform/tokens.js';
 import { VISITOR } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import { INVALID_RESET, THROTTLE } from './auth.messages.js';
-import { consumeResetToken, findContactByEmail, findContactById, insertResetTokens, setPassword } from './auth.repository.js';
+import { consumeResetToken, findContactByEmail, findContactById, insertResetTokens } from './auth.repository.js';
+import type { PasswordStore } from './passwords.js';
 import { passwordProblem } from './password-policy.js';
 import { revokeContactSessions } from './sessions.repository.js';
 import { createThrottle, minutesWord } from './throttle.js';
@@ -47,10 +48,12 @@ export interface PasswordResetServiceDeps {
   events: EventRecorder;
   config: Pick<AppConfig, 'publicUrl' | 'provider'>;
   metrics: Pick<PortalMetrics, 'throttled'>;
+  /** The contacts' passwords, kept by the users module (passwords.ts). */
+  passwords: PasswordStore;
 }
 
 /** Forgotten passwords (decision 0006): the e-mailed link, and choosing a new password with it. */
-export function createPasswordResetService({ db, events, config, metrics }: PasswordResetServiceDeps) {
+export function createPasswordResetService({ db, events, config, metrics, passwords }: PasswordResetServiceDeps) {
   const throttle = createThrottle(db, () => metrics.throttled.inc({ limit: 'password_reset' }));
 
   return {
@@ -93,7 +96,7 @@ export function createPasswordResetService({ db, events, config, metrics }: Pass
         if (!contact) throw new AppError('unauthenticated', INVALID_RESET);
         const problem = await passwordProblem(password, { email: contact.email });
         if (problem) throw new AppError('validation_failed', problem, { password: problem });
-        await setPassword(tx, contact.id, await hashPassword(password));
+        await passwords.set(tx, contact.id, await hashPassword(password));
         await revokeContactSessions(tx, contact.id);
         await events.record(tx, {
           type: 'auth.password_changed',

@@ -21,6 +21,7 @@ import {
 } from './auth.messages.js';
 import { findContactByEmail, findContactById, findSignInBlock, type ContactWithAccount } from './auth.repository.js';
 import type { Caller } from './caller.js';
+import type { PasswordStore } from './passwords.js';
 import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
 import { findRefreshToken, revokeSession, revokeSessionsOfContacts, rotateRefreshToken, startSession } from './sessions.repository.js';
 import { createThrottle, minutesWord, signInFailuresKey } from './throttle.js';
@@ -37,6 +38,8 @@ export interface SessionsServiceDeps {
   config: Pick<AppConfig, 'publicUrl' | 'provider'>;
   metrics: Pick<PortalMetrics, 'signIns' | 'signInsRefused' | 'throttled'>;
   events: EventRecorder;
+  /** The contacts' passwords, kept by the users module (passwords.ts). */
+  passwords: PasswordStore;
 }
 
 /**
@@ -45,7 +48,7 @@ export interface SessionsServiceDeps {
  * service issues both tokens: a short-lived signed access token and a random refresh token that
  * rotates on every use (the repository keeps only its hash).
  */
-export function createSessionsService({ db, tokens, config, metrics, events }: SessionsServiceDeps) {
+export function createSessionsService({ db, tokens, config, metrics, events, passwords }: SessionsServiceDeps) {
   const throttle = createThrottle(db, () => metrics.throttled.inc({ limit: 'sign_in' }));
   // Verified against when the username is unknown, so both answers take the same time.
   const decoyHash = hashPassword(randomToken());
@@ -97,7 +100,8 @@ export function createSessionsService({ db, tokens, config, metrics, events }: S
         (minutes) => `Too many wrong passwords. Please wait ${minutesWord(minutes)} and try again, or reset your password.`,
       );
       const contact = await findContactByEmail(db, caller.email);
-      if (contact?.passwordHash && contact.id === caller.contactId && (await verifyPassword(contact.passwordHash, password))) return;
+      const hash = contact?.id === caller.contactId ? await passwords.hashOf(db, contact.id) : null;
+      if (hash && (await verifyPassword(hash, password))) return;
       await throttle.count([userKey.key], THROTTLE.loginWindowSeconds);
       await events.record(db, {
         type: 'auth.password_confirmation_failed',
@@ -120,9 +124,8 @@ export function createSessionsService({ db, tokens, config, metrics, events }: S
       );
 
       const contact = await findContactByEmail(db, username);
-      const valid = contact?.passwordHash
-        ? await verifyPassword(contact.passwordHash, input.password)
-        : (await verifyPassword(await decoyHash, input.password), false);
+      const hash = contact ? await passwords.hashOf(db, contact.id) : null;
+      const valid = hash ? await verifyPassword(hash, input.password) : (await verifyPassword(await decoyHash, input.password), false);
 
       if (!contact || !valid) {
         await throttle.count([userKey.key, ipKey.key], THROTTLE.loginWindowSeconds);

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../platform/job-queue.js';
 import type { Logger } from '../../platform/logger.js';
-import { sweepExpired } from './sweep.repository.js';
+import { sweepExpired } from './sweep.js';
 
 const HOUR_SECONDS = 60 * 60;
 /** Expired tokens, throttling windows, old webhook events and delivered mails are deleted every 6 hours, from midnight UTC. */

@@ -2,3 +2,4 @@
 export { servicesOfAccount } from './services.service.js';
 export { recentServices, serviceFigures } from './service-figures.repository.js';
 export { createServiceSync, type ServiceSync, type ServiceRow, type ServiceItem } from './service-sync.js';
+export { lockAccountService } from './services.repository.js';

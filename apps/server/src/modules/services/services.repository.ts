@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Service } from '@portal/contract';
 import type { Executor } from '../../db/client.js';
 import { products, services } from '../../db/schema/index.js';
@@ -38,4 +38,17 @@ export async function listAccountServices(db: Executor, accountId: number): Prom
     date_created: row.createdAt.toISOString(),
     metadata: row.metadata,
   }));
+}
+
+/**
+ * Locks one of the account's services for the rest of the caller's transaction (a seat given by the users module counts
+ * in turn with another for the same service); false when the account has no such service.
+ */
+export async function lockAccountService(tx: Executor, accountId: number, serviceId: number): Promise<boolean> {
+  const [locked] = await tx
+    .select({ id: services.id })
+    .from(services)
+    .where(and(eq(services.accountId, accountId), eq(services.id, serviceId)))
+    .for('update');
+  return locked !== undefined;
 }

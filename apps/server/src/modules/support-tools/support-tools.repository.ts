@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { contacts, supportTools, toolDownloadLinks, toolDownloads } from '../../db/schema/index.js';
+import { contactDirectory, supportTools, toolDownloadLinks, toolDownloads } from '../../db/schema/index.js';
 
 export type SupportToolRow = typeof supportTools.$inferSelect;
 export type ToolLinkRow = typeof toolDownloadLinks.$inferSelect;
@@ -75,13 +75,13 @@ export async function listDownloads(db: Executor, accountId: number, downloadId?
       toolName: supportTools.name,
       downloadToken: toolDownloads.downloadToken,
       createdAt: toolDownloads.createdAt,
-      firstname: contacts.firstname,
-      lastname: contacts.lastname,
-      email: contacts.email,
+      firstname: contactDirectory.firstname,
+      lastname: contactDirectory.lastname,
+      email: contactDirectory.email,
     })
     .from(toolDownloads)
     .innerJoin(supportTools, eq(supportTools.id, toolDownloads.toolId))
-    .leftJoin(contacts, and(eq(contacts.id, toolDownloads.contactId), eq(contacts.accountId, toolDownloads.accountId)))
+    .leftJoin(contactDirectory, and(eq(contactDirectory.id, toolDownloads.contactId), eq(contactDirectory.accountId, toolDownloads.accountId)))
     .where(downloadId === undefined ? eq(toolDownloads.accountId, accountId) : and(eq(toolDownloads.accountId, accountId), eq(toolDownloads.id, downloadId)))
     .orderBy(desc(toolDownloads.createdAt), desc(toolDownloads.id));
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 
 import { LRUCache } from 'lru-cache';
 import type { Database, Executor } from '../../db/client.js';
 import { preparedRead } from '../../db/prepared-read.js';
-import { contacts, ticketEntries, tickets } from '../../db/schema/index.js';
+import { contactDirectory, ticketEntries, tickets } from '../../db/schema/index.js';
 import { entryVisibleToCustomer, handledBy, isOpenTicket, ticketsVisibleIn, waitingForCustomer } from './ticket-visibility.repository.js';
 import type { TicketScope } from './tickets.policy.js';
 import type { TicketSearch } from './ticket-search.js';
@@ -275,12 +275,14 @@ export async function ticketPeople(db: Executor, accountId: number, ticketIds: n
   const rows = await db
     .select({
       id: tickets.id,
-      raisedBy: sql<string | null>`CASE WHEN ${contacts.id} IS NULL THEN NULL ELSE ${contacts.firstname} || ' ' || ${contacts.lastname} END`,
+      raisedBy: sql<
+        string | null
+      >`CASE WHEN ${contactDirectory.id} IS NULL THEN NULL ELSE ${contactDirectory.firstname} || ' ' || ${contactDirectory.lastname} END`,
       handledBy: handledBy(providerDomain),
       waitingForCustomer: sql<boolean>`${waitingForCustomer(providerDomain)}`,
     })
     .from(tickets)
-    .leftJoin(contacts, and(eq(contacts.id, tickets.assignedContactId), eq(contacts.accountId, tickets.accountId)))
+    .leftJoin(contactDirectory, and(eq(contactDirectory.id, tickets.assignedContactId), eq(contactDirectory.accountId, tickets.accountId)))
     .where(and(eq(tickets.accountId, accountId), inArray(tickets.id, ticketIds)));
   return new Map(rows.map(({ id, ...people }) => [id, people]));
 }

@@ -10,3 +10,4 @@ export { invitationMail } from './users.mails.js';
 export { billingContactsOf, contactIdsByExternalId, externalIdsOfContacts, findContact, reachableContact, updateContact } from './users.repository.js';
 export { toWireContact } from './contact-wire.js';
 export { asSignInNameConflict, emailTakenMessage, refuseTakenSignInName } from './sign-in-name.js';
+export { contactPasswords } from './passwords.repository.js';

@@ -2,19 +2,20 @@ import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle
 import type { AccountUser, AccountUserStats, HeldLicense, License, LicensableService } from '@portal/contract';
 import type { Executor } from '../../db/client.js';
 import { toWireContact } from './contact-wire.js';
-import { contacts, licenses, products, services } from '../../db/schema/index.js';
+import { contacts, licenses, serviceDirectory } from '../../db/schema/index.js';
 
 type ContactRow = typeof contacts.$inferSelect;
 
 // A page's users with their licenses in the same query (the list shows them, decision 0034): one small
 // correlated subquery per row of the page, ordered as GET …/licenses orders them. The foreign keys
-// hold every license to its service and product, so the count is the list's length. Spelled out with
+// hold every license to its service and product, so the count is the list's length. The services' names come from
+// the services module's published view (decision 0042). Spelled out with
 // table names: drizzle leaves columns unqualified in a one-table select, and an unqualified "id"
 // inside the subquery would be the license's own.
 const heldLicenses = sql<
   HeldLicense[]
->`(SELECT coalesce(json_agg(json_build_object('pk', "licenses"."id", 'service_id', "licenses"."service_id", 'service_name', "products"."name") ORDER BY "products"."name", "licenses"."id"), '[]'::json)
-  FROM "licenses" JOIN "services" ON "services"."id" = "licenses"."service_id" JOIN "products" ON "products"."id" = "services"."product_id"
+>`(SELECT coalesce(json_agg(json_build_object('pk', "licenses"."id", 'service_id', "licenses"."service_id", 'service_name', "service_directory"."name") ORDER BY "service_directory"."name", "licenses"."id"), '[]'::json)
+  FROM "licenses" JOIN "service_directory" ON "service_directory"."id" = "licenses"."service_id"
   WHERE "licenses"."contact_id" = "contacts"."id" AND "licenses"."account_id" = "contacts"."account_id")`;
 
 export function toAccountUser(row: ContactRow & { licenses: HeldLicense[] }): AccountUser {
@@ -138,59 +139,45 @@ export async function deleteContact(db: Executor, accountId: number, contactId: 
 }
 
 const voiceServiceColumns = {
-  serviceId: services.id,
-  name: products.name,
-  description: services.prodDescription,
-  seats: sql<number>`coalesce((${services.metadata} ->> 'purchased_users')::int, 0)`,
-  seatsUsed: sql<number>`(SELECT count(*)::int FROM ${licenses} WHERE ${licenses.serviceId} = ${services.id} AND ${licenses.accountId} = ${services.accountId})`,
+  serviceId: serviceDirectory.id,
+  name: serviceDirectory.name,
+  description: serviceDirectory.description,
+  seats: serviceDirectory.seats,
+  // Qualified by hand: drizzle leaves a one-relation select's columns unqualified, and "id" inside would be the license's.
+  seatsUsed: sql<number>`(SELECT count(*)::int FROM "licenses" WHERE "licenses"."service_id" = "service_directory"."id" AND "licenses"."account_id" = "service_directory"."account_id")`,
 };
 
 function toLicensable(row: { serviceId: number; name: string; description: string | null; seats: number; seatsUsed: number }): LicensableService {
   return { service_id: row.serviceId, name: row.name, description: row.description, seats: row.seats, seats_used: row.seatsUsed };
 }
 
+const ofTypes = (itemTypes: readonly string[]) =>
+  sql`${serviceDirectory.itemType} IN (${sql.join(
+    itemTypes.map((t) => sql`${t}`),
+    sql`, `,
+  )})`;
+
 /** The account's voice services (the only ones offered as licenses), with their seats. */
 export async function licensableServices(db: Executor, accountId: number, itemTypes: readonly string[]): Promise<LicensableService[]> {
   const rows = await db
     .select(voiceServiceColumns)
-    .from(services)
-    .innerJoin(products, eq(products.id, services.productId))
-    .where(
-      and(
-        eq(services.accountId, accountId),
-        sql`${services.itemType} IN (${sql.join(
-          itemTypes.map((t) => sql`${t}`),
-          sql`, `,
-        )})`,
-      ),
-    )
-    .orderBy(asc(products.name), asc(services.id));
+    .from(serviceDirectory)
+    .where(and(eq(serviceDirectory.accountId, accountId), ofTypes(itemTypes)))
+    .orderBy(asc(serviceDirectory.name), asc(serviceDirectory.id));
   return rows.map(toLicensable);
 }
 
-/** Locks a licensable service of the account, so two requests for its last seat count in turn. */
-export async function lockLicensableService(
+/** One licensable service of the account with its seats, or undefined; read after the services module locked it. */
+export async function licensableService(
   db: Executor,
   accountId: number,
   serviceId: number,
   itemTypes: readonly string[],
 ): Promise<LicensableService | undefined> {
-  const [locked] = await db
-    .select({ id: services.id })
-    .from(services)
-    .where(
-      and(
-        eq(services.accountId, accountId),
-        eq(services.id, serviceId),
-        sql`${services.itemType} IN (${sql.join(
-          itemTypes.map((t) => sql`${t}`),
-          sql`, `,
-        )})`,
-      ),
-    )
-    .for('update');
-  if (!locked) return undefined;
-  const [row] = await db.select(voiceServiceColumns).from(services).innerJoin(products, eq(products.id, services.productId)).where(eq(services.id, serviceId));
+  const [row] = await db
+    .select(voiceServiceColumns)
+    .from(serviceDirectory)
+    .where(and(eq(serviceDirectory.accountId, accountId), eq(serviceDirectory.id, serviceId), ofTypes(itemTypes)));
   return row && toLicensable(row);
 }
 
@@ -198,7 +185,7 @@ const licenseColumns = {
   pk: licenses.id,
   serviceId: licenses.serviceId,
   contactId: licenses.contactId,
-  serviceName: products.name,
+  serviceName: serviceDirectory.name,
   createdAt: licenses.createdAt,
 };
 const toLicense = (row: { pk: number; serviceId: number; contactId: number; serviceName: string; createdAt: Date }): License => ({
@@ -213,10 +200,9 @@ export async function contactLicenses(db: Executor, accountId: number, contactId
   const rows = await db
     .select(licenseColumns)
     .from(licenses)
-    .innerJoin(services, eq(services.id, licenses.serviceId))
-    .innerJoin(products, eq(products.id, services.productId))
+    .innerJoin(serviceDirectory, eq(serviceDirectory.id, licenses.serviceId))
     .where(and(eq(licenses.accountId, accountId), eq(licenses.contactId, contactId)))
-    .orderBy(asc(products.name), asc(licenses.id));
+    .orderBy(asc(serviceDirectory.name), asc(licenses.id));
   return rows.map(toLicense);
 }
 
@@ -225,8 +211,7 @@ export async function insertLicense(db: Executor, values: { accountId: number; c
   const [row] = await db
     .select(licenseColumns)
     .from(licenses)
-    .innerJoin(services, eq(services.id, licenses.serviceId))
-    .innerJoin(products, eq(products.id, services.productId))
+    .innerJoin(serviceDirectory, eq(serviceDirectory.id, licenses.serviceId))
     .where(eq(licenses.id, inserted!.id));
   return toLicense(row!);
 }

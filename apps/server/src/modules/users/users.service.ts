@@ -16,6 +16,7 @@ import { contactActor, type EventOrigin } from '../../events/domain-event.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { fullName, type Caller } from '../auth/index.js';
+import { lockAccountService } from '../services/index.js';
 import { inviteContacts, type InvitationDeps } from './invitations.js';
 import { asSignInNameConflict, refuseTakenSignInName } from './sign-in-name.js';
 import { DELETE_SELF, isSelf, LAST_ADMIN, OWN_ADMIN_FLAG } from './users.policy.js';
@@ -57,7 +58,9 @@ export function createUsersService({ db, events, config }: UsersServiceDeps) {
    * caller's transaction; `field` names the request's field in a refusal.
    */
   async function giveLicense(tx: Executor, caller: Caller, meta: ClientMeta, contactId: number, serviceId: number, field: string): Promise<License> {
-    const service = await repo.lockLicensableService(tx, caller.accountId, serviceId, LICENSABLE_ITEM_TYPES);
+    // The service's row is the services module's: it locks it, so two requests for its last seat count in turn.
+    const locked = await lockAccountService(tx, caller.accountId, serviceId);
+    const service = locked ? await repo.licensableService(tx, caller.accountId, serviceId, LICENSABLE_ITEM_TYPES) : undefined;
     if (!service) throw new AppError(field === 'service_id' ? 'not_found' : 'validation_failed', NOT_LICENSABLE, { [field]: NOT_LICENSABLE });
     if (await repo.hasLicense(tx, contactId, serviceId)) throw new AppError('conflict', ALREADY_LICENSED, { [field]: ALREADY_LICENSED });
     if (service.seats_used >= service.seats) throw new AppError('conflict', noSeatLeft(service), { [field]: noSeatLeft(service) });

@@ -4,3 +4,4 @@
  */
 export { recordEvent as recordWebhookEvent, SYSTEM_ACTOR, WEBHOOK_DELIVERY_QUEUE } from './webhook-events.repository.js';
 export type { WebhooksService } from './webhooks.service.js';
+export { sweepOldWebhookEvents, WEBHOOK_EVENTS_KEPT_DAYS } from './webhook-retention.repository.js';

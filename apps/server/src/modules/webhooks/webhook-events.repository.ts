@@ -39,7 +39,7 @@ export async function recordEvent<T extends WebhookEventType>(executor: Executor
                'type', ${event.type}::text,
                'timestamp', ${timestamp}::text,
                'data', jsonb_build_object('account', jsonb_build_object('id', a.id, 'external_id', a.external_id, 'name', a.name, 'billing_id', a.billing_api_id)) || ${JSON.stringify(data)}::jsonb)
-        FROM accounts a
+        FROM account_directory a
        WHERE a.id = ${event.accountId}
       ON CONFLICT (id) DO NOTHING
       RETURNING id, type

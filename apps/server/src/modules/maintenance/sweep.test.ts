@@ -14,7 +14,7 @@ import {
   webhookEndpoints,
   webhookEvents,
 } from '../../db/schema/index.js';
-import { sweepExpired } from './sweep.repository.js';
+import { sweepExpired } from './sweep.js';
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
 const hoursAhead = (hours: number) => new Date(Date.now() + hours * 3600_000);
