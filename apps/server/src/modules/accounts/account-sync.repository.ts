@@ -2,7 +2,7 @@ import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ProviderAccountInput } from '@portal/contract';
 import { afterPosition, positionMicros, type FeedPosition } from '../../db/change-feed.js';
 import type { Executor } from '../../db/client.js';
-import { accounts, billingAccounts } from '../../db/schema/index.js';
+import { accounts } from '../../db/schema/index.js';
 import {
   externalIdOrder,
   givenFlags,
@@ -13,13 +13,13 @@ import {
   uniqueViolationAsItemConflict,
   type FieldOf,
 } from '../../db/set-writes.js';
+import { BILLING_ROW_CONFLICTS, billingIdClaims, syncBillingRows } from '../billing/index.js';
 
 /*
  * The accounts the provider's systems push (account-sync.ts): its SQL, by external id, set-based (decision 0030).
- * An account's billing row (billing_accounts) is keyed by the account's billing id, so the two are written here in
- * one set of statements: a billing id that moves between accounts must move in both tables under the same checks.
- * It is the one place a module writes another's table (decision 0041); the billing module reads and changes the row
- * after that.
+ * An account's billing row is keyed by the account's billing id, so a billing id that moves between accounts must
+ * move in both under the same checks, in the same transaction: the billing module, which owns the rows (decision
+ * 0042), checks their keys beside the accounts' own checks and keeps them in step after each write of accounts.
  */
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -27,7 +27,7 @@ export type AccountRow = typeof accounts.$inferSelect;
 const CONFLICTS = {
   accounts_name_key: { field: 'name', message: 'Another account already has this name' },
   accounts_billing_api_id_key: { field: 'billing_id', message: 'Another account already has this billing id' },
-  billing_accounts_pkey: { field: 'billing_id', message: 'Another account already has this billing id' },
+  ...BILLING_ROW_CONFLICTS,
 };
 
 export type AccountItem = ProviderAccountInput & { external_id: string };
@@ -44,15 +44,8 @@ export interface AccountUpserted {
 /** One item as the SQL reads it: the fields, and which optional ones it gave (absent keeps, null clears). */
 function accountRecord(item: AccountItem, ord: number) {
   const optional = { billing_api_id: item.billing_id, suspended_reason: item.suspended_reason, monitoring_customer_name: item.monitoring_customer_name };
-  const billing = {
-    billing_cycle_month_date: item.billing?.billing_cycle_month_date,
-    days_past_due: item.billing?.days_past_due,
-    past_due_balance: item.billing?.past_due_balance,
-    credits: item.billing?.credits,
-  };
-  return { ord, external_id: item.external_id, name: item.name, status: item.status, ...optional, ...givenFlags(optional), ...billing, ...givenFlags(billing) };
+  return { ord, external_id: item.external_id, name: item.name, status: item.status, ...optional, ...givenFlags(optional) };
 }
-type AccountRecord = ReturnType<typeof accountRecord>;
 
 const ACCOUNT_RECORD = {
   ord: 'integer',
@@ -65,14 +58,6 @@ const ACCOUNT_RECORD = {
   has_billing_api_id: 'boolean',
   has_suspended_reason: 'boolean',
   has_monitoring_customer_name: 'boolean',
-  billing_cycle_month_date: 'integer',
-  days_past_due: 'integer',
-  past_due_balance: 'numeric',
-  credits: 'numeric',
-  has_billing_cycle_month_date: 'boolean',
-  has_days_past_due: 'boolean',
-  has_past_due_balance: 'boolean',
-  has_credits: 'boolean',
 };
 
 /**
@@ -90,12 +75,12 @@ export async function upsertAccounts(tx: Executor, items: AccountItem[], fieldOf
   const billingIdOf = (item: AccountItem) => (item.billing_id !== undefined ? item.billing_id : (existing.get(item.external_id)?.billingApiId ?? null));
   const oneByOne = await refuseTakenValues(tx, items, order, existing, billingIdOf, fieldOf);
 
-  const records = order.map((index, ord) => accountRecord(items[index]!, ord));
+  const ordered = order.map((index) => items[index]!);
   const inserted = new Set<string>();
   const updated = new Map<string, string>();
   const billingChanged = new Set<string>();
   try {
-    for (const batch of oneByOne ? records.map((record) => [record]) : [records]) {
+    for (const batch of oneByOne ? ordered.map((item) => [item]) : [ordered]) {
       const written = await writeAccounts(tx, batch, existing);
       written.inserted.forEach((externalId) => inserted.add(externalId));
       written.updated.forEach((previousStatus, externalId) => updated.set(externalId, previousStatus));
@@ -154,23 +139,13 @@ async function refuseTakenValues(
         billingIds.length > 0 ? inArray(accounts.billingApiId, billingIds) : undefined,
       ),
     );
-  const existingIds = [...existing.values()].map((row) => row.id);
-  const billingRows =
-    billingIds.length + existingIds.length === 0
-      ? []
-      : await tx
-          .select({ id: billingAccounts.id, accountId: billingAccounts.accountId })
-          .from(billingAccounts)
-          .where(
-            or(
-              billingIds.length > 0 ? inArray(billingAccounts.id, billingIds) : undefined,
-              existingIds.length > 0 ? inArray(billingAccounts.accountId, existingIds) : undefined,
-            ),
-          );
+  const billingRowIds = await billingIdClaims(
+    tx,
+    billingIds,
+    [...existing.values()].map((row) => row.id),
+  );
   const names = uniqueValues(holders.map((row) => [row.name, `a${row.id}`] as const));
   const accountBillingIds = uniqueValues(holders.filter((row) => row.billingApiId !== null).map((row) => [row.billingApiId!, `a${row.id}`] as const));
-  const billingRowIds = uniqueValues(billingRows.map((row) => [row.id, `a${row.accountId}`] as const));
-  const billingRowOf = new Map(billingRows.map((row) => [row.accountId, row.id]));
 
   for (const index of order) {
     const item = items[index]!;
@@ -181,18 +156,18 @@ async function refuseTakenValues(
     if (!accountBillingIds.take(self, before?.billingApiId ?? null, billingId))
       throw refusedItem(fieldOf, index, 'billing_id', CONFLICTS.accounts_billing_api_id_key.message);
     // The billing row takes the billing id as its key, while the account has one.
-    const rowHad = before ? (billingRowOf.get(before.id) ?? null) : null;
-    if (billingId !== null && !billingRowIds.take(self, rowHad, billingId))
-      throw refusedItem(fieldOf, index, 'billing_id', CONFLICTS.billing_accounts_pkey.message);
+    if (!billingRowIds.take(before?.id, item.external_id, billingId)) throw refusedItem(fieldOf, index, 'billing_id', CONFLICTS.billing_accounts_pkey.message);
   }
   return names.chained || accountBillingIds.chained || billingRowIds.chained;
 }
 
 /**
- * The statements of a batch (or of one record, when written one by one): the new accounts
- * inserted, the others updated where something differs, then the billing rows kept in step.
+ * The statements of a batch (or of one item, when written one by one): the new accounts
+ * inserted, the others updated where something differs, then the billing module keeps their
+ * billing rows in step with the accounts as now written.
  */
-async function writeAccounts(tx: Executor, records: AccountRecord[], existing: Map<string, AccountRow>) {
+async function writeAccounts(tx: Executor, batch: AccountItem[], existing: Map<string, AccountRow>) {
+  const records = batch.map(accountRecord);
   const fresh = records.filter((record) => !existing.has(record.external_id));
   // DO NOTHING: an account another call created meanwhile is updated below instead.
   const inserted =
@@ -228,44 +203,7 @@ async function writeAccounts(tx: Executor, records: AccountRecord[], existing: M
                   IS DISTINCT FROM (n.name, n.status, n.billing_api_id, n.suspended_reason, n.monitoring_customer_name)
             RETURNING a.external_id, n.previous_status`)
         ).rows;
-  return { inserted, updated: new Map(updated.map((row) => [row.external_id, row.previous_status])), billingChanged: await syncBillingAccounts(tx, records) };
-}
-
-/**
- * The accounts' rows in the billing system (the customer's billing screens read them by billing
- * id), kept in step with the accounts that have a billing id: a missing row is added, then each
- * row takes the billing id and the figures given where they differ. Answers the external ids of
- * the accounts whose billing row changed.
- */
-async function syncBillingAccounts(tx: Executor, records: AccountRecord[]): Promise<string[]> {
-  const added = await tx.execute<{ external_id: string }>(sql`
-    WITH added AS (
-      INSERT INTO billing_accounts (id, account_id)
-      SELECT a.billing_api_id, a.id
-      FROM ${recordset('s', ACCOUNT_RECORD, records)}
-      JOIN accounts a ON a.external_id = s.external_id
-      WHERE a.billing_api_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM billing_accounts b WHERE b.account_id = a.id)
-      ORDER BY s.ord
-      RETURNING account_id
-    )
-    SELECT a.external_id FROM added JOIN accounts a ON a.id = added.account_id`);
-  const changed = await tx.execute<{ external_id: string }>(sql`
-    UPDATE billing_accounts AS b
-    SET id = n.billing_api_id, billing_cycle_month_date = n.billing_cycle_month_date, days_past_due = n.days_past_due,
-        past_due_balance = n.past_due_balance, credits = n.credits
-    FROM (
-      SELECT cur.account_id, a.external_id, a.billing_api_id,
-             ${givenOrKept('billing_cycle_month_date')}, ${givenOrKept('days_past_due')}, ${givenOrKept('past_due_balance')}, ${givenOrKept('credits')}
-      FROM ${recordset('s', ACCOUNT_RECORD, records)}
-      JOIN accounts a ON a.external_id = s.external_id
-      JOIN billing_accounts cur ON cur.account_id = a.id
-      WHERE a.billing_api_id IS NOT NULL
-    ) AS n
-    WHERE b.account_id = n.account_id
-      AND (b.id, b.billing_cycle_month_date, b.days_past_due, b.past_due_balance, b.credits)
-          IS DISTINCT FROM (n.billing_api_id, n.billing_cycle_month_date, n.days_past_due, n.past_due_balance, n.credits)
-    RETURNING n.external_id`);
-  return [...added.rows, ...changed.rows].map((row) => row.external_id);
+  return { inserted, updated: new Map(updated.map((row) => [row.external_id, row.previous_status])), billingChanged: await syncBillingRows(tx, batch) };
 }
 
 /** The account by the provider's external id. */

@@ -4,11 +4,6 @@ import { accounts } from '../../db/schema/index.js';
 
 /** What other modules read of an account, asked here (decision 0041): the accounts table is this module's. */
 
-export async function accountNameOf(db: Executor, accountId: number): Promise<string> {
-  const [row] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
-  return row?.name ?? '';
-}
-
 /** The account's name in the monitoring system (null: not configured there). */
 export async function monitoringCustomerNameOf(db: Executor, accountId: number): Promise<string | null> {
   const [row] = await db.select({ name: accounts.monitoringCustomerName }).from(accounts).where(eq(accounts.id, accountId));

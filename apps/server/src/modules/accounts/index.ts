@@ -4,4 +4,4 @@
  */
 export { createAccountSync, type AccountSync, type AccountRow, type AccountItem } from './account-sync.js';
 export { findAccountByExternalId } from './account-sync.repository.js';
-export { accountNameOf, monitoringCustomerNameOf } from './accounts.repository.js';
+export { monitoringCustomerNameOf } from './accounts.repository.js';

@@ -3,7 +3,6 @@ import { inTransaction } from '../../db/transaction.js';
 import { SYSTEM } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { PaymentGateway } from '../../platform/payment-gateway.js';
-import { accountNameOf } from '../accounts/index.js';
 import { billingContactsOf } from '../users/index.js';
 import * as repo from './billing.repository.js';
 import { chargeCard, chargeEvent } from './card-charge.js';
@@ -101,7 +100,7 @@ export function createAutoPayRunner({ db, gateway, events }: AutoPayDeps) {
         chargeEvent(charged, {
           actor: SYSTEM,
           charge: { mode: 'autopay', cycle: cycle.id, attempt: attempts.length + 1 },
-          accountName: await accountNameOf(tx, account.accountId),
+          accountName: await repo.accountNameOf(tx, account.accountId),
           notify,
         }),
       );

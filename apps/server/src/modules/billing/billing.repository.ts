@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { billingAccounts, orderItems, orders, payments, statements } from '../../db/schema/index.js';
+import { accountDirectory, billingAccounts, orderItems, orders, payments, statements } from '../../db/schema/index.js';
 
 export type BillingAccountRow = typeof billingAccounts.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -122,4 +122,10 @@ export async function autoPayAttempts(db: Executor, accountId: number, cyclePref
     .from(payments)
     .where(and(eq(payments.accountId, accountId), sql`${payments.idempotencyKey} LIKE ${`${cyclePrefix}%`}`))
     .orderBy(asc(payments.createdAt));
+}
+
+/** The account's name for auto-pay's event and mails, from the accounts module's published view (decision 0042). */
+export async function accountNameOf(db: Executor, accountId: number): Promise<string> {
+  const [row] = await db.select({ name: accountDirectory.name }).from(accountDirectory).where(eq(accountDirectory.id, accountId));
+  return row?.name ?? '';
 }
