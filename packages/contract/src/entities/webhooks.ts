@@ -53,7 +53,8 @@ const ticketRef = z.object({
 });
 const contactRef = z.object({ id: z.number().int(), external_id: externalId, email: z.string(), firstname: z.string(), lastname: z.string() });
 const roleFlags = { admin_group: z.boolean(), billing_group: z.boolean(), technical_group: z.boolean() };
-const paymentRef = z.object({
+/** A card payment as webhooks send it; the billing events record the same, with when it was paid (events/billing.ts). */
+export const webhookPayment = z.object({
   id: z.string(),
   external_id: externalId,
   amount: z.number(),
@@ -88,8 +89,8 @@ export const webhookEventData = {
   }),
   'contact.created': z.object({ contact: contactRef.extend(roleFlags), by: webhookActor }),
   'contact.deleted': z.object({ contact: contactRef, by: webhookActor }),
-  'payment.succeeded': z.object({ payment: paymentRef, balance: z.number(), paid_by_contact_id: z.number().int().nullable() }),
-  'payment.failed': z.object({ payment: paymentRef, balance: z.number(), paid_by_contact_id: z.number().int().nullable() }),
+  'payment.succeeded': z.object({ payment: webhookPayment, balance: z.number(), paid_by_contact_id: z.number().int().nullable() }),
+  'payment.failed': z.object({ payment: webhookPayment, balance: z.number(), paid_by_contact_id: z.number().int().nullable() }),
   'card.stored': z.object({
     card: z.object({ type: z.string(), last4: z.string(), exp_month: z.string(), exp_year: z.string() }),
     replaced: z.boolean(),

@@ -1,20 +1,9 @@
 import { z } from 'zod';
+import { webhookPayment } from '../entities/webhooks.js';
 import { addressee } from './common.js';
 
-/** A card charge as recorded: never more of the card than its last four digits. */
-const chargedPayment = z.object({
-  id: z.string(),
-  external_id: z.string().nullable(),
-  amount: z.number(),
-  last4: z.string().nullable(),
-  status: z.enum(['Paid', 'Failed']),
-  confirmation_number: z.string().nullable(),
-  transaction_id: z.string().nullable(),
-  failure_reason: z.string().nullable(),
-  /** Charged by auto-pay rather than by a contact. */
-  automatic: z.boolean(),
-  paid_at: z.string(),
-});
+/** A card charge as recorded: the webhooks' payment (never more of the card than its last four digits), with when. */
+const chargedPayment = webhookPayment.extend({ paid_at: z.string() });
 
 /** How a charge came about: a contact with a card typed in or the stored one, or auto-pay's attempt of a billing cycle. */
 const chargedBy = z.discriminatedUnion('mode', [
