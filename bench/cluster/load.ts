@@ -13,6 +13,10 @@ export interface Sample {
   error?: string;
   /** The instance that answered (HAProxy's X-Portal-Instance). */
   instance?: string;
+  /** The answer's Retry-After header, when it had one (a 503 should). */
+  retryAfter?: string;
+  /** Set on a 2xx whose body lacks what the action returns (a wrong answer: e.g. an empty ticket list). */
+  incomplete?: true;
   /** What an acknowledged write left behind, checked in the database afterwards. */
   wrote?: { kind: 'reply'; marker: string } | { kind: 'payment'; id: string; key: string };
 }
@@ -28,7 +32,7 @@ export interface LoadTarget {
   signIns: Array<{ username: string; password: string }>;
 }
 
-type Outcome = Pick<Sample, 'status' | 'error' | 'instance' | 'wrote'> & { body?: unknown };
+type Outcome = Pick<Sample, 'status' | 'error' | 'instance' | 'retryAfter' | 'wrote'> & { body?: unknown };
 type Action = (target: LoadTarget) => Promise<Outcome>;
 
 const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
@@ -40,7 +44,7 @@ const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-ty
 function send(
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: string },
-): Promise<{ status: number; instance?: string; body: unknown; error?: string }> {
+): Promise<{ status: number; instance?: string; retryAfter?: string; body: unknown; error?: string }> {
   return new Promise((resolve) => {
     const request = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers, agent: false, timeout: 15_000 }, (response) => {
       const chunks: Buffer[] = [];
@@ -55,7 +59,8 @@ function send(
           // not JSON (HAProxy's own error page)
         }
         const instance = response.headers['x-portal-instance'];
-        resolve({ status: response.statusCode ?? 0, instance: typeof instance === 'string' ? instance : undefined, body });
+        const retryAfter = response.headers['retry-after'];
+        resolve({ status: response.statusCode ?? 0, instance: typeof instance === 'string' ? instance : undefined, retryAfter, body });
       });
     });
     request.on('timeout', () => request.destroy(new Error('no answer in 15 s')));
@@ -118,6 +123,20 @@ const ACTIONS: Array<[string, number, Action]> = [
   ],
 ];
 
+/**
+ * Whether a 2xx answer holds what its action returns: the envelope's result, the demo data's tickets in a list, a
+ * token from a sign-in, the payment's id. A 2xx without it is a wrong answer, worse than a failure.
+ */
+function complete(action: string, body: unknown): boolean {
+  const result = (body as { result?: unknown } | undefined)?.result as Record<string, unknown> | undefined;
+  if (result === undefined || result === null || typeof result !== 'object') return false;
+  if (action === 'ticket list') return Array.isArray(result.tickets) && result.tickets.length > 0;
+  if (action === 'ticket search') return Array.isArray(result.tickets);
+  if (action === 'sign-in') return typeof result.access_token === 'string';
+  if (action === 'payment') return typeof (result.payment as { _id?: unknown } | undefined)?._id === 'string';
+  return true;
+}
+
 function chooseAction(): [string, Action] {
   let roll = Math.random() * 100;
   for (const [name, weight, action] of ACTIONS) {
@@ -147,8 +166,10 @@ export async function driveLoad(options: {
       const [action, run] = chooseAction();
       const phase = options.phase();
       const startedAt = Date.now();
-      const { status, error, instance, wrote } = await run(options.target);
-      samples.push({ phase, action, startedAt, endedAt: Date.now(), status, error, instance, wrote });
+      const { status, error, instance, retryAfter, wrote, body } = await run(options.target);
+      const sample: Sample = { phase, action, startedAt, endedAt: Date.now(), status, error, instance, retryAfter, wrote };
+      if (ok(sample) && !complete(action, body)) sample.incomplete = true;
+      samples.push(sample);
       await sleep(options.pauseMs);
     }
   };

@@ -9,9 +9,13 @@ export function stopEverything(): void {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
-export function launch(command: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd: string; logFile: string }): ChildProcess {
+export function launch(
+  command: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; cwd: string; logFile: string; uid?: number; gid?: number },
+): ChildProcess {
   const log = createWriteStream(options.logFile, { flags: 'a' });
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env, uid: options.uid, gid: options.gid, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.pipe(log, { end: false });
   child.stderr!.pipe(log, { end: false });
   started.add(child);
@@ -34,13 +38,13 @@ export async function waitFor<T>(what: string, timeoutMs: number, probe: () => P
   throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
 }
 
-/** Server states as HAProxy sees them (its statistics CSV): name → UP, DOWN, … */
-export async function haproxyServerStates(statsUrl: string): Promise<Map<string, string>> {
+/** Server states as HAProxy sees them (its statistics CSV): name → UP, DOWN, … of one backend (the portal's instances by default). */
+export async function haproxyServerStates(statsUrl: string, backend = 'portal_instances'): Promise<Map<string, string>> {
   const csv = await (await fetch(`${statsUrl};csv`)).text();
   const states = new Map<string, string>();
   for (const line of csv.split('\n')) {
     const [proxy, server, ...rest] = line.split(',');
-    if (proxy === 'portal_instances' && server && server !== 'BACKEND') states.set(server, rest[15] ?? '');
+    if (proxy === backend && server && server !== 'BACKEND') states.set(server, rest[15] ?? '');
   }
   return states;
 }

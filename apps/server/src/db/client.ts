@@ -46,6 +46,11 @@ export function connectDatabase(connectionString: string, options: ConnectOption
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor one checked out between two queries (a transaction awaiting other work, a lent connection): the pool listens
+  // only to idle clients, and an 'error' event nobody listens to ends the process. A database failover ends every
+  // connection at once (decision 0043). The client's next query then fails as "not queryable", answered 503, and
+  // the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
   if (options.namedStatements === false) unnamedDatabases.add(db);
   return { db, pool, close: () => pool.end() };
