@@ -13,7 +13,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,6 +22,7 @@ import pg from 'pg';
 import { checkColdStartAndScaleOut, coldStart, scaleOut, type ClusterControls } from './cold-start.js';
 import { driveLoad, ok, percentile, type LoadTarget, type Sample } from './load.js';
 import { clusterPooler } from './pgbouncer.js';
+import { createChecks, releaseInstanceEnv, startReleaseInstance } from './release-instance.js';
 import { exitOf, haproxyServerStates, launch, stopEverything, waitFor } from './processes.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -51,33 +52,17 @@ const instancePorts = [portBase, portBase + 1, portBase + 2];
 const SCALE_OUT = 3;
 const portOf = (index: number) => (index === SCALE_OUT ? portBase + 3 : instancePorts[index]!);
 const instanceEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  HOST: '127.0.0.1',
-  DATABASE_URL: databaseUrl,
-  TOKEN_SECRET: randomBytes(32).toString('base64url'),
-  VAULT_KEY: randomBytes(32).toString('base64'),
-  PUBLIC_URL: base,
-  TRUST_PROXY: 'true',
-  SEED_DEMO_DATA: 'true',
+  ...releaseInstanceEnv({ databaseUrl, publicUrl: base, dataDir: join(runDir, 'data') }),
   // Auto-pay every minute, so a due payment falls within the run; the token sweeper keeps its 6 hours.
   AUTOPAY_EVERY_MINUTES: '1',
-  // The load signs in as one contact; its budget is not what is tested here (decision 0009 has its own test).
-  API_REQUESTS_PER_MINUTE: '1000000',
   SHUTDOWN_DRAIN_SECONDS: '2',
   SHUTDOWN_TIMEOUT_SECONDS: '10',
-  LOG_LEVEL: 'warn',
-  PORTAL_DATA_DIR: join(runDir, 'data'),
   ...pooler?.instanceEnv,
 };
 
 const admin = () => new pg.Client({ connectionString: adminUrl });
 let db: pg.Client;
-const failures: string[] = [];
-const check = (condition: boolean, message: string) => {
-  console.log(`${condition ? '  ok  ' : '  FAIL'}  ${message}`);
-  if (!condition) failures.push(message);
-};
+const { check, failures } = createChecks();
 
 function ensureHaproxy(): void {
   if (spawnSync('sh', ['-c', 'command -v haproxy']).status === 0) return;
@@ -85,20 +70,11 @@ function ensureHaproxy(): void {
   execFileSync('apt-get', ['install', '-y', '-qq', 'haproxy'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
-/** The release's own start command's Node flags (release/package.json, from apps/server's start script); read once the release is built. */
-const releaseStartFlags = () =>
-  (JSON.parse(readFileSync(join(root, 'release/package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-    .split(/\s+/)
-    .filter((arg) => arg.startsWith('--'));
 const instances = new Map<number, ReturnType<typeof launch>>();
 /** HAProxy's name for the instance the test SIGKILLs (instances.get(0)). */
 const KILLED = 'app1';
 function startInstance(index: number) {
-  const child = launch(process.execPath, [...releaseStartFlags(), 'release/server/main.js'], {
-    cwd: root,
-    env: { ...instanceEnv, PORT: String(portOf(index)) },
-    logFile: join(runDir, `app${index + 1}.log`),
-  });
+  const child = startReleaseInstance({ root, env: instanceEnv, port: portOf(index), logFile: join(runDir, `app${index + 1}.log`) });
   instances.set(index, child);
   return child;
 }

@@ -13,8 +13,7 @@
  * base+30 and its statistics base+31.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { driveLoad, ok, percentile, type LoadTarget, type Sample } from '../cluster/load.js';
 import { haproxyServerStates, launch, stopEverything, waitFor } from '../cluster/processes.js';
+import { createChecks, releaseInstanceEnv, startReleaseInstance } from '../cluster/release-instance.js';
 import { ensurePatroni, proxyStates, startDatabaseCluster, stopDatabaseCluster, type DatabaseCluster, type NodeSpec } from './patroni.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -42,26 +42,9 @@ const base = `http://127.0.0.1:${lbPort}`;
 const statsUrl = `http://127.0.0.1:${portBase + 31}/stats`;
 const instancePorts = [portBase + 20, portBase + 21];
 const databaseUrl = `postgres://portal@127.0.0.1:${proxyPort}/portal`;
-const instanceEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  HOST: '127.0.0.1',
-  DATABASE_URL: databaseUrl,
-  TOKEN_SECRET: randomBytes(32).toString('base64url'),
-  VAULT_KEY: randomBytes(32).toString('base64'),
-  PUBLIC_URL: base,
-  TRUST_PROXY: 'true',
-  SEED_DEMO_DATA: 'true',
-  API_REQUESTS_PER_MINUTE: '1000000',
-  LOG_LEVEL: 'warn',
-  PORTAL_DATA_DIR: join(runDir, 'data'),
-};
+const instanceEnv = releaseInstanceEnv({ databaseUrl, publicUrl: base, dataDir: join(runDir, 'data') });
 
-const failures: string[] = [];
-const check = (condition: boolean, message: string) => {
-  console.log(`${condition ? '  ok  ' : '  FAIL'}  ${message}`);
-  if (!condition) failures.push(message);
-};
+const { check, failures } = createChecks();
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const query = async <T extends pg.QueryResultRow>(port: number, database: string, sql: string, values: unknown[] = []) => {
   const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/${database}`, connectionTimeoutMillis: 1_000 });
@@ -74,18 +57,8 @@ const query = async <T extends pg.QueryResultRow>(port: number, database: string
   }
 };
 
-/** The release's own start command's Node flags (release/package.json), as the cluster test reads them. */
-const releaseStartFlags = () =>
-  (JSON.parse(readFileSync(join(root, 'release/package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-    .split(/\s+/)
-    .filter((arg) => arg.startsWith('--'));
 const instances = instancePorts.map(
-  (port, index) => () =>
-    launch(process.execPath, [...releaseStartFlags(), 'release/server/main.js'], {
-      cwd: root,
-      env: { ...instanceEnv, PORT: String(port) },
-      logFile: join(runDir, `app${index + 1}.log`),
-    }),
+  (port, index) => () => startReleaseInstance({ root, env: instanceEnv, port, logFile: join(runDir, `app${index + 1}.log`) }),
 );
 const readyz = async (port: number) => ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok ? true : undefined);
 const allUp = async () => {
