@@ -5,7 +5,7 @@
 
 -- The accounts module's.
 CREATE VIEW "account_directory" AS
-  SELECT "id", "external_id", "name", "status", "suspended_reason", "billing_api_id", "monitoring_customer_name"
+  SELECT "id", "external_id", "name", "status", "suspended_reason", "billing_api_id"
     FROM "accounts";
 --> statement-breakpoint
 -- The users module's: who a contact is, never their password.

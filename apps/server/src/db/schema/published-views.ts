@@ -15,7 +15,6 @@ export const accountDirectory = pgView('account_directory', {
   status: text('status').notNull(),
   suspendedReason: text('suspended_reason'),
   billingApiId: text('billing_api_id'),
-  monitoringCustomerName: text('monitoring_customer_name'),
 }).existing();
 
 /** The users module's contacts: who each is and what they may do, never their password. */
