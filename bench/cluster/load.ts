@@ -23,6 +23,36 @@ export interface Sample {
 
 export const ok = (sample: Sample) => sample.status >= 200 && sample.status < 300;
 
+/** The demo data's password (apps/server/seed) and Acme's billing id, which the load signs in with and pays. */
+export const DEMO_PASSWORD = 'demo-pass-2026';
+export const ACME_BILLING_ID = 'ba_acme_1001';
+
+/** A demo user's access token, signed in through `base`. */
+export async function signInAs(base: string, username: string): Promise<string> {
+  const response = await fetch(`${base}/api/crm/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${username} answered ${response.status}`);
+  return ((await response.json()) as { result: { access_token: string } }).result.access_token;
+}
+
+/** The load's target on Acme: alice signed in, the first page of her tickets to reply to, and three demo users to sign in as. */
+export async function acmeLoadTarget(base: string): Promise<LoadTarget> {
+  const accessToken = await signInAs(base, 'alice.admin@acme.example');
+  const response = await fetch(`${base}/api/crm/nable-tickets?limit=25`, { headers: { authorization: `Bearer ${accessToken}` } });
+  if (!response.ok) throw new Error(`alice's ticket list answered ${response.status}`);
+  const { result } = (await response.json()) as { result: { tickets: Array<{ id: number }> } };
+  return {
+    base,
+    accessToken,
+    billingId: ACME_BILLING_ID,
+    ticketIds: result.tickets.map((ticket) => ticket.id),
+    signIns: ['alice.admin@acme.example', 'bill.billing@acme.example', 'tess.tech@acme.example'].map((username) => ({ username, password: DEMO_PASSWORD })),
+  };
+}
+
 export interface LoadTarget {
   base: string;
   /** Alice: an administrator with billing, so every action is hers to take. */

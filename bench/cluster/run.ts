@@ -20,7 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { checkColdStartAndScaleOut, coldStart, scaleOut, type ClusterControls } from './cold-start.js';
-import { driveLoad, ok, percentile, type LoadTarget, type Sample } from './load.js';
+import { ACME_BILLING_ID, acmeLoadTarget, DEMO_PASSWORD, driveLoad, ok, percentile, signInAs, type Sample } from './load.js';
 import { clusterPooler } from './pgbouncer.js';
 import { createChecks, releaseInstanceEnv, startReleaseInstance } from './release-instance.js';
 import { exitOf, haproxyServerStates, launch, stopEverything, waitFor } from './processes.js';
@@ -30,8 +30,6 @@ const adminUrl = process.env.CLUSTER_ADMIN_URL ?? 'postgres://postgres@127.0.0.1
 const portBase = Number(process.env.CLUSTER_PORT_BASE ?? 8310);
 const WORKERS = Number(process.env.CLUSTER_WORKERS ?? 6);
 const MAX_REQUESTS = Number(process.env.CLUSTER_MAX_REQUESTS ?? 30_000);
-const PASSWORD = 'demo-pass-2026';
-const ACME_BILLING_ID = 'ba_acme_1001';
 const GLOBEX_BILLING_ID = 'ba_globex_2001';
 const SWEEP_PROBE_KEY = 'cluster:sweep-probe';
 const runDir = join('/tmp', `portal-cluster-${process.pid}`);
@@ -88,15 +86,7 @@ async function api<T>(path: string, init: RequestInit & { token?: string } = {})
   const body = (await response.json()) as { result: T };
   return { status: response.status, result: body.result };
 }
-const signIn = async (username: string, via = base) => {
-  const response = await fetch(`${via}/api/crm/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in of ${username} answered ${response.status}`);
-  return ((await response.json()) as { result: { access_token: string } }).result.access_token;
-};
+const signIn = (username: string, via = base) => signInAs(via, username);
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
@@ -177,7 +167,7 @@ async function main(): Promise<void> {
   const sixth = await fetch(`http://127.0.0.1:${instancePorts[2]}/api/crm/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'uma.user@acme.example', password: PASSWORD }),
+    body: JSON.stringify({ username: 'uma.user@acme.example', password: DEMO_PASSWORD }),
   });
   check(
     wrong.every((status) => status === 401) && sixth.status === 429,
@@ -205,15 +195,7 @@ async function main(): Promise<void> {
   const autoPayRuns = async () => (await completedJobs('autopay')).runs;
   const runsAtEnable = await autoPayRuns();
 
-  const alice = await signIn('alice.admin@acme.example');
-  const list = await api<{ tickets: Array<{ id: number }> }>('/crm/nable-tickets?limit=25', { token: alice });
-  const target: LoadTarget = {
-    base,
-    accessToken: alice,
-    billingId: ACME_BILLING_ID,
-    ticketIds: list.result.tickets.map((ticket) => ticket.id),
-    signIns: ['alice.admin@acme.example', 'bill.billing@acme.example', 'tess.tech@acme.example'].map((username) => ({ username, password: PASSWORD })),
-  };
+  const target = await acmeLoadTarget(base);
 
   // The load runs on while the phases below act on the instances.
   let phase = 'steady';

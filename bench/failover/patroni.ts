@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { haproxyServerStates, launch, waitFor } from '../cluster/processes.js';
+import { parentPid, postmasterPid } from '../proc.js';
 
 export interface NodeSpec {
   name: string;
@@ -60,10 +61,10 @@ const postgresUser = () => ({
   gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
 });
 
-/** The postmaster's pid from its data folder, or undefined when it is not running. */
-function postmasterPid(node: NodeSpec): number | undefined {
+/** The node's postmaster pid, or undefined when it is not running. */
+function postmasterOf(node: NodeSpec): number | undefined {
   try {
-    return Number(readFileSync(join(node.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return postmasterPid(join(node.dir, 'data'));
   } catch {
     return undefined;
   }
@@ -72,16 +73,11 @@ function postmasterPid(node: NodeSpec): number | undefined {
 /** The pids of `root`'s descendants, from /proc. */
 function descendants(root: number): number[] {
   const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // pid (comm) state ppid …: comm may hold spaces, so read after its closing parenthesis.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
+  for (const pid of readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)) {
+    const parent = parentPid(pid);
+    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), pid]);
   }
   const found: number[] = [];
   const walk = (pid: number) => (children.get(pid) ?? []).forEach((child) => (found.push(child), walk(child)));
@@ -106,7 +102,7 @@ const clusterNodes: NodeSpec[] = [];
 export function stopDatabaseCluster(): void {
   for (const node of clusterNodes) {
     const patroni = patroniPids.get(node.name);
-    const postmaster = postmasterPid(node);
+    const postmaster = postmasterOf(node);
     const pids = [...(patroni ? [patroni, ...descendants(patroni)] : []), ...(postmaster ? [postmaster, ...descendants(postmaster)] : [])];
     // Only PostgreSQL's processes of this data folder: a stale postmaster.pid may name a pid reused since.
     killAll(pids.filter((pid) => pid === patroni || isOfNode(pid, node)));
@@ -118,9 +114,7 @@ function isOfNode(pid: number, node: NodeSpec): boolean {
     const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
     if (commandLine.includes(node.dir)) return true;
     // A backend's command line is its title ("postgres: portal portal 127.0.0.1(…) idle"): check its parent's.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    return ppid === postmasterPid(node);
+    return parentPid(pid) === postmasterOf(node);
   } catch {
     return false;
   }
@@ -222,7 +216,7 @@ export async function startDatabaseCluster(options: {
     },
     killNode: (node) => {
       const patroni = patroniPids.get(node.name);
-      const postmaster = postmasterPid(node);
+      const postmaster = postmasterOf(node);
       const pids = [...(patroni ? [patroni] : []), ...(postmaster ? [postmaster, ...descendants(postmaster)] : [])];
       killAll(pids);
       return { pids };

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { driveLoad, ok, percentile, type LoadTarget, type Sample } from '../cluster/load.js';
+import { ACME_BILLING_ID, acmeLoadTarget, driveLoad, ok, percentile, type Sample } from '../cluster/load.js';
 import { haproxyServerStates, launch, stopEverything, waitFor } from '../cluster/processes.js';
 import { createChecks, releaseInstanceEnv, startReleaseInstance } from '../cluster/release-instance.js';
 import { ensurePatroni, proxyStates, startDatabaseCluster, stopDatabaseCluster, type DatabaseCluster, type NodeSpec } from './patroni.js';
@@ -31,8 +31,6 @@ const WORKERS = Number(process.env.FAILOVER_WORKERS ?? 3);
 const TTL_S = 10;
 const LOOP_WAIT_S = 2;
 const LEADER_DEADLINE_MS = (TTL_S + LOOP_WAIT_S + 5) * 1_000;
-const PASSWORD = 'demo-pass-2026';
-const ACME_BILLING_ID = 'ba_acme_1001';
 const runDir = join('/tmp', `portal-failover-${process.pid}`);
 mkdirSync(runDir, { recursive: true, mode: 0o755 });
 
@@ -110,25 +108,7 @@ async function main(): Promise<void> {
   await waitFor('HAProxy to see both instances UP', 30_000, allUp);
   console.log(`2 instances and HAProxy up after ${seconds(Date.now() - startedAt)}`);
 
-  const signIn = async (username: string) => {
-    const response = await fetch(`${base}/api/crm/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: PASSWORD }),
-    });
-    return ((await response.json()) as { result: { access_token: string } }).result.access_token;
-  };
-  const alice = await signIn('alice.admin@acme.example');
-  const list = (await (await fetch(`${base}/api/crm/nable-tickets?limit=25`, { headers: { authorization: `Bearer ${alice}` } })).json()) as {
-    result: { tickets: Array<{ id: number }> };
-  };
-  const target: LoadTarget = {
-    base,
-    accessToken: alice,
-    billingId: ACME_BILLING_ID,
-    ticketIds: list.result.tickets.map((ticket) => ticket.id),
-    signIns: ['alice.admin@acme.example', 'bill.billing@acme.example', 'tess.tech@acme.example'].map((username) => ({ username, password: PASSWORD })),
-  };
+  const target = await acmeLoadTarget(base);
 
   let phase = 'before';
   let running = true;

@@ -39,7 +39,8 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { postmasterPid, sampleCpu } from '../tickets/cpu-usage.js';
+import { postmasterPid } from '../proc.js';
+import { sampleCpu } from '../tickets/cpu-usage.js';
 import { act, LARGEST_PAYMENT, paid, PAYMENT_SHARE, type Expected } from './customer.js';
 import { call } from './http.js';
 import { providerAct } from './provider.js';

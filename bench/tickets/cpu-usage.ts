@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { parentPid } from '../proc.js';
 
 /**
  * CPU time (user + system, ms) used so far by the server process and by the PostgreSQL server
@@ -19,22 +20,10 @@ function processCpuMs(pid: number): number {
 }
 
 function childrenOf(parent: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === parent) children.push(Number(entry));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return children;
-}
-
-export function postmasterPid(dataDir: string): number {
-  return Number.parseInt(readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0] ?? '', 10);
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => parentPid(pid) === parent);
 }
 
 export interface CpuSample {

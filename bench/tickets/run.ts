@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { compileBenchServer } from './compile-server.js';
 import { ASSET_COUNT, BENCH_ADMIN_EMAIL, BENCH_ENV, BENCH_PASSWORD, LONG_CONVERSATION_ENTRIES, TICKET_COUNT } from './bench-config.js';
-import { postmasterPid, sampleCpu } from './cpu-usage.js';
+import { postmasterPid } from '../proc.js';
+import { sampleCpu } from './cpu-usage.js';
 
 const CONNECTIONS = 16;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
