@@ -1,11 +1,15 @@
-import '@mantine/core/styles.css';
+import './shared/ui/mantine-styles.css';
 import '@mantine/notifications/styles.css';
 import './shared/ui/portal.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadSignedOutPage } from './app/router';
+import { warmIntlOffMainThread } from './shared/format/warm-intl';
 import { opensSignedOut, signedOutMessage } from './shared/session';
+
+// First, so the worker loads the dates' and amounts' data while React renders (decision 0045).
+warmIntlOffMainThread();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

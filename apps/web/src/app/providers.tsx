@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { portalCssVariables, portalTheme } from '../shared/ui/theme';
 import { colorSchemeManager } from './color-scheme';
+import { NotificationsWhenShown } from './NotificationsWhenShown';
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -13,7 +13,7 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <MantineProvider theme={portalTheme} cssVariablesResolver={portalCssVariables} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
-      <Notifications position="top-right" />
+      <NotificationsWhenShown />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
