@@ -17,9 +17,11 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
  * (UserMenu.tsx), 228.5 → 195.5 KB. Then, with the chunk groups (apps/web/build/chunk-groups.ts) and the app tiles as
  * plain elements: sign-in JS 175.7 → 171.8, first signed-in screen 195.5 → 189.3 KB, budgets 174 and 192; the
  * stylesheet 37.3 → 38.1 KB (the tiles' CSS module, which replaced Mantine components), budgets 38.5.
- * 2026-11-28: Mantine's styles per component (decision 0045), the stylesheet 38.1 → 25.7 KB, budgets 26.5.
+ * 2026-11-28: Mantine's styles per component (decision 0045), the stylesheet 38.1 → 25.7 KB, budgets 26.5. The same day the
+ * app's module run apart from the page's entry (one more file: what the entry runs and shares, ~1 KB), JavaScript budgets
+ * 176 and 194.
  */
-const BUDGET_KB = { signInJs: 174, signInCss: 26.5, signedInJs: 192, signedInCss: 26.5 };
+const BUDGET_KB = { signInJs: 176, signInCss: 26.5, signedInJs: 194, signedInCss: 26.5 };
 const TOLERANCE = 0.02;
 
 /** What the sign-in page must never load: the signed-in screens' own code and the heavy libraries. */
@@ -47,7 +49,9 @@ const keyOfSource = (src) => {
   return key;
 };
 
-const signIn = staticClosure(['index.html']);
+// The page's entry imports the app dynamically, and the page preloads it with the entry (decision 0045): both are what
+// the sign-in page loads.
+const signIn = staticClosure(['index.html', ...manifest['index.html'].dynamicImports]);
 const signedIn = staticClosure([keyOfSource('src/app/layouts/SignedInLayout.tsx'), keyOfSource('src/features/apps/components/AppsPage.tsx')], new Set(signIn));
 
 const filesOf = (keys, field) => [...new Set([...keys].flatMap((key) => (field === 'css' ? (manifest[key].css ?? []) : [manifest[key].file])))];

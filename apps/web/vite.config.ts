@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { chunkGroups, findRunModules, type RunModules } from './build/chunk-groups';
+import { preloadApp } from './build/preload-app';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -38,14 +39,19 @@ const prerenderBuild = defineConfig({
 });
 
 /** What the sign-in page and the signed-in shell run, found when the build starts (build/chunk-groups.ts). */
-const runModules: RunModules = { start: new Set(), shell: new Set() };
+const runModules: RunModules = { page: new Set(), start: new Set(), shell: new Set() };
 const sourceFile = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const browserBuild = defineConfig({
   root: webRoot,
   plugins: [
     react(),
-    findRunModules({ start: sourceFile('./src/main.tsx'), shell: sourceFile('./src/app/layouts/SignedInLayout.tsx') }, runModules),
+    // The sign-in page runs the app's module (src/main.tsx imports it dynamically, decision 0045), preloaded with the page.
+    findRunModules(
+      { page: sourceFile('./src/main.tsx'), start: sourceFile('./src/app/mount.tsx'), shell: sourceFile('./src/app/layouts/SignedInLayout.tsx') },
+      runModules,
+    ),
+    preloadApp(sourceFile('./src/app/mount.tsx')),
     // Brotli and gzip copies of every script, style and page, made once at build time at the highest
     // levels; the server sends the one the browser accepts (http/static-web.ts, preCompressed).
     compression({

@@ -47,6 +47,21 @@ async function watchHydration(page: Page) {
   };
 }
 
+/** Whether React has taken over the server's element (its props are on the element). */
+const hydrated = (page: Page, selector: string) =>
+  page.evaluate((query) => Object.keys(document.querySelector(query) ?? {}).some((key) => key.startsWith('__reactProps')), selector);
+
+/**
+ * Decision 0045: the page runs none of the app until the visitor shows intent. Checks that it has not, once the page
+ * has loaded and settled, then moves the pointer, as a visitor's first move, and waits for React to take the element over.
+ */
+async function hydrateOnIntent(page: Page, selector: string) {
+  await page.waitForLoadState('networkidle');
+  expect(await hydrated(page, selector), 'nothing of the app runs before the visitor shows intent').toBe(false);
+  await page.mouse.move(8, 8);
+  await waitForHydration(page, selector);
+}
+
 /** Hydrated once React has taken over the server's element (its props are on the element). */
 async function waitForHydration(page: Page, selector: string) {
   await page.waitForFunction((query) => {
@@ -70,7 +85,7 @@ test.describe('prerendered signed-out pages', () => {
   test('/login hydrates without an error and keeps the server’s elements; the form then signs in', async ({ page }) => {
     const hydration = await watchHydration(page);
     await page.goto('/login');
-    await waitForHydration(page, 'form button[type="submit"]');
+    await hydrateOnIntent(page, 'form button[type="submit"]');
     await page.waitForLoadState('networkidle');
     expect(hydration.problems).toEqual([]);
     expect(await hydration.removedFromRoot()).toEqual([]);
@@ -95,7 +110,7 @@ test.describe('prerendered signed-out pages', () => {
       const hydration = await watchHydration(page);
       await page.goto(path);
       // The page's own heading: inside the lazily loaded page, for all but /login.
-      await waitForHydration(page, 'main h1');
+      await hydrateOnIntent(page, 'main h1');
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(scheme);
@@ -105,7 +120,7 @@ test.describe('prerendered signed-out pages', () => {
     });
   }
 
-  test('what is typed before the app’s script has run is what the form signs in with', async ({ page }) => {
+  test('what is typed, and a click on Sign in, before the app’s script has run are what the form signs in with', async ({ page }) => {
     // Hold the app's entry script back until the fields are filled, as on a slow phone.
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -119,14 +134,39 @@ test.describe('prerendered signed-out pages', () => {
     expect(await page.evaluate(() => Object.keys(document.querySelector('form') ?? {}).some((key) => key.startsWith('__react')))).toBe(false);
 
     release();
-    await waitForHydration(page, 'form button[type="submit"]');
+    // The click is the first intent the page sees once its entry runs: held until React runs the button (decision 0045),
+    // then handed to it, never submitted the browser's way (a GET with the password in the address).
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/apps$/);
   });
 
+  test('a submission before the app has started is held, and signs in once it has, never sent by the browser itself', async ({ page }) => {
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => addresses.push(frame.url()));
+    await page.goto('/login');
+    await page.waitForLoadState('networkidle');
+    // Filled and submitted by script: no pointer, key or focus, so nothing has started the app yet.
+    await page.evaluate(
+      ([username, password]) => {
+        const [user, pass] = document.querySelectorAll<HTMLInputElement>('form input');
+        user.value = username;
+        pass.value = password;
+        document.querySelector('form')?.requestSubmit();
+      },
+      [ALICE, DEMO_PASSWORD],
+    );
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login');
+    expect(await hydrated(page, 'form')).toBe(false);
+
+    await page.mouse.move(8, 8);
+    await expect(page).toHaveURL(/\/apps$/);
+    expect(addresses.filter((address) => address.includes('password') || /\/login\?/.test(address))).toEqual([]);
+  });
+
   test('a signed-in visitor on /login gets the app rendered afresh and goes on to /apps', async ({ page }) => {
     await page.goto('/login');
-    await waitForHydration(page, 'form button[type="submit"]');
+    await hydrateOnIntent(page, 'form button[type="submit"]');
     await page.getByRole('textbox', { name: 'Username' }).fill(ALICE);
     await page.getByLabel('Password').first().fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -150,7 +190,7 @@ test.describe('prerendered signed-out pages', () => {
     page.on('requestfinished', settled);
     page.on('requestfailed', settled);
     await page.goto('/login');
-    await waitForHydration(page, 'form button[type="submit"]');
+    await hydrateOnIntent(page, 'form button[type="submit"]');
     await page.waitForLoadState('networkidle');
     const shell = (path: string) => /\/assets\/(SignedInLayout|AppsPage)-/.test(path);
     expect(scripts.filter(shell)).toEqual([]);

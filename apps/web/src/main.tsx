@@ -1,45 +1,40 @@
 import './shared/ui/mantine-styles.css';
 import '@mantine/notifications/styles.css';
 import './shared/ui/portal.css';
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { preloadSignedOutPage } from './app/router';
+import { startOnIntent } from './app/start-on-intent';
 import { warmIntlOffMainThread } from './shared/format/warm-intl';
-import { opensSignedOut, signedOutMessage } from './shared/session';
+import { CHANGE_PASSWORD_PATH, SESSION_STORAGE_KEY, SIGNED_OUT_REASON_KEY } from './shared/session/storage-keys';
 
-// First, so the worker loads the dates' and amounts' data while React renders (decision 0045).
+// This module imports nothing of the app (decision 0045): the app's code is fetched beside it (the build preloads it:
+// apps/web/build/preload-app.ts) and runs when mountPortal is imported, at once or at the visitor's first intent.
+
+// First, so the worker loads the dates' and amounts' data while the app starts (decision 0045).
 warmIntlOffMainThread();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+const start = async () => (await import('./app/mount')).mountPortal(root);
 
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-
-// Decision 0022: the first render, or the hydration, as a transition, so React yields to the browser every few
-// milliseconds instead of holding a phone's main thread for one long task (total blocking time).
-if (showsThePrerenderedPage(root)) {
-  preloadSignedOutPage(window.location.pathname);
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
-} else {
-  // Markup made for a signed-out visitor, and this one is not (or there was none): React builds the page itself.
-  root.replaceChildren();
-  startTransition(() => {
-    createRoot(root).render(app);
-  });
-}
+if (showsASignedOutPageOnly(root)) startOnIntent(start);
+else void start();
 
 /**
- * The server sends the signed-out pages with their markup already inside #root (decision 0022). It is what this
- * tab's first render makes only for a visitor who is signed out, has no URL token to sign in with, and has no
- * "you have been signed out" notice waiting for the sign-in form (the server renders none).
+ * The server's markup of a signed-out page (the sign-in, forgot-password and password-change pages) for a visitor whom
+ * nothing signs in or redirects: no session stored, no sign-in token in the address, no "you have been signed out"
+ * notice to add. Read from storage directly, without the app's code; the app decides again, exactly, when it starts
+ * (mount.tsx), and any other visitor's page starts at once.
  */
-function showsThePrerenderedPage(element: HTMLElement): boolean {
-  return element.hasChildNodes() && opensSignedOut(window.location) && signedOutMessage() === null;
+function showsASignedOutPageOnly(element: HTMLElement): boolean {
+  try {
+    const tokenInAddress = window.location.pathname !== CHANGE_PASSWORD_PATH && new URLSearchParams(window.location.search).has('token');
+    return (
+      element.hasChildNodes() &&
+      !tokenInAddress &&
+      window.localStorage.getItem(SESSION_STORAGE_KEY) === null &&
+      window.sessionStorage.getItem(SIGNED_OUT_REASON_KEY) === null
+    );
+  } catch {
+    // No storage (a private mode that refuses it): the app starts at once and decides for itself.
+    return false;
+  }
 }

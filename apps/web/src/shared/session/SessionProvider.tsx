@@ -6,6 +6,7 @@ import { useLocation, useNavigate, type Location } from 'react-router';
 import { errorMessage } from '../api/api-error';
 import { requestEndpoint } from '../api/request';
 import { refreshSession } from './session-refresh';
+import { CHANGE_PASSWORD_PATH } from './storage-keys';
 import {
   clearSession,
   impersonatedBy as readImpersonatedBy,
@@ -19,7 +20,7 @@ import {
 } from './session-store';
 
 /** docs/product.md §2: the password-change page; opening it ends any stored session (docs/product.md §4). */
-export const CHANGE_PASSWORD_PATH = '/page-change-password';
+export { CHANGE_PASSWORD_PATH } from './storage-keys';
 /** docs/product.md §6/§8: a token login that fails. */
 export const IMPERSONATION_FAILED_MESSAGE = 'Invalid token for impersonate login';
 

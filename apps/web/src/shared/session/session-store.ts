@@ -1,8 +1,10 @@
 import { storedSession, type AcceptedLoginResult, type StoredSession } from '@portal/contract';
 import { accessTokenExpiry } from './access-token-expiry';
 
+import { SESSION_STORAGE_KEY, SIGNED_OUT_REASON_KEY } from './storage-keys';
+
+export { SESSION_STORAGE_KEY, SIGNED_OUT_REASON_KEY };
 /** Local-storage keys of docs/product.md §3, kept as the original portal named them. */
-export const SESSION_STORAGE_KEY = 'userDetails';
 export const IMPERSONATING_STORAGE_KEY = 'impersonating';
 /** Who opened an impersonated session (the login result's impersonated_by), for the banner. */
 export const IMPERSONATED_BY_STORAGE_KEY = 'impersonatedBy';
@@ -116,8 +118,6 @@ export function toStoredSession(login: AcceptedLoginResult, now: number = Date.n
   };
 }
 
-/** Why the last session in this tab ended, for the sign-in page to say so once (docs/product.md §2, the shell). */
-export const SIGNED_OUT_REASON_KEY = 'signedOutReason';
 export type SignedOutReason = 'signed-out' | 'expired';
 export const SIGNED_OUT_MESSAGES: Record<SignedOutReason, string> = {
   'signed-out': 'You have been signed out.',
