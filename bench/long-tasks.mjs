@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { SourceMapConsumer } from 'source-map-js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, startPortal } from './portal-process.mjs';
+import { mainThreadOf } from './trace.mjs';
 
 const PORT = Number(process.env.BENCH_LONG_TASKS_PORT ?? 8387);
 const routes = (process.env.ROUTE ?? '/apps').split(',');
@@ -88,20 +89,7 @@ try {
 }
 
 function report(route, events) {
-  // The renderer's main thread: the one that ran the most tasks.
-  const mainThreads = new Set(events.filter((e) => e.name === 'thread_name' && e.args.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  const taskTime = new Map();
-  for (const e of events)
-    if (e.name === 'RunTask' && e.ph === 'X' && mainThreads.has(`${e.pid}:${e.tid}`))
-      taskTime.set(`${e.pid}:${e.tid}`, (taskTime.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
-  const [pid, tid] = [...taskTime]
-    .sort((a, b) => b[1] - a[1])[0][0]
-    .split(':')
-    .map(Number);
-  const onMain = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X');
-  const start = events.find((e) => e.name === 'navigationStart' && e.pid === pid)?.ts ?? onMain[0].ts;
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid)?.ts ?? start;
-  const tasks = onMain.filter((e) => e.name === 'RunTask');
+  const { pid, onMain, start, fcp, tasks } = mainThreadOf(events);
   const long = tasks.filter((e) => e.dur > 50_000).sort((a, b) => a.ts - b.ts);
   // As Lighthouse counts it: each long task's part after the first paint, less 50 ms.
   const blocking = long.reduce((sum, e) => sum + Math.max(0, (e.ts + e.dur - Math.max(e.ts, fcp)) / 1000 - 50), 0);
