@@ -220,6 +220,10 @@ async function timeToUsableAfterSignIn(browser) {
     const { context, page } = await openPhonePage(browser);
     await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
     await page.getByRole('textbox', { name: 'Username' }).fill(DEMO.username);
+    // The first keystroke starts the app (decision 0045); a person takes longer to type the rest than it takes to run.
+    await page.waitForFunction(() => Object.keys(document.querySelector('form') ?? {}).some((key) => key.startsWith('__reactProps')), null, {
+      timeout: 30_000,
+    });
     await page.getByLabel('Password').first().fill(DEMO.password);
     await page.evaluate(() => {
       window.__longTasks = [];
