@@ -147,13 +147,14 @@ test.describe('prerendered signed-out pages', () => {
     await page.waitForLoadState('networkidle');
     // Filled and submitted by script: no pointer, key or focus, so nothing has started the app yet.
     await page.evaluate(
-      ([username, password]) => {
+      ({ username, password }) => {
         const [user, pass] = document.querySelectorAll<HTMLInputElement>('form input');
+        if (!user || !pass) throw new Error('the sign-in form has no username and password fields');
         user.value = username;
         pass.value = password;
         document.querySelector('form')?.requestSubmit();
       },
-      [ALICE, DEMO_PASSWORD],
+      { username: ALICE, password: DEMO_PASSWORD },
     );
     await page.waitForTimeout(500);
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login');
