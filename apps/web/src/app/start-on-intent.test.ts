@@ -73,6 +73,19 @@ describe('startOnIntent (decision 0045)', () => {
     expect(early.defaultPrevented).toBe(true);
   });
 
+  it('never lets a server form go the browser’s way: a submission nobody handled is stopped, and sent again once handled', async () => {
+    const { form } = signInForm();
+    listen(async () => {});
+    hydrate(form); // React has the element, but (as between its render and its commit) no handler answers yet
+    const unanswered = new SubmitEvent('submit', { cancelable: true, bubbles: true });
+    form.dispatchEvent(unanswered);
+    expect(unanswered.defaultPrevented).toBe(true);
+
+    const handled = vi.fn((event: SubmitEvent) => event.preventDefault());
+    form.addEventListener('submit', handled);
+    await waitFor(() => handled.mock.calls.length === 1);
+  });
+
   it('tries again at the next sign of intent when the app’s code did not arrive, still holding submissions', async () => {
     const { form } = signInForm();
     const start = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(undefined);
