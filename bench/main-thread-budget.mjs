@@ -3,7 +3,7 @@
 // machine. Each screen is opened three times without throttling while Chromium records a trace; the busy time after the
 // first contentful paint (every task, script, style and layout) is multiplied by Lighthouse's CPU index of the run (its own
 // benchmark, run in the same browser before each visit; the median of them all) and divided by 1,000. The median of the three is held
-// to the screen's budget below; a screen over it by more than the margin fails the run.
+// to the screen's budget below; a screen over it by more than the margin (half) fails the run.
 //
 // At Lighthouse's 4x slowdown on a phone of index 1,000 the work would take four times these figures; the targets of
 // issue 33 (≤ 600 ms at 4x on this machine's index of about 2,000) are about 300 here.
@@ -21,7 +21,7 @@ import { busyAfterFirstPaint } from './trace.mjs';
  */
 const BUDGET = {
   // No app code runs before the visitor's first intent (decision 0045): what is left is the page's own entry.
-  '/login': 120,
+  '/login': 100,
   '/apps': 750,
   '/dashboard': 950,
   '/services': 950,
@@ -32,7 +32,12 @@ const BUDGET = {
   '/it-assets/vault': 1000,
   '/profile': 900,
 };
-const MARGIN = 0.25;
+/**
+ * Half again over a budget fails: the same screens measured 20-50 % apart between runs at loads of 1-4 on this two-core
+ * machine (the run index corrects the machine's speed, not other work beside the run). It still catches what matters:
+ * the sign-in page running the app's code before intent (157 against 100), a screen's work doubled.
+ */
+const MARGIN = 0.5;
 /**
  * The work counted: from the first paint to this long after the navigation started, which covers the screen's data, its
  * rendering and the dialogs' code it preloads once idle (LoadedWhenOpened.tsx, 2 s after it is shown), on every run.
