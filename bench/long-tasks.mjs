@@ -6,7 +6,8 @@
 // the build's source maps to the file, package and function. Diagnostic only; the figures move with the machine's
 // load, so compare builds back to back, several runs each.
 //   ROUTE=/tickets,/dashboard node bench/long-tasks.mjs          (after npm run build)
-//   TOP=0: the summary lines only; TOTALS=1: the whole load's samples by package and folder as well
+//   TOP=0: the summary lines only; TOTALS=1: the whole load's samples by package and folder, and its trace events by
+//   kind, as well; FUNCS=30: the 30 functions with the most samples after the first paint
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMapConsumer } from 'source-map-js';
 import { chromium } from 'playwright-core';
@@ -89,7 +90,7 @@ try {
 }
 
 function report(route, events) {
-  const { pid, onMain, start, fcp, tasks } = mainThreadOf(events);
+  const { pid, tid, onMain, start, fcp, tasks } = mainThreadOf(events);
   const long = tasks.filter((e) => e.dur > 50_000).sort((a, b) => a.ts - b.ts);
   // As Lighthouse counts it: each long task's part after the first paint, less 50 ms.
   const blocking = long.reduce((sum, e) => sum + Math.max(0, (e.ts + e.dur - Math.max(e.ts, fcp)) / 1000 - 50), 0);
@@ -100,7 +101,7 @@ function report(route, events) {
   );
   if (top === 0) return;
 
-  const samples = cpuSamples(events, pid);
+  const samples = cpuSamples(events, pid, tid);
   const bySource = (from, to) => {
     const sums = new Map();
     for (let i = 0; i < samples.length - 1; i += 1) {
@@ -131,6 +132,16 @@ function report(route, events) {
         .join('\n')}`,
     );
   }
+  if (process.env.FUNCS) {
+    const functions = bySource(fcp, Infinity).slice(0, Number(process.env.FUNCS));
+    console.log(`  after the first paint, by function (ms):\n${functions.map(([source, time]) => `    ${time.toFixed(0).padStart(5)} ${source}`).join('\n')}`);
+  }
+  if (process.env.TOTALS) {
+    const kinds = new Map();
+    for (const e of onMain) if (KINDS.has(e.name) && e.ts >= fcp) kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur / 1000);
+    const line = [...kinds].sort((a, b) => b[1] - a[1]).map(([kind, time]) => `${kind} ${time.toFixed(0)}`);
+    console.log(`  after the first paint, by kind of work (ms, nested kinds counted in each): ${line.join(', ')}`);
+  }
   for (const task of long) {
     const kinds = new Map();
     for (const e of onMain) if (KINDS.has(e.name) && e.ts >= task.ts && e.ts < task.ts + task.dur) kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur / 1000);
@@ -145,15 +156,20 @@ function report(route, events) {
   }
 }
 
-/** The CPU profile's samples in trace time, each with its frame. */
-function cpuSamples(events, pid) {
+/**
+ * The main thread's CPU profile samples in trace time, each with its frame. Every thread that runs script (a worker
+ * too) has a profile of its own, with its own start and node ids: its chunks carry the profile's id.
+ */
+function cpuSamples(events, pid, tid) {
+  const profile = events.find((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid);
+  if (!profile) return [];
   const nodes = new Map();
   const samples = [];
-  let at = events.find((e) => e.name === 'Profile' && e.pid === pid)?.args.data.startTime ?? 0;
-  for (const chunk of events.filter((e) => e.name === 'ProfileChunk' && e.pid === pid)) {
-    const profile = chunk.args.data.cpuProfile ?? {};
-    for (const node of profile.nodes ?? []) nodes.set(node.id, node);
-    (profile.samples ?? []).forEach((id, index) => {
+  let at = profile.args.data.startTime ?? 0;
+  for (const chunk of events.filter((e) => e.name === 'ProfileChunk' && e.pid === pid && e.id === profile.id)) {
+    const cpuProfile = chunk.args.data.cpuProfile ?? {};
+    for (const node of cpuProfile.nodes ?? []) nodes.set(node.id, node);
+    (cpuProfile.samples ?? []).forEach((id, index) => {
       at += chunk.args.data.timeDeltas[index];
       samples.push({ at, id });
     });

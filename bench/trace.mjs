@@ -18,7 +18,7 @@ export function mainThreadOf(events) {
   const onMain = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X');
   const start = events.find((e) => e.name === 'navigationStart' && e.pid === pid)?.ts ?? onMain[0].ts;
   const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid)?.ts ?? start;
-  return { pid, onMain, start, fcp, tasks: onMain.filter((e) => e.name === 'RunTask') };
+  return { pid, tid, onMain, start, fcp, tasks: onMain.filter((e) => e.name === 'RunTask') };
 }
 
 /**
