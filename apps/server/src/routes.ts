@@ -10,6 +10,7 @@ import { createSupportToolsService } from './modules/support-tools/support-tools
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createPasswordResetService } from './modules/auth/password-reset.service.js';
 import { appsRoutes } from './modules/apps/apps.routes.js';
+import { auditLogRoutes, createAuditLogService } from './modules/audit/index.js';
 import { createAppsService } from './modules/apps/apps.service.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
@@ -54,6 +55,7 @@ export function apiRoutes(container: Container): EndpointRoute[] {
     ...inventoryRoutes(createInventoryService({ db, vault, events })),
     ...billingRoutes(createBillingService({ db, gateway: paymentGateway, events, config })),
     ...supportToolsRoutes(createSupportToolsService({ db, monitoring: monitoringSystem, config, events })),
+    ...auditLogRoutes(createAuditLogService({ db, events })),
     // The provider's back-office API (decision 0025), authenticated by API keys.
     ...providerRoutes({
       accounts: createProviderAccounts(createAccountSync({ db, events })),

@@ -160,6 +160,9 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   listContacts: { scope: 'own-account', request: () => ({ query: { search: 'a', limit: '10' } }) },
   contactStats: { scope: 'own-account', request: () => ({ query: { search: 'a' } }) },
   listLicensableServices: { scope: 'own-account', request: () => ({}) },
+  // The audit log: a filter naming another account's person finds nothing of theirs (the query is the caller's account's).
+  listAuditLog: { scope: 'own-account', request: (c) => ({ query: { contact_id: String(c.assigneeId), kind: 'auth', limit: '10' } }) },
+  exportAuditLog: { scope: 'own-account', request: () => ({ query: { kind: 'users' } }) },
   resendInvitation: { scope: 'object', request: async (c) => ({ params: { id: (await createContact(c.db, { accountId: c.accountId, password: null })).id } }) },
   createContact: {
     scope: 'own-account',

@@ -3,6 +3,7 @@ import type { AnyDomainEvent } from '../events/domain-event.js';
 import type { MailMessage } from '../platform/mail.js';
 import type { AuditConsequence, ConsequenceContext, Consequences, WebhookConsequence } from './consequences.js';
 import { appsConsequences } from './apps.consequences.js';
+import { auditLogConsequences } from './audit-log.consequences.js';
 import { authConsequences } from './auth.consequences.js';
 import { profileConsequences } from './profile.consequences.js';
 import { inventoryConsequences } from './inventory.consequences.js';
@@ -27,6 +28,7 @@ const CONSEQUENCES: { [T in DomainEventType]: Consequences<T> } = {
   ...inventoryConsequences,
   ...supportToolConsequences,
   ...billingConsequences,
+  ...auditLogConsequences,
 };
 
 interface AnyConsequences {

@@ -1,6 +1,7 @@
 import {
   IconApps,
   IconDeviceDesktopCog,
+  IconHistory,
   IconLayoutDashboard,
   IconLifebuoy,
   IconLock,
@@ -156,6 +157,16 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     inSidebar: false,
     ...lazyScreen(async () => (await import('../features/inventory/components/VaultPage')).VaultPage),
     prefetch: async (client) => (await import('../features/inventory/api/inventory-queries')).prefetchVaultScreen(client),
+  },
+  {
+    path: '/audit',
+    label: 'Audit log',
+    breadcrumb: ['Admin', 'Audit log'],
+    icon: IconHistory,
+    group: 'Admin',
+    requires: 'admin',
+    refused: "You don't have access to the Audit log. Ask an administrator of your account for administrator access.",
+    ...lazyScreen(async () => (await import('../features/audit/components/AuditLogPage')).AuditLogPage),
   },
 ];
 

@@ -1,3 +1,4 @@
+import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as billing from './billing.js';
 import * as dashboard from './dashboard.js';
@@ -19,6 +20,7 @@ export const endpoints = {
   ...inventory,
   ...tickets,
   ...supportTools,
+  ...audit,
 };
 export type EndpointName = keyof typeof endpoints;
 
@@ -28,6 +30,7 @@ export type EndpointName = keyof typeof endpoints;
  * API, ~400 zod objects whose construction was a third of the app's start-up script on a phone (decision 0022), so the
  * web app never imports it.
  */
+export * as auditEndpoints from './audit.js';
 export * as authEndpoints from './auth.js';
 export * as billingEndpoints from './billing.js';
 export * as dashboardEndpoints from './dashboard.js';

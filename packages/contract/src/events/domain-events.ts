@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appsEventData } from './apps.js';
+import { auditEventData } from './audit.js';
 import { authEventData } from './auth.js';
 import { profileEventData } from './profile.js';
 import { inventoryEventData } from './inventory.js';
@@ -58,6 +59,7 @@ export const domainEventData = {
   ...userEventData,
   ...inventoryEventData,
   ...supportToolEventData,
+  ...auditEventData,
   ...billingEventData,
 } satisfies Record<string, z.ZodObject>;
 
@@ -68,6 +70,7 @@ export { ticketEventData, type TicketEventType } from './tickets.js';
 export { authEventData, type AuthEventType } from './auth.js';
 export { appsEventData, type AppsEventType } from './apps.js';
 export { profileEventData, type ProfileEventType } from './profile.js';
+export { auditEventData, type AuditEventType } from './audit.js';
 export { userEventData, type UserEventType } from './users.js';
 export { inventoryEventData, type InventoryEventType } from './inventory.js';
 export { supportToolEventData, type SupportToolEventType } from './support-tools.js';

@@ -6,6 +6,7 @@ import { BILLING_HEADING } from '../../features/billing/components/BillingPage';
 import { DASHBOARD_TITLE, dashboardGreeting } from '../../features/dashboard/components/DashboardPage';
 import { IT_ASSETS_HEADING, IT_ASSETS_TECHNICAL_DESCRIPTION } from '../../features/inventory/components/ItAssetsPage';
 import { VAULT_HEADING } from '../../features/inventory/components/VaultPage';
+import { AUDIT_HEADING } from '../../features/audit/components/AuditLogPage';
 import { PROFILE_HEADING } from '../../features/profile/components/ProfilePage';
 import { SERVICES_TITLE, servicesDescription } from '../../features/services/components/ServicesPage';
 import { ADMIN_SUBTITLE, TICKETS_TITLE, USER_SUBTITLE } from '../../features/tickets/ticket-display';
@@ -80,6 +81,7 @@ const HEADINGS: Record<string, SkeletonHeading> = {
     actionsWidth: 186,
   },
   '/it-assets/vault': { ...VAULT_HEADING, actionsWidth: 176 },
+  '/audit': { ...AUDIT_HEADING, actionsWidth: 136 },
 };
 
 /** Over the app (which renders underneath, unseen) until it shows its screen and removes this (SignedInLayout). */
