@@ -7,6 +7,7 @@ import type { StartupData } from '../src/db/open.js';
 import { accounts } from '../src/db/schema/index.js';
 import type * as schema from '../src/db/schema/index.js';
 import { DEMO_PASSWORD, seedAccounts } from './accounts.js';
+import { seedAuditLog } from './audit.js';
 import { seedBilling } from './billing.js';
 import { createSeedContext, type SeedTx } from './context.js';
 import { seedInventory } from './inventory.js';
@@ -34,6 +35,7 @@ export interface SeedSummary {
   credentials: number;
   tickets: number;
   ticketEntries: number;
+  auditEntries: number;
 }
 
 /** The database, or the transaction the demo data is added in (the start-up transaction; decision 0038). */
@@ -81,6 +83,7 @@ export async function seedDemoData(db: SeedTarget, deps: { secretBox: SecretBox;
     const tools = await seedSupportTools(ctx, acme, globex);
     const inventory = await seedInventory(ctx, acme, globex);
     const ticketsSummary = await seedTickets(ctx, acme, globex);
+    const auditEntries = await seedAuditLog(ctx, acme, globex);
     return {
       accounts: 2,
       contacts: acme.contacts.length + globex.contacts.length,
@@ -97,6 +100,7 @@ export async function seedDemoData(db: SeedTarget, deps: { secretBox: SecretBox;
       credentials: inventory.credentialCount,
       tickets: ticketsSummary.ticketCount,
       ticketEntries: ticketsSummary.entryCount,
+      auditEntries,
     };
   });
 }

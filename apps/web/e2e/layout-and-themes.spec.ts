@@ -30,6 +30,8 @@ const SCREENS = [
   '/it-assets?tab=credentials',
   '/it-assets?tab=support-tools',
   '/it-assets/vault',
+  '/audit',
+  '/audit?kind=auth&outcome=failure',
 ];
 
 const colourScheme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));

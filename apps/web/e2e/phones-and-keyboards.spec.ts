@@ -25,6 +25,8 @@ const SCREENS = [
   '/it-assets?tab=credentials',
   '/it-assets?tab=support-tools',
   '/it-assets/vault',
+  '/audit',
+  '/audit?kind=auth&outcome=failure',
 ];
 
 /**

@@ -84,6 +84,8 @@ export const auditEntry = z.object({
   /** The person of the account the entry is about (or who acted), if any; null when they were deleted since. */
   contact_id: z.number().int().nullable(),
   contact_name: z.string().nullable(),
+  /** That person's e-mail now: an entry whose actor is it was the person's own doing. */
+  contact_email: z.string().nullable(),
   action: z.string(),
   kind: z.string(),
   outcome: z.string(),

@@ -64,6 +64,7 @@ export async function auditLogPage(db: Executor, accountId: number, filters: Aud
       contactId: auditLog.contactId,
       firstname: contactDirectory.firstname,
       lastname: contactDirectory.lastname,
+      email: contactDirectory.email,
       action: auditLog.action,
       kind: kindOf,
       outcome: auditLog.outcome,
@@ -91,6 +92,7 @@ interface Row {
   contactId: number | null;
   firstname: string | null;
   lastname: string | null;
+  email: string | null;
   action: string;
   kind: string;
   outcome: string;
@@ -106,6 +108,7 @@ function toEntry(row: Row): AuditEntry {
     actor: row.actor,
     contact_id: row.contactId,
     contact_name: row.firstname === null ? null : `${row.firstname} ${row.lastname ?? ''}`.trim(),
+    contact_email: row.email,
     action: row.action,
     kind: row.kind,
     outcome: row.outcome,

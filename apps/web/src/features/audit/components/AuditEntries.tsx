@@ -23,8 +23,9 @@ export function AuditEntries(props: AuditEntriesProps) {
 
 /** Whom the entry is about, and who acted when that was someone else (an administrator, the provider). */
 function person(entry: AuditEntry): { name: string; actedBy?: string } {
-  const name = entry.contact_name ?? entry.actor;
-  return entry.contact_name && entry.actor !== entry.contact_name ? { name, actedBy: entry.actor } : { name };
+  if (!entry.contact_name) return { name: entry.actor };
+  const own = entry.actor.toLowerCase() === entry.contact_email?.toLowerCase();
+  return own ? { name: entry.contact_name } : { name: entry.contact_name, actedBy: entry.actor };
 }
 
 function Outcome({ entry }: { entry: AuditEntry }) {

@@ -13,6 +13,7 @@ const anEntry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry =>
   actor: 'alice.admin@acme.example',
   contact_id: 7,
   contact_name: 'Cole League',
+  contact_email: 'cole@acme.example',
   action: 'users.updated',
   kind: 'users',
   outcome: 'success',
@@ -46,6 +47,8 @@ describe('AuditLogPage', () => {
     expect(changed).toHaveTextContent('203.0.113.9');
     expect(failed).toHaveTextContent('Sign-in failed');
     expect(failed).toHaveTextContent('Failed');
+    // Cole's own sign-in names Cole alone.
+    expect(failed).not.toHaveTextContent(' by ');
     expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Newest' })).toBeDisabled();
   });
