@@ -1,5 +1,15 @@
-import { bigserial, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, oneOf, timestamptz } from './columns.js';
+
+/**
+ * An audit entry's words as the audit log screen searches them (issue 37), lower-cased: who acted, the action, the
+ * address and the details. The trigram index holds the same expression, so a search of three letters or more is an
+ * index lookup, not a scan of the account's entries.
+ */
+export function searchableAuditText(t: Record<'actor' | 'action' | 'ip' | 'details', AnyPgColumn>): SQL {
+  return sql`lower(${t.actor} || ' ' || ${t.action} || ' ' || coalesce(${t.ip}, '') || ' ' || ${t.details}::text)`;
+}
 
 /**
  * Security-relevant events. No foreign keys on purpose: the trail outlives the accounts and
@@ -23,7 +33,15 @@ export const auditLog = pgTable(
     eventId: text('event_id').unique('audit_log_event_id_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_at_idx').on(t.createdAt), index('audit_log_account_id_created_at_idx').on(t.accountId, t.createdAt)],
+  (t) => [
+    index('audit_log_created_at_idx').on(t.createdAt),
+    index('audit_log_account_id_created_at_idx').on(t.accountId, t.createdAt),
+    // The audit log screen's filters, newest first (issue 37): by kind (the action's first part, as the query writes
+    // it) and by person. Each ends with (created_at, id), the page's keyset, so a page is one index range.
+    index('audit_log_account_kind_idx').on(t.accountId, sql`split_part(${t.action}, '.', 1)`, t.createdAt, t.id),
+    index('audit_log_account_contact_idx').on(t.accountId, t.contactId, t.createdAt, t.id),
+    index('audit_log_search_trgm_idx').using('gin', sql`(${searchableAuditText(t)}) gin_trgm_ops`),
+  ],
 );
 
 /**

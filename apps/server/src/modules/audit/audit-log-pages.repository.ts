@@ -1,7 +1,7 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditLogFilters } from '@portal/contract';
 import type { Executor } from '../../db/client.js';
-import { auditLog, contactDirectory } from '../../db/schema/index.js';
+import { auditLog, contactDirectory, searchableAuditText } from '../../db/schema/index.js';
 
 /** An entry's kind: the first part of its action (`auth.login` → `auth`); the indexes hold the same expression. */
 const kindOf = sql<string>`split_part(${auditLog.action}, '.', 1)`;
@@ -20,27 +20,27 @@ export const decodeCursor = (text: string): AuditCursor => {
   return { micros: BigInt(micros!), id: BigInt(id!) };
 };
 
-/** `%`, `_` and `\` in a search are the user's characters, not ILIKE's wildcards. */
-const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `%`, `_` and `\` in a search are the user's characters, not LIKE's wildcards. */
+const containing = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function conditions(accountId: number, filters: AuditLogFilters, before?: AuditCursor): SQL {
+interface Search {
+  pattern: string;
+  people: number[];
+}
+
+function conditions(accountId: number, filters: AuditLogFilters, search: Search | undefined, before?: AuditCursor): SQL {
   const where: (SQL | undefined)[] = [eq(auditLog.accountId, accountId)];
   if (filters.contact_id !== undefined) where.push(eq(auditLog.contactId, filters.contact_id));
   if (filters.kind !== undefined) where.push(sql`${kindOf} = ${filters.kind}`);
   if (filters.outcome !== undefined) where.push(eq(auditLog.outcome, filters.outcome));
   if (filters.from !== undefined) where.push(sql`${auditLog.createdAt} >= ${filters.from}::timestamptz`);
   if (filters.to !== undefined) where.push(sql`${auditLog.createdAt} < ${filters.to}::timestamptz`);
-  if (filters.search) {
-    const pattern = containing(filters.search);
-    where.push(
-      or(
-        ilike(auditLog.actor, pattern),
-        ilike(auditLog.action, pattern),
-        ilike(auditLog.ip, pattern),
-        sql`${auditLog.details}::text ilike ${pattern}`,
-        sql`(${contactDirectory.firstname} || ' ' || ${contactDirectory.lastname}) ilike ${pattern}`,
-      ),
-    );
+  if (search) {
+    // The entry's own words, or a person of the account whose name holds them. The people are found first, so that
+    // without one the planner sees the words alone and, for a rare word, takes the trigram index (an OR with a
+    // subquery made it scan the account's entries: 1.5 s at a million, bench/audit-log.ts).
+    const words = sql`${searchableAuditText(auditLog)} LIKE ${search.pattern}`;
+    where.push(search.people.length > 0 ? or(words, inArray(auditLog.contactId, search.people)) : words);
   }
   if (before) {
     // Keyset paging: strictly older than the last entry shown, (time, id) together, so equal times never skip a row.
@@ -50,11 +50,22 @@ function conditions(accountId: number, filters: AuditLogFilters, before?: AuditC
   return and(...where)!;
 }
 
+/** A search's pattern, and the people of the account whose name matches it. */
+async function searchFor(db: Executor, accountId: number, text: string): Promise<Search> {
+  const pattern = containing(text);
+  const people = await db
+    .select({ id: contactDirectory.id })
+    .from(contactDirectory)
+    .where(and(eq(contactDirectory.accountId, accountId), sql`lower(${contactDirectory.firstname} || ' ' || ${contactDirectory.lastname}) LIKE ${pattern}`));
+  return { pattern, people: people.map((person) => person.id) };
+}
+
 /**
  * One page of an account's audit log, newest first, and whether older entries remain (`limit` + 1 are read). The name
  * of the person an entry is about comes from the users module's published view; a person deleted since has none.
  */
 export async function auditLogPage(db: Executor, accountId: number, filters: AuditLogFilters, limit: number, before?: AuditCursor) {
+  const search = filters.search ? await searchFor(db, accountId, filters.search) : undefined;
   const rows = await db
     .select({
       id: auditLog.id,
@@ -74,7 +85,7 @@ export async function auditLogPage(db: Executor, accountId: number, filters: Aud
     })
     .from(auditLog)
     .leftJoin(contactDirectory, and(eq(contactDirectory.id, auditLog.contactId), eq(contactDirectory.accountId, auditLog.accountId)))
-    .where(conditions(accountId, filters, before))
+    .where(conditions(accountId, filters, search, before))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
