@@ -7,6 +7,8 @@ import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { createInventoryService, createInventorySync } from './modules/inventory/index.js';
 import { supportToolsRoutes } from './modules/support-tools/support-tools.routes.js';
 import { createSupportToolsService } from './modules/support-tools/support-tools.service.js';
+import { accountSecurityRoutes } from './modules/auth/account-security.routes.js';
+import { createAccountSecurityService } from './modules/auth/account-security.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createPasswordResetService } from './modules/auth/password-reset.service.js';
 import { appsRoutes } from './modules/apps/apps.routes.js';
@@ -56,6 +58,7 @@ export function apiRoutes(container: Container): EndpointRoute[] {
     ...billingRoutes(createBillingService({ db, gateway: paymentGateway, events, config })),
     ...supportToolsRoutes(createSupportToolsService({ db, monitoring: monitoringSystem, config, events })),
     ...auditLogRoutes(createAuditLogService({ db, events })),
+    ...accountSecurityRoutes(createAccountSecurityService({ db, events, passwords: contactPasswords, confirmPassword: sessions.confirmPassword })),
     // The provider's back-office API (decision 0025), authenticated by API keys.
     ...providerRoutes({
       accounts: createProviderAccounts(createAccountSync({ db, events })),

@@ -6,7 +6,8 @@ import { assets, billingAccounts, credentials, licenses, orders, payments, state
 import { SYSTEM_ACTOR, recordEvent } from '../src/modules/webhooks/webhook-events.repository.js';
 import { createWebhooksService } from '../src/modules/webhooks/webhooks.service.js';
 import { createVaultKeyRing } from '../src/platform/secret-box.js';
-import { createAccount, createContact, createService, createTicket, createTicketEntry } from './factories.js';
+import { TEST_PASSWORD, createAccount, createContact, createService, createTicket, createTicketEntry } from './factories.js';
+import { startSession } from '../src/modules/auth/sessions.repository.js';
 
 /**
  * One row per endpoint of the contract, for the authorization matrix (authorization-matrix.test.ts).
@@ -163,6 +164,25 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   // The audit log: a filter naming another account's person finds nothing of theirs (the query is the caller's account's).
   listAuditLog: { scope: 'own-account', request: (c) => ({ query: { contact_id: String(c.assigneeId), kind: 'auth', limit: '10' } }) },
   exportAuditLog: { scope: 'own-account', request: () => ({ query: { kind: 'users' } }) },
+  // Profile → Security: the caller's own sign-ins and password. Ending a sign-in names a second one of the caller's,
+  // made for the row, so the caller's own token lives on; the password changes from the factories' test password.
+  listMySessions: { scope: 'own-account', request: () => ({}) },
+  endMySession: {
+    scope: 'own-account',
+    request: async (c) => ({
+      params: {
+        id: (
+          await startSession(c.db, {
+            contactId: c.caller?.contactId ?? c.assigneeId,
+            refreshToken: randomBytes(32).toString('hex'),
+            meta: { ip: null, userAgent: null },
+          })
+        ).sessionId,
+      },
+    }),
+  },
+  endMyOtherSessions: { scope: 'own-account', request: () => ({}) },
+  changeMyPassword: { scope: 'own-account', request: () => ({ body: { current_password: TEST_PASSWORD, new_password: `Matrix ${unique()} river lantern` } }) },
   resendInvitation: { scope: 'object', request: async (c) => ({ params: { id: (await createContact(c.db, { accountId: c.accountId, password: null })).id } }) },
   createContact: {
     scope: 'own-account',

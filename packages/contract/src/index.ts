@@ -16,6 +16,7 @@ export * from './entities/support-tools.js';
 export * from './entities/ticket.js';
 export * from './entities/webhooks.js';
 export * from './entities/audit.js';
+export * from './entities/security.js';
 export { z } from 'zod';
 export * from './entities/text.js';
 export * from './ticket-html.js';

@@ -34,6 +34,9 @@ export const authConsequences: ConsequenceTable<AuthEventType> = {
   'auth.signed_out': {
     audit: ({ data }) => ({ action: 'auth.logout', as: { actor: `contact:${data.contact_id ?? undefined}`, contactId: data.contact_id } }),
   },
+  'auth.sessions_ended': {
+    audit: ({ data }) => ({ action: 'auth.sessions_ended', as: { actor: data.email, contactId: data.contact_id }, details: { ended: data.ended, which: data.which } }),
+  },
   'auth.impersonation_issued': {
     audit: ({ data }) => ({
       action: 'auth.impersonation_issued',

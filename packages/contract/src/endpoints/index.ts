@@ -4,6 +4,7 @@ import * as billing from './billing.js';
 import * as dashboard from './dashboard.js';
 import * as inventory from './inventory.js';
 import * as profile from './profile.js';
+import * as security from './security.js';
 import * as services from './services.js';
 import * as supportTools from './support-tools.js';
 import * as tickets from './tickets.js';
@@ -21,6 +22,7 @@ export const endpoints = {
   ...tickets,
   ...supportTools,
   ...audit,
+  ...security,
 };
 export type EndpointName = keyof typeof endpoints;
 
@@ -36,6 +38,7 @@ export * as billingEndpoints from './billing.js';
 export * as dashboardEndpoints from './dashboard.js';
 export * as inventoryEndpoints from './inventory.js';
 export * as profileEndpoints from './profile.js';
+export * as securityEndpoints from './security.js';
 export * as servicesEndpoints from './services.js';
 export * as supportToolsEndpoints from './support-tools.js';
 export * as ticketsEndpoints from './tickets.js';

@@ -20,6 +20,8 @@ export const authEventData = {
   /** A refresh token already used came back (a stolen copy): the whole sign-in was ended. */
   'auth.refresh_token_reused': z.object({ contact_id: contactId, session: z.string() }),
   'auth.signed_out': z.object({ contact_id: contactId.nullable() }),
+  /** A contact signed out other browsers of theirs (Profile → Security): one named, or every one but the current. */
+  'auth.sessions_ended': z.object({ contact_id: contactId, email: z.string(), ended: z.number().int(), which: z.enum(['one', 'others']) }),
   /** A provider staff member's one-time sign-in link was issued (CLI) or redeemed. */
   'auth.impersonation_issued': z.object({ staff: z.string(), contact_id: contactId, impersonated: z.string() }),
   'auth.impersonation_sign_in': z.object({ outcome, staff: z.string().nullable(), contact_id: contactId.nullable(), impersonated: z.string().nullable() }),

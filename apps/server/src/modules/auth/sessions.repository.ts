@@ -90,3 +90,69 @@ export async function revokeContactSessions(db: Executor, contactId: number, exc
       and(eq(refreshTokens.contactId, contactId), isNull(refreshTokens.revokedAt), exceptSessionId ? ne(refreshTokens.familyId, exceptSessionId) : undefined),
     );
 }
+
+/** One live sign-in of a contact as Profile → Security lists it: its first and latest token. */
+export interface LiveSession {
+  id: string;
+  startedAt: Date;
+  lastSeenAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+  impersonatedBy: string | null;
+}
+
+/**
+ * A contact's live sign-ins: families not revoked, not past their absolute end, whose newest token is still valid. The
+ * address and browser are the newest token's (where the sign-in was last renewed from), newest activity first.
+ */
+export async function liveSessionsOf(db: Executor, contactId: number, now = new Date()): Promise<LiveSession[]> {
+  const rows = await db.execute<{
+    id: string;
+    started_at: Date;
+    last_seen_at: Date;
+    expires_at: Date;
+    ip: string | null;
+    user_agent: string | null;
+    impersonated_by: string | null;
+  }>(sql`
+    SELECT DISTINCT ON (family_id) family_id AS id,
+           min(created_at) OVER (PARTITION BY family_id) AS started_at,
+           created_at AS last_seen_at, expires_at, ip, user_agent, impersonated_by
+      FROM ${refreshTokens}
+     WHERE contact_id = ${contactId} AND revoked_at IS NULL AND family_expires_at > ${now}
+     ORDER BY family_id, created_at DESC, id DESC`);
+  return (
+    rows.rows
+      // The newest token of a family that is no longer renewed has lapsed: that browser is signed out.
+      .filter((row) => new Date(row.expires_at) > now)
+      .map((row) => ({
+        id: row.id,
+        startedAt: new Date(row.started_at),
+        lastSeenAt: new Date(row.last_seen_at),
+        ip: row.ip,
+        userAgent: row.user_agent,
+        impersonatedBy: row.impersonated_by,
+      }))
+      .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime())
+  );
+}
+
+/** Ends one of a contact's sign-ins; false when it is not theirs or already ended (the caller learns nothing more). */
+export async function revokeContactSession(db: Executor, contactId: number, sessionId: string): Promise<boolean> {
+  const ended = await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.contactId, contactId), eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return ended.length > 0;
+}
+
+/** Ends every sign-in of a contact but one; returns how many sign-ins ended. */
+export async function revokeOtherContactSessions(db: Executor, contactId: number, keepSessionId: string): Promise<number> {
+  const ended = await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.contactId, contactId), isNull(refreshTokens.revokedAt), ne(refreshTokens.familyId, keepSessionId)))
+    .returning({ family: refreshTokens.familyId });
+  return new Set(ended.map((row) => row.family)).size;
+}

@@ -90,7 +90,12 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
      * around the sign-in throttle. Provider staff impersonating the contact cannot know it; their
      * change is recorded under their name instead.
      */
-    async confirmPassword(caller: Caller, password: string | undefined, meta: ClientMeta): Promise<void> {
+    async confirmPassword(
+      caller: Caller,
+      password: string | undefined,
+      meta: ClientMeta,
+      purpose: 'email_change' | 'password_change' = 'email_change',
+    ): Promise<void> {
       if (caller.impersonatedBy) return;
       if (!password) throw new AppError('validation_failed', CURRENT_PASSWORD_REQUIRED, { current_password: CURRENT_PASSWORD_REQUIRED });
       const userKey = { key: signInFailuresKey(caller.email), limit: THROTTLE.loginFailuresPerUsername };
@@ -108,7 +113,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
         accountId: caller.accountId,
         actor: contactActor(caller),
         meta,
-        data: { email: caller.email, contact_id: caller.contactId, purpose: 'email_change' },
+        data: { email: caller.email, contact_id: caller.contactId, purpose },
       });
       throw new AppError('validation_failed', CURRENT_PASSWORD_WRONG, { current_password: CURRENT_PASSWORD_WRONG });
     },

@@ -4,6 +4,7 @@ import { AUDIT_KIND_LABELS, type AuditEntry, type AuditKind } from '@portal/cont
 const ACTIONS: Record<string, string> = {
   'auth.login': 'Signed in',
   'auth.logout': 'Signed out',
+  'auth.sessions_ended': 'Signed out other browsers',
   'auth.refresh_reuse': 'A stolen session was stopped',
   'auth.impersonation_issued': 'Your provider opened a support sign-in',
   'auth.impersonation_login': 'Your provider signed in as this person',

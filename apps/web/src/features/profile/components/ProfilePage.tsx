@@ -3,9 +3,13 @@ import { useSignedInUser } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { PermissionSummary } from './PermissionSummary';
 import { ProfileDetails } from './ProfileDetails';
+import { SecuritySection } from './SecuritySection';
 
 /** The screen's heading, also painted by the skeleton the server sends before the app's scripts (decision 0022). */
-export const PROFILE_HEADING = { title: 'Profile', description: 'Your name, e-mail address and time zone, and what you may do in the portal.' };
+export const PROFILE_HEADING = {
+  title: 'Profile',
+  description: 'Your name, e-mail address and time zone, what you may do in the portal, your password and where you are signed in.',
+};
 
 export function ProfilePage() {
   const { flags } = useSignedInUser();
@@ -20,6 +24,7 @@ export function ProfilePage() {
           <PermissionSummary flags={flags} />
         </Grid.Col>
       </Grid>
+      <SecuritySection />
     </Stack>
   );
 }

@@ -1,0 +1,145 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDevices, IconKey, IconLogout } from '@tabler/icons-react';
+import type { SignInSession } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, useState } from 'react';
+import { ApiError, errorMessage } from '../../../shared/api';
+import { formatDateTime, formatRelative } from '../../../shared/format';
+import { useSignedInUser } from '../../../shared/session';
+import { LoadedWhenOpened } from '../../../shared/ui/LoadedWhenOpened';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
+import { StatusBadge } from '../../../shared/ui/StatusBadge';
+import { WHOLE_VALUE } from '../../../shared/ui/whole-value';
+import { mySessionsQuery, useEndOtherSessions, useEndSession } from '../api/security-queries';
+
+const ChangePasswordModal = lazy(async () => ({ default: (await import('./ChangePasswordModal')).ChangePasswordModal }));
+const NOT_OFFERED = new Set([404, 405, 501]);
+export const SESSIONS_LOAD_FAILED = 'Failed to load where you are signed in';
+
+/** Profile → Security (issue 37): my password, and the browsers where I am signed in, each of which I can sign out. */
+export function SecuritySection() {
+  const [changing, setChanging] = useState(false);
+  const sessions = useQuery(mySessionsQuery());
+  const endOne = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const others = sessions.data?.filter((session) => !session.current) ?? [];
+  // A portal API as the spec describes it has none of this (decision 0029): the section is left out.
+  if (sessions.error instanceof ApiError && NOT_OFFERED.has(sessions.error.status)) return null;
+
+  const failed = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error, 'That did not work. Please try again.') });
+  const signOutOthers = () =>
+    endOthers.mutate(undefined, {
+      onSuccess: ({ signed_out }) =>
+        notifications.show({ color: 'green', message: signed_out === 1 ? 'One other browser is signed out.' : `${signed_out} other browsers are signed out.` }),
+      onError: failed,
+    });
+
+  return (
+    <Paper component="section" aria-labelledby="security-heading" withBorder radius="lg" p="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={2} style={{ flex: '1 1 260px' }}>
+            <Title order={2} fz="lg" id="security-heading">
+              Security
+            </Title>
+            <Text size="sm" c="dimmed">
+              Your password, and the browsers where you are signed in.
+            </Text>
+          </Stack>
+          <Button variant="default" leftSection={<IconKey size={18} aria-hidden="true" />} onClick={() => setChanging(true)}>
+            Change password
+          </Button>
+        </Group>
+        <Title order={3} fz="md">
+          Where you are signed in
+        </Title>
+        {sessions.isError ? (
+          <ErrorState
+            title="Error Loading Your Sign-ins"
+            message={sessions.error instanceof ApiError && sessions.error.fromServer ? sessions.error.message : SESSIONS_LOAD_FAILED}
+            onRetry={() => void sessions.refetch()}
+            retrying={sessions.isFetching}
+          />
+        ) : !sessions.data ? (
+          <LoadingState label="Loading where you are signed in" />
+        ) : sessions.data.length === 0 ? (
+          <EmptyState icon={IconDevices} title="No sign-ins" message="Sign in again to see this browser here." />
+        ) : (
+          <>
+            <Stack gap="xs" component="ul" p={0} m={0} aria-label="Where you are signed in" style={{ listStyle: 'none' }}>
+              {sessions.data.map((session) => (
+                <SessionLine
+                  key={session.id}
+                  session={session}
+                  ending={endOne.isPending && endOne.variables === session.id}
+                  onEnd={() =>
+                    endOne.mutate(session.id, {
+                      onSuccess: () => notifications.show({ color: 'green', message: `${session.browser ?? 'That browser'} is signed out.` }),
+                      onError: failed,
+                    })
+                  }
+                />
+              ))}
+            </Stack>
+            {others.length > 0 && (
+              <Group justify="flex-end">
+                <Button
+                  variant="light"
+                  color="red"
+                  leftSection={<IconLogout size={18} aria-hidden="true" />}
+                  loading={endOthers.isPending}
+                  onClick={signOutOthers}
+                >
+                  Sign out everywhere else
+                </Button>
+              </Group>
+            )}
+          </>
+        )}
+      </Stack>
+      <LoadedWhenOpened opened={changing}>
+        <ChangePasswordModal opened={changing} onClose={() => setChanging(false)} />
+      </LoadedWhenOpened>
+    </Paper>
+  );
+}
+
+function SessionLine({ session, ending, onEnd }: { session: SignInSession; ending: boolean; onEnd: () => void }) {
+  const { timeZone } = useSignedInUser();
+  const browser = session.browser ?? 'An unknown browser';
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      align="center"
+      wrap="wrap"
+      gap="xs"
+      py={6}
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Stack gap={2} miw={0} style={{ flex: '1 1 240px' }}>
+        <Text size="sm" fw={600}>
+          {browser} {session.current && <StatusBadge colour="teal">This browser</StatusBadge>}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {session.ip ? `${session.ip} · ` : ''}
+          last active{' '}
+          <time dateTime={session.last_seen_at} className={WHOLE_VALUE} title={formatDateTime(session.last_seen_at, timeZone)}>
+            {formatRelative(session.last_seen_at)}
+          </time>
+          {' · signed in '}
+          <time dateTime={session.started_at} className={WHOLE_VALUE}>
+            {formatDateTime(session.started_at, timeZone)}
+          </time>
+          {session.impersonated_by && ` · by ${session.impersonated_by} for support`}
+        </Text>
+      </Stack>
+      {!session.current && (
+        <Button variant="subtle" color="red" size="compact-sm" loading={ending} onClick={onEnd} aria-label={`Sign out ${browser}`}>
+          Sign out
+        </Button>
+      )}
+    </Group>
+  );
+}
