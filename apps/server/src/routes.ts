@@ -20,6 +20,8 @@ import { createServiceSync } from './modules/services/index.js';
 import { createServicesService } from './modules/services/services.service.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { createTicketService, createTicketSync } from './modules/tickets/index.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { createNotificationsService } from './modules/notifications/index.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { contactPasswords, createContactSync, createUsersService } from './modules/users/index.js';
 import { createProviderAccounts } from './modules/provider/provider-accounts.js';
@@ -53,6 +55,7 @@ export function apiRoutes(container: Container): EndpointRoute[] {
     ...usersRoutes(createUsersService({ db, events, config })),
     ...inventoryRoutes(createInventoryService({ db, vault, events })),
     ...billingRoutes(createBillingService({ db, gateway: paymentGateway, events, config })),
+    ...notificationsRoutes(createNotificationsService({ db })),
     ...supportToolsRoutes(createSupportToolsService({ db, monitoring: monitoringSystem, config, events })),
     // The provider's back-office API (decision 0025), authenticated by API keys.
     ...providerRoutes({

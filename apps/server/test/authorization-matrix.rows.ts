@@ -1,8 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { EndpointName, ProviderEndpointName } from '@portal/contract';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type EndpointName, type ProviderEndpointName } from '@portal/contract';
 import type { Database } from '../src/db/client.js';
-import { assets, billingAccounts, credentials, licenses, orders, payments, statements, supportTools, webhookDeliveries } from '../src/db/schema/index.js';
+import {
+  assets,
+  billingAccounts,
+  credentials,
+  licenses,
+  notifications,
+  orders,
+  payments,
+  statements,
+  supportTools,
+  webhookDeliveries,
+} from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, recordEvent } from '../src/modules/webhooks/webhook-events.repository.js';
 import { createWebhooksService } from '../src/modules/webhooks/webhooks.service.js';
 import { createVaultKeyRing } from '../src/platform/secret-box.js';
@@ -62,6 +73,23 @@ async function newLicense(c: MatrixContext) {
   const contact = await newContact(c);
   const [license] = await c.db.insert(licenses).values({ accountId: c.accountId, contactId: contact.id, serviceId: c.voiceServiceId }).returning();
   return { contactId: contact.id, licenseId: license!.id };
+}
+
+/** A notification of the contact the context's objects belong to (the caller, in their own account). */
+async function newNotification(c: MatrixContext) {
+  const [row] = await c.db
+    .insert(notifications)
+    .values({
+      accountId: c.accountId,
+      contactId: c.assigneeId,
+      eventId: `evt_matrix_${unique()}`,
+      category: 'tickets',
+      kind: 'ticket.reply',
+      title: 'New reply',
+      link: '/tickets/1',
+    })
+    .returning();
+  return row!.id;
 }
 
 async function newPaidPayment(c: MatrixContext) {
@@ -139,6 +167,16 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   },
   updateMyPreferences: { scope: 'own-account', request: () => ({ body: { ui_color_mode: 'dark' } }) },
   listApps: { scope: 'own-account', request: () => ({}) },
+  listNotifications: { scope: 'own-account', request: () => ({ query: { limit: '10', offset: '0' } }) },
+  markNotificationRead: { scope: 'object', request: async (c) => ({ params: { id: await newNotification(c) } }) },
+  markAllNotificationsRead: { scope: 'own-account', request: () => ({}) },
+  getMyNotificationPreferences: { scope: 'own-account', request: () => ({}) },
+  updateMyNotificationPreferences: { scope: 'own-account', request: () => ({ body: structuredClone(DEFAULT_NOTIFICATION_PREFERENCES) }) },
+  getAccountNotificationDefaults: { scope: 'own-account', request: () => ({}) },
+  updateAccountNotificationDefaults: {
+    scope: 'own-account',
+    request: () => ({ body: { ...structuredClone(DEFAULT_NOTIFICATION_PREFERENCES), email_digest: 'daily' } }),
+  },
   launchApp: { scope: 'own-account', request: () => ({ params: { appId: 'itp_voice' } }) },
   listServices: { scope: 'own-account', request: () => ({}) },
   listTimezones: { scope: 'own-account', request: () => ({}) },

@@ -15,6 +15,7 @@ export * from './entities/inventory.js';
 export * from './entities/support-tools.js';
 export * from './entities/ticket.js';
 export * from './entities/webhooks.js';
+export * from './entities/notifications.js';
 export { z } from 'zod';
 export * from './entities/text.js';
 export * from './ticket-html.js';

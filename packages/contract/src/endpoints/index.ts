@@ -2,6 +2,7 @@ import * as auth from './auth.js';
 import * as billing from './billing.js';
 import * as dashboard from './dashboard.js';
 import * as inventory from './inventory.js';
+import * as notifications from './notifications.js';
 import * as profile from './profile.js';
 import * as services from './services.js';
 import * as supportTools from './support-tools.js';
@@ -19,6 +20,7 @@ export const endpoints = {
   ...inventory,
   ...tickets,
   ...supportTools,
+  ...notifications,
 };
 export type EndpointName = keyof typeof endpoints;
 
@@ -32,6 +34,7 @@ export * as authEndpoints from './auth.js';
 export * as billingEndpoints from './billing.js';
 export * as dashboardEndpoints from './dashboard.js';
 export * as inventoryEndpoints from './inventory.js';
+export * as notificationsEndpoints from './notifications.js';
 export * as profileEndpoints from './profile.js';
 export * as servicesEndpoints from './services.js';
 export * as supportToolsEndpoints from './support-tools.js';

@@ -18,6 +18,8 @@ export const ticketEventData = {
   'ticket.replied': z.object({
     ticket: ticketRef,
     entry: z.object({ id: z.number().int(), created_by: z.string(), content: z.string() }),
+    /** The ticket's contact (whom the reply concerns), null when it has none. */
+    contact_id: z.number().int().nullable(),
   }),
   /** The provider's systems created or changed one ticket (its entries included). */
   'ticket.pushed': z.object({ ticket_id: z.number().int(), external_id: z.string(), created: z.boolean(), entries: z.number().int() }),

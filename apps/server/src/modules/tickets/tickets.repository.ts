@@ -29,6 +29,8 @@ const ticketColumns = {
   subject: tickets.subject,
   status: tickets.status,
   priority: tickets.priority,
+  /** Whom a reply concerns (the notifications, issue 35). */
+  assignedContactId: tickets.assignedContactId,
   description: tickets.description,
   descriptionIsClean: tickets.descriptionIsClean,
   createdAt: tickets.createdAt,

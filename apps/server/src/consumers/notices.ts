@@ -1,0 +1,115 @@
+import type { DomainEventType } from '@portal/contract';
+import type { AnyDomainEvent, DomainEvent } from '../events/domain-event.js';
+import type { Audience, Notice } from '../modules/notifications/index.js';
+
+/** What an event tells people (issue 35): the notice, and whom it concerns. */
+export interface NoticeConsequence {
+  notice: Notice;
+  audience: Audience;
+}
+
+type NoticeOf<T extends DomainEventType> = (event: DomainEvent<T>) => NoticeConsequence | undefined;
+
+const actorContactId = (event: AnyDomainEvent) => (event.actor.kind === 'contact' ? event.actor.contact_id : null);
+const money = (amount: number) => `$${amount.toFixed(2)}`;
+const ROLE_FIELDS = new Set(['adminGroup', 'billingGroup', 'technicalGroup']);
+
+/**
+ * The events that are news, and what each says. Only the types listed notify; the wording is the in-portal
+ * notification's and its mail's alike. Links are the portal's own paths.
+ */
+const NOTICES: { [T in DomainEventType]?: NoticeOf<T> } = {
+  'ticket.entry_pushed': ({ data }) => {
+    // The pushing command names the ticket's contact only for a new entry they can read; a private note is nobody's news.
+    if (!data.created || !data.entry.visible_to_customer) return undefined;
+    return {
+      notice: {
+        category: 'tickets',
+        kind: 'ticket.reply',
+        title: `New reply on ticket ${data.ticket.ticket_number}: ${data.ticket.subject}`,
+        body: `${data.entry.created_by} replied.`,
+        link: `/tickets/${data.ticket.id}`,
+      },
+      audience: { contactIds: data.notify ? [data.notify.contact_id] : [], ticketWatchers: true },
+    };
+  },
+  'ticket.replied': (event) => ({
+    notice: {
+      category: 'tickets',
+      kind: 'ticket.reply',
+      title: `New reply on ticket ${event.data.ticket.ticket_number}: ${event.data.ticket.subject}`,
+      body: `${event.data.entry.created_by} replied.`,
+      link: `/tickets/${event.data.ticket.id}`,
+    },
+    audience: { contactIds: event.data.contact_id ? [event.data.contact_id] : [], ticketWatchers: true, actorContactId: actorContactId(event) },
+  }),
+  'statement.pushed': ({ data }) =>
+    data.created
+      ? {
+          notice: { category: 'billing', kind: 'statement.posted', title: 'A new statement is ready', body: '', link: '/billing?tab=statements' },
+          audience: { billing: true },
+        }
+      : undefined,
+  'payment.succeeded': (event) => ({
+    notice: {
+      category: 'billing',
+      kind: 'payment.succeeded',
+      title: `Payment of ${money(event.data.payment.amount)} received`,
+      body: event.data.payment.automatic ? 'Your automatic payment went through.' : `Thank you for your payment.`,
+      link: '/billing?tab=payments',
+    },
+    audience: { billing: true, actorContactId: actorContactId(event) },
+  }),
+  'payment.failed': (event) => ({
+    notice: {
+      category: 'billing',
+      kind: 'payment.failed',
+      title: `Payment of ${money(event.data.payment.amount)} failed`,
+      body: event.data.payment.failure_reason ?? 'The card was declined.',
+      link: '/billing?tab=payments',
+    },
+    // A contact whose own card is refused is told by the answer; the other billing contacts learn of it here.
+    audience: { billing: true, actorContactId: actorContactId(event) },
+  }),
+  'contact.invited': (event) => ({
+    notice: {
+      category: 'users',
+      kind: 'user.invited',
+      title: `${event.data.contact.firstname} (${event.data.contact.email}) was invited`,
+      body: `Invited by ${event.data.invited_by}.`,
+      link: '/users',
+    },
+    audience: { admins: true, actorContactId: actorContactId(event) },
+  }),
+  'contact.updated': (event) =>
+    event.data.changed.some((field) => ROLE_FIELDS.has(field))
+      ? {
+          notice: { category: 'users', kind: 'user.roles_changed', title: 'A user’s roles were changed', body: '', link: '/users' },
+          audience: { admins: true, contactIds: [event.data.contact_id], actorContactId: actorContactId(event) },
+        }
+      : undefined,
+  'contact.deleted': (event) => ({
+    notice: {
+      category: 'users',
+      kind: 'user.deleted',
+      title: `${event.data.contact.firstname} ${event.data.contact.lastname} was removed from the account`,
+      body: '',
+      link: '/users',
+    },
+    audience: { admins: true, actorContactId: actorContactId(event) },
+  }),
+  'auth.password_changed': ({ data }) => ({
+    notice: {
+      category: 'security',
+      kind: 'password.changed',
+      title: 'Your password was changed',
+      body: 'If this wasn’t you, reset your password and contact support.',
+      link: '/profile',
+    },
+    audience: { contactIds: [data.contact_id] },
+  }),
+};
+
+/** The notice of an event, if it is news. Safe to widen: the table's entry for a type only ever receives events of that type. */
+export const noticeOf = (event: AnyDomainEvent): NoticeConsequence | undefined =>
+  (NOTICES[event.type] as ((event: AnyDomainEvent) => NoticeConsequence | undefined) | undefined)?.(event);

@@ -1,0 +1,79 @@
+import { defineEndpoint } from '../endpoint.js';
+import { idParams } from '../entities/common.js';
+import {
+  myNotificationPreferences,
+  notification,
+  notificationList,
+  notificationListQuery,
+  notificationPreferences,
+  unreadCount,
+} from '../entities/notifications.js';
+
+const tag = 'Notifications';
+
+export const listNotifications = defineEndpoint({
+  method: 'GET',
+  path: '/portal/notifications',
+  summary: 'The signed-in contact’s notifications, newest first, with the unread count (the bell and /notifications)',
+  tag,
+  access: 'user',
+  query: notificationListQuery,
+  result: notificationList,
+});
+
+export const markNotificationRead = defineEndpoint({
+  method: 'POST',
+  path: '/portal/notifications/:id/read',
+  summary: 'Mark one of the signed-in contact’s notifications read',
+  tag,
+  access: 'user',
+  params: idParams,
+  result: notification,
+});
+
+export const markAllNotificationsRead = defineEndpoint({
+  method: 'POST',
+  path: '/portal/notifications/read-all',
+  summary: 'Mark every notification of the signed-in contact read',
+  tag,
+  access: 'user',
+  result: unreadCount,
+});
+
+export const getMyNotificationPreferences = defineEndpoint({
+  method: 'GET',
+  path: '/portal/my-profile/notifications',
+  summary: 'What the signed-in contact is told, by which channel, per category (their own choice or the account’s default)',
+  tag,
+  access: 'user',
+  result: myNotificationPreferences,
+});
+
+export const updateMyNotificationPreferences = defineEndpoint({
+  method: 'PUT',
+  path: '/portal/my-profile/notifications',
+  summary: 'Save the signed-in contact’s notification choices (security notices stay on whatever is sent)',
+  tag,
+  access: 'user',
+  body: notificationPreferences,
+  result: myNotificationPreferences,
+});
+
+export const getAccountNotificationDefaults = defineEndpoint({
+  method: 'GET',
+  path: '/portal/notification-defaults',
+  summary: 'The account-wide default of notification choices, for users who have not chosen their own',
+  tag,
+  access: 'admin',
+  result: notificationPreferences,
+});
+
+export const updateAccountNotificationDefaults = defineEndpoint({
+  method: 'PUT',
+  path: '/portal/notification-defaults',
+  summary: 'Set the account-wide default of notification choices',
+  tag,
+  access: 'admin',
+  body: notificationPreferences,
+  result: notificationPreferences,
+});
