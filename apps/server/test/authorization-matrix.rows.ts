@@ -170,6 +170,7 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   listNotifications: { scope: 'own-account', request: () => ({ query: { limit: '10', offset: '0' } }) },
   markNotificationRead: { scope: 'object', request: async (c) => ({ params: { id: await newNotification(c) } }) },
   markAllNotificationsRead: { scope: 'own-account', request: () => ({}) },
+  streamPortalEvents: { scope: 'own-account', request: () => ({}) },
   getMyNotificationPreferences: { scope: 'own-account', request: () => ({}) },
   updateMyNotificationPreferences: { scope: 'own-account', request: () => ({ body: structuredClone(DEFAULT_NOTIFICATION_PREFERENCES) }) },
   getAccountNotificationDefaults: { scope: 'own-account', request: () => ({}) },

@@ -1,6 +1,7 @@
 import { defineEndpoint } from '../endpoint.js';
 import { idParams } from '../entities/common.js';
 import {
+  liveMessage,
   myNotificationPreferences,
   notification,
   notificationList,
@@ -76,4 +77,15 @@ export const updateAccountNotificationDefaults = defineEndpoint({
   access: 'admin',
   body: notificationPreferences,
   result: notificationPreferences,
+});
+
+export const streamPortalEvents = defineEndpoint({
+  method: 'GET',
+  path: '/portal/events',
+  summary:
+    'Live updates for the signed-in contact as Server-Sent Events: their new notifications and changes to tickets they see. Send Last-Event-ID to be sent the notifications after it. Each message is one of `result`.',
+  tag,
+  access: 'user',
+  result: liveMessage,
+  produces: ['text/event-stream'],
 });

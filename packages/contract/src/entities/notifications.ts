@@ -105,3 +105,19 @@ export const notificationList = z.object({
 export type NotificationList = z.infer<typeof notificationList>;
 
 export const unreadCount = z.object({ unread_count: z.number().int() });
+
+/**
+ * What the live stream (`GET /api/portal/events`, Server-Sent Events) sends; each message's `event` is its `type`.
+ * A notification carries its id as the message's id, so a stream opened again with `Last-Event-ID` is sent those
+ * after it; a ticket update only names the ticket (the screen fetches it again); `ready` ends the catch-up;
+ * `end` closes a stream whose session ended.
+ */
+export const liveMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), unread_count: z.number().int() }),
+  z.object({ type: z.literal('notification'), notification, unread_count: z.number().int() }),
+  z.object({ type: z.literal('ticket'), ticket_id: z.number().int() }),
+  /** Updates may have been missed (the server lost its feed for a moment): fetch what the screen shows again. */
+  z.object({ type: z.literal('resync') }),
+  z.object({ type: z.literal('end'), reason: z.enum(['signed_out', 'server_closing']) }),
+]);
+export type LiveMessage = z.infer<typeof liveMessage>;

@@ -6,3 +6,4 @@
 export { createNotificationsService, type NotificationsService } from './notifications.service.js';
 export { notifyInPortal, recipientsOf, type Audience, type Notice, type Recipient } from './audience.js';
 export { sweepNotifications } from './notifications.repository.js';
+export { liveReads } from './live-reads.js';

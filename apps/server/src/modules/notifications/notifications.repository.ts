@@ -125,3 +125,21 @@ export async function sweepNotifications(db: Executor): Promise<number> {
     .returning({ id: notifications.id });
   return deleted.length;
 }
+
+/** The contact's notifications after an id, oldest first: what a live stream opened again missed. */
+export async function notificationsAfter(db: Executor, accountId: number, contactId: number, afterId: number, limit: number): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(ownedBy(accountId, contactId), sql`${notifications.id} > ${afterId}`))
+    .orderBy(notifications.id)
+    .limit(limit);
+}
+
+export async function findNotification(db: Executor, accountId: number, contactId: number, id: number): Promise<NotificationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(ownedBy(accountId, contactId), eq(notifications.id, id)));
+  return row;
+}

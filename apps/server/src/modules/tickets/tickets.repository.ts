@@ -384,3 +384,12 @@ export async function insertTicket(
     .returning({ id: tickets.id });
   return row!.id;
 }
+
+/** The contact a ticket is assigned to (null: none), for the live updates of whoever sees it (decision 0046). */
+export async function ticketContactOf(db: Executor, accountId: number, ticketId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ contactId: tickets.assignedContactId })
+    .from(tickets)
+    .where(and(eq(tickets.accountId, accountId), eq(tickets.id, ticketId)));
+  return row?.contactId ?? null;
+}
