@@ -1,4 +1,4 @@
-import type { DomainEventType } from '@portal/contract';
+import type { DomainEventType, ReminderData } from '@portal/contract';
 import type { AnyDomainEvent, DomainEvent } from '../events/domain-event.js';
 import type { Audience, Notice } from '../modules/notifications/index.js';
 
@@ -13,6 +13,46 @@ type NoticeOf<T extends DomainEventType> = (event: DomainEvent<T>) => NoticeCons
 const actorContactId = (event: AnyDomainEvent) => (event.actor.kind === 'contact' ? event.actor.contact_id : null);
 const money = (amount: number) => `$${amount.toFixed(2)}`;
 const ROLE_FIELDS = new Set(['adminGroup', 'billingGroup', 'technicalGroup']);
+const day = (isoDate: string) =>
+  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** A reminder's notice, by its kind: billing ones to the billing contacts, the inventory's to the administrators. */
+const REMINDERS: Record<ReminderData['kind'], (data: ReminderData) => NoticeConsequence> = {
+  autopay_due: (data) => ({
+    notice: {
+      category: 'billing',
+      kind: 'autopay.due',
+      title: `Automatic payment of ${money(data.amount ?? 0)} on ${day(data.due_on)}`,
+      body: `It will be charged to the card ending ${data.name}.`,
+      link: '/billing',
+    },
+    audience: { billing: true },
+  }),
+  card_expiring: (data) => ({
+    notice: {
+      category: 'billing',
+      kind: 'card.expiring',
+      title: `Your stored card ending ${data.name} expires soon`,
+      body: `It can be used until ${day(data.due_on)}. Store a new card to keep automatic payments going.`,
+      link: '/billing',
+    },
+    audience: { billing: true },
+  }),
+  warranty_expiring: (data) => ({
+    notice: { category: 'assets', kind: 'warranty.expiring', title: `The warranty of ${data.name} ends on ${day(data.due_on)}`, body: '', link: '/it-assets' },
+    audience: { admins: true },
+  }),
+  credential_expiring: (data) => ({
+    notice: {
+      category: 'assets',
+      kind: 'credential.expiring',
+      title: `The stored credential ${data.name} expires on ${day(data.due_on)}`,
+      body: '',
+      link: '/it-assets/vault',
+    },
+    audience: { admins: true },
+  }),
+};
 
 /**
  * The events that are news, and what each says. Only the types listed notify; the wording is the in-portal
@@ -98,6 +138,7 @@ const NOTICES: { [T in DomainEventType]?: NoticeOf<T> } = {
     },
     audience: { admins: true, actorContactId: actorContactId(event) },
   }),
+  'reminder.due': ({ data }) => REMINDERS[data.kind](data),
   'auth.password_changed': ({ data }) => ({
     notice: {
       category: 'security',

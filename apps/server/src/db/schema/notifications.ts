@@ -69,3 +69,16 @@ export const notificationPreferences = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/** The reminders sent (issue 35): one row per item and date, so each is sent once however often the job runs. */
+export const notificationReminders = pgTable(
+  'notification_reminders',
+  {
+    key: text('key').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
+  },
+  (t) => [index('notification_reminders_sent_at_idx').on(t.sentAt)],
+);

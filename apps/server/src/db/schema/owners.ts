@@ -33,6 +33,7 @@ export const TABLE_OWNERS = {
   audit_log: 'modules/audit',
   notifications: 'modules/notifications',
   notification_preferences: 'modules/notifications',
+  notification_reminders: 'modules/notifications',
   // The platform's own tables, beside the code that keeps them.
   domain_events: 'events',
   mail_outbox: 'db',

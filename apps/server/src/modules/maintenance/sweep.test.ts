@@ -120,6 +120,7 @@ describe('sweeping expired rows', () => {
       mails: 3,
       domainEvents: 1,
       notifications: 2,
+      reminders: 0,
     });
     expect((await db.select({ title: notifications.title }).from(notifications)).map((row) => row.title).sort()).toEqual(['read lately', 'unread a while']);
     expect((await db.select({ id: domainEvents.id }).from(domainEvents)).map((row) => row.id)).toEqual(['evt_happened_lately']);
@@ -142,6 +143,7 @@ describe('sweeping expired rows', () => {
       mails: 0,
       domainEvents: 0,
       notifications: 0,
+      reminders: 0,
     });
   });
 });

@@ -7,3 +7,5 @@ export { createNotificationsService, type NotificationsService } from './notific
 export { notifyInPortal, recipientsOf, type Audience, type Notice, type Recipient } from './audience.js';
 export { sweepNotifications } from './notifications.repository.js';
 export { liveReads } from './live-reads.js';
+export { createRemindersRunner, REMINDERS_CRON, REMINDERS_QUEUE, type RemindersRunner } from './reminders.js';
+export { sweepReminders } from './reminders.repository.js';
