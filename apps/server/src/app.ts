@@ -64,6 +64,15 @@ export async function buildApp(deps: AppDependencies | Container): Promise<Fasti
   });
 
   installErrorHandler(app);
+  // A mail program's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form (RFC 8058). Only that endpoint
+  // takes a form: elsewhere a form body stays refused (415), so no plain cross-site form post reaches the API.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (request, body, done) => {
+    if (request.url.split('?')[0] !== `${API_BASE}/portal/unsubscribe`) {
+      done(Object.assign(new Error(`Unsupported Media Type: application/x-www-form-urlencoded`), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }));
+      return;
+    }
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -65,7 +65,7 @@ export function apiRoutes(container: Container, { live, recheck }: LiveRouteDepe
     ...usersRoutes(createUsersService({ db, events, config })),
     ...inventoryRoutes(createInventoryService({ db, vault, events })),
     ...billingRoutes(createBillingService({ db, gateway: paymentGateway, events, config })),
-    ...notificationsRoutes(createNotificationsService({ db })),
+    ...notificationsRoutes(createNotificationsService({ db, unsubscribeLinks: container.unsubscribeLinks })),
     ...liveRoutes({ db, hub: live, heartbeatMs: config.live.heartbeatMs, recheck }),
     ...supportToolsRoutes(createSupportToolsService({ db, monitoring: monitoringSystem, config, events })),
     // The provider's back-office API (decision 0025), authenticated by API keys.

@@ -154,6 +154,8 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   logout: { scope: 'public', status: 200, endsSession: true, request: () => ({ body: {} }) },
   requestPasswordReset: { scope: 'public', status: 200, request: () => ({ query: { username: `nobody.${unique()}@matrix.example` } }) },
   requestPasswordResetPost: { scope: 'public', status: 200, request: () => ({ body: { email: `nobody.${unique()}@matrix.example` } }) },
+  // A link this server did not sign (a signed one is tested in notification-mail.test.ts): refused alike for everyone.
+  unsubscribeFromEmail: { scope: 'public', status: 400, request: () => ({ query: { token: 'un1.1.1.billing.not-signed' } }) },
   tokenLogin: { scope: 'public', status: 401, request: () => ({ body: { token: 'not-a-token' } }) },
   redeemAppLaunch: { scope: 'public', status: 401, request: () => ({ params: { appId: 'itp_voice' }, body: { token: 'not-a-token' } }) },
   refresh: { scope: 'public', status: 401, request: () => ({}) },

@@ -6,6 +6,8 @@ import type { Audience, Notice } from '../modules/notifications/index.js';
 export interface NoticeConsequence {
   notice: Notice;
   audience: Audience;
+  /** Contacts the event already mails in its own words (a technician's reply, a receipt): not mailed the notice too. */
+  mailedElsewhere?: readonly number[];
 }
 
 type NoticeOf<T extends DomainEventType> = (event: DomainEvent<T>) => NoticeConsequence | undefined;
@@ -71,6 +73,7 @@ const NOTICES: { [T in DomainEventType]?: NoticeOf<T> } = {
         link: `/tickets/${data.ticket.id}`,
       },
       audience: { contactIds: data.notify ? [data.notify.contact_id] : [], ticketWatchers: true },
+      mailedElsewhere: data.notify ? [data.notify.contact_id] : [],
     };
   },
   'ticket.replied': (event) => ({
@@ -99,6 +102,8 @@ const NOTICES: { [T in DomainEventType]?: NoticeOf<T> } = {
       link: '/billing?tab=payments',
     },
     audience: { billing: true, actorContactId: actorContactId(event) },
+    // The receipt.
+    mailedElsewhere: event.data.notify.map((to) => to.contact_id),
   }),
   'payment.failed': (event) => ({
     notice: {
@@ -110,6 +115,8 @@ const NOTICES: { [T in DomainEventType]?: NoticeOf<T> } = {
     },
     // A contact whose own card is refused is told by the answer; the other billing contacts learn of it here.
     audience: { billing: true, actorContactId: actorContactId(event) },
+    // Auto-pay's refusal has its own mail.
+    mailedElsewhere: event.data.charge.mode === 'autopay' ? event.data.notify.map((to) => to.contact_id) : [],
   }),
   'contact.invited': (event) => ({
     notice: {
@@ -148,6 +155,8 @@ const NOTICES: { [T in DomainEventType]?: NoticeOf<T> } = {
       link: '/profile',
     },
     audience: { contactIds: [data.contact_id] },
+    // The password-changed mail.
+    mailedElsewhere: [data.contact_id],
   }),
 };
 

@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Headers beyond the usual (a notification's one-click unsubscribe, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** The job queue's queue that sends a mail of the outbox (decision 0041): its job carries `{ outbox_id }`. */
@@ -77,6 +79,7 @@ export function createMailer<Tx>(deps: {
             `From: ${deps.from}`,
             `To: ${mail.to}`,
             `Subject: ${mail.subject}`,
+            ...Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
             '',
             mail.text,
             '───────────────────────────────────────────────────────────',
@@ -88,7 +91,9 @@ export function createMailer<Tx>(deps: {
         return;
       }
       try {
-        await (await smtpTransport(smtpUrl)).sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await (
+          await smtpTransport(smtpUrl)
+        ).sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
         await outbox.markSent(outboxId);
         counted('sent');
       } catch (error) {

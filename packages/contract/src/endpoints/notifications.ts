@@ -8,6 +8,8 @@ import {
   notificationListQuery,
   notificationPreferences,
   unreadCount,
+  unsubscribed,
+  unsubscribeQuery,
 } from '../entities/notifications.js';
 
 const tag = 'Notifications';
@@ -88,4 +90,15 @@ export const streamPortalEvents = defineEndpoint({
   access: 'user',
   result: liveMessage,
   produces: ['text/event-stream'],
+});
+
+export const unsubscribeFromEmail = defineEndpoint({
+  method: 'POST',
+  path: '/portal/unsubscribe',
+  summary:
+    'One-click unsubscribe (RFC 8058) from one category of notification mail, by the signed link of a mail; works signed out. The mail program posts `List-Unsubscribe=One-Click` as a form; the body is not read.',
+  tag,
+  access: 'public',
+  query: unsubscribeQuery,
+  result: unsubscribed,
 });

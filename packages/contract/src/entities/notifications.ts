@@ -4,6 +4,14 @@ import { openEnum, timestamp } from './common.js';
 /** What a notification is about; each has its own in-portal and e-mail switch (issue 35). */
 export const NOTIFICATION_CATEGORIES = ['tickets', 'billing', 'assets', 'users', 'security'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+/** Each category as the profile and the mails name it. */
+export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> = {
+  tickets: 'Tickets',
+  billing: 'Billing',
+  assets: 'Assets and vault',
+  users: 'Users',
+  security: 'Security',
+};
 /** Security notices are always sent, on both channels: a user cannot switch off being told of a sign-in or a new password. */
 export const ALWAYS_ON_CATEGORIES: readonly NotificationCategory[] = ['security'];
 
@@ -121,3 +129,10 @@ export const liveMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('end'), reason: z.enum(['signed_out', 'server_closing']) }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessage>;
+
+export const unsubscribeQuery = z.object({
+  token: z.string().min(1, 'token is required').max(200, 'token must be at most 200 characters'),
+});
+
+/** What a one-click unsubscribe switched off. */
+export const unsubscribed = z.object({ category: openEnum(NOTIFICATION_CATEGORIES), email: z.literal(false) });

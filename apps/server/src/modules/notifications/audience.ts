@@ -29,6 +29,8 @@ export interface Audience {
 
 export interface Recipient {
   contactId: number;
+  email: string;
+  firstname: string;
   preferences: NotificationPreferences;
 }
 
@@ -42,11 +44,16 @@ export async function recipientsOf(db: Executor, accountId: number, category: No
   const watchers = audience.ticketWatchers ? contacts.filter((contact) => contact.adminGroup && !candidates.includes(contact)) : [];
   const ids = [...candidates, ...watchers].map((contact) => contact.id);
   const stored = await storedPreferencesOf(db, accountId, ids);
-  const withPreferences = (contactId: number) => ({ contactId, preferences: effectivePreferences(stored.own.get(contactId), stored.accountDefault) });
+  const withPreferences = (contact: (typeof contacts)[number]): Recipient => ({
+    contactId: contact.id,
+    email: contact.email,
+    firstname: contact.firstname,
+    preferences: effectivePreferences(stored.own.get(contact.id), stored.accountDefault),
+  });
   const recipients = [
-    ...candidates.map((contact) => withPreferences(contact.id)),
+    ...candidates.map(withPreferences),
     // Only those who asked for every ticket of the account.
-    ...watchers.map((contact) => withPreferences(contact.id)).filter((recipient) => recipient.preferences.all_account_tickets),
+    ...watchers.map(withPreferences).filter((recipient) => recipient.preferences.all_account_tickets),
   ];
   return category === 'security' ? recipients : recipients.filter((recipient) => recipient.contactId !== audience.actorContactId);
 }
@@ -60,4 +67,18 @@ export async function notifyInPortal(db: Executor, event: { id: string; accountI
     .filter((recipient) => recipient.preferences.categories[notice.category].in_portal)
     .map((recipient) => ({ accountId: event.accountId, contactId: recipient.contactId, eventId: event.id, ...notice }));
   return insertNotifications(db, rows);
+}
+
+/**
+ * Who is mailed the notice now: those who keep the category's mail on and take mail as it happens (a daily digest
+ * is not built yet, decision 0046), less those the event already mails in its own words (a technician's reply, a
+ * receipt). Security notices go out whatever the digest.
+ */
+export function mailedNow(notice: Notice, recipients: readonly Recipient[], mailedElsewhere: ReadonlySet<number>): Recipient[] {
+  return recipients.filter(
+    ({ contactId, preferences }) =>
+      !mailedElsewhere.has(contactId) &&
+      preferences.categories[notice.category].email &&
+      (notice.category === 'security' || preferences.email_digest === 'immediately'),
+  );
 }

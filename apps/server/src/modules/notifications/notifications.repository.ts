@@ -19,7 +19,13 @@ export const toWireNotification = (row: NotificationRow): Notification => ({
 /** An account's active contacts with their roles: whom an event's audience may name (the users module's published view). */
 export async function activeContactsOf(db: Executor, accountId: number) {
   return db
-    .select({ id: contactDirectory.id, adminGroup: contactDirectory.adminGroup, billingGroup: contactDirectory.billingGroup })
+    .select({
+      id: contactDirectory.id,
+      email: contactDirectory.email,
+      firstname: contactDirectory.firstname,
+      adminGroup: contactDirectory.adminGroup,
+      billingGroup: contactDirectory.billingGroup,
+    })
     .from(contactDirectory)
     .where(and(eq(contactDirectory.accountId, accountId), isNull(contactDirectory.deactivatedAt)));
 }
@@ -142,4 +148,13 @@ export async function findNotification(db: Executor, accountId: number, contactI
     .from(notifications)
     .where(and(ownedBy(accountId, contactId), eq(notifications.id, id)));
   return row;
+}
+
+/** Whether the contact is still one of the account's (an unsubscribe link may outlive its user). */
+export async function isContactOf(db: Executor, accountId: number, contactId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contactDirectory.id })
+    .from(contactDirectory)
+    .where(and(eq(contactDirectory.accountId, accountId), eq(contactDirectory.id, contactId)));
+  return row !== undefined;
 }

@@ -1,6 +1,6 @@
-import { endpoints } from '@portal/contract';
+import { endpoints, NOTIFICATION_CATEGORY_LABELS } from '@portal/contract';
 import { Respond, route, type EndpointRoute } from '../../http/register-endpoints.js';
-import type { NotificationsService } from './notifications.service.js';
+import { unsubscribedMessage, type NotificationsService } from './notifications.service.js';
 
 export const PREFERENCES_SAVED = 'Your notification settings have been saved.';
 export const DEFAULTS_SAVED = 'The account’s notification defaults have been saved.';
@@ -15,6 +15,10 @@ export function notificationsRoutes(notifications: NotificationsService): Endpoi
       endpoints.updateMyNotificationPreferences,
       async ({ caller, body }) => new Respond(await notifications.saveMyPreferences(caller, body), PREFERENCES_SAVED),
     ),
+    route(endpoints.unsubscribeFromEmail, async ({ query }) => {
+      const done = await notifications.unsubscribe(query.token);
+      return new Respond(done, unsubscribedMessage(NOTIFICATION_CATEGORY_LABELS[done.category]));
+    }),
     route(endpoints.getAccountNotificationDefaults, ({ caller }) => notifications.accountDefaults(caller)),
     route(
       endpoints.updateAccountNotificationDefaults,

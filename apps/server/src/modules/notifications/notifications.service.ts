@@ -1,12 +1,33 @@
-import type { MyNotificationPreferences, Notification, NotificationList, NotificationPreferences, notificationListQuery, z } from '@portal/contract';
+import type {
+  MyNotificationPreferences,
+  Notification,
+  NotificationCategory,
+  NotificationList,
+  NotificationPreferences,
+  notificationListQuery,
+  z,
+} from '@portal/contract';
 import type { Database } from '../../db/client.js';
-import { notFound } from '../../platform/app-error.js';
+import { AppError, notFound } from '../../platform/app-error.js';
+import type { UnsubscribeSigner } from '../../platform/unsubscribe-links.js';
 import type { Caller } from '../auth/index.js';
-import { countUnread, listNotifications, markAllRead, markRead, savePreferences, storedPreferencesOf, toWireNotification } from './notifications.repository.js';
+import {
+  countUnread,
+  isContactOf,
+  listNotifications,
+  markAllRead,
+  markRead,
+  savePreferences,
+  storedPreferencesOf,
+  toWireNotification,
+} from './notifications.repository.js';
 import { effectivePreferences, readStoredPreferences, withSecurityOn } from './preferences.js';
 
 /** The signed-in contact's notifications and choices (issue 35): always their own, in their own account. */
-export function createNotificationsService({ db }: { db: Database }) {
+export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid. Change your e-mail settings on your profile instead.';
+export const unsubscribedMessage = (label: string) => `You will no longer get e-mails about ${label.toLowerCase()}.`;
+
+export function createNotificationsService({ db, unsubscribeLinks }: { db: Database; unsubscribeLinks: UnsubscribeSigner }) {
   const myPreferences = async (caller: Caller): Promise<MyNotificationPreferences> => {
     const stored = await storedPreferencesOf(db, caller.accountId, [caller.contactId]);
     const own = stored.own.get(caller.contactId);
@@ -35,6 +56,22 @@ export function createNotificationsService({ db }: { db: Database }) {
     async saveMyPreferences(caller: Caller, preferences: NotificationPreferences): Promise<MyNotificationPreferences> {
       await savePreferences(db, caller.accountId, caller.contactId, withSecurityOn(preferences));
       return myPreferences(caller);
+    },
+
+    /**
+     * One-click unsubscribe (RFC 8058): the signed link names the user and the category, so it works signed out and
+     * switches off only that category's mail, starting from the choices that applied to them.
+     */
+    async unsubscribe(token: string): Promise<{ category: NotificationCategory; email: false }> {
+      const claims = unsubscribeLinks.verify(token);
+      if (!claims || claims.category === 'security' || !(await isContactOf(db, claims.accountId, claims.contactId))) {
+        throw new AppError('validation_failed', UNSUBSCRIBE_LINK_INVALID, { token: UNSUBSCRIBE_LINK_INVALID });
+      }
+      const stored = await storedPreferencesOf(db, claims.accountId, [claims.contactId]);
+      const current = effectivePreferences(stored.own.get(claims.contactId), stored.accountDefault);
+      const categories = { ...current.categories, [claims.category]: { ...current.categories[claims.category], email: false } };
+      await savePreferences(db, claims.accountId, claims.contactId, withSecurityOn({ ...current, categories }));
+      return { category: claims.category, email: false };
     },
 
     async accountDefaults(caller: Caller): Promise<NotificationPreferences> {
