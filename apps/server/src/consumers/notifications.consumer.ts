@@ -40,7 +40,7 @@ export function notificationsConsumer({
         const unsubscribe =
           token === undefined
             ? undefined
-            : { oneClick: `${config.publicUrl}/api/portal/unsubscribe?token=${token}`, page: `${config.publicUrl}/unsubscribe?token=${token}` };
+            : { oneClick: `${config.publicUrl}/api/portal/unsubscribe?token=${token}`, page: `${config.publicUrl}/unsubscribe?link=${token}` };
         await mailer.enqueue(tx, notificationMail({ notice, recipient, providerName: config.provider.name, portalUrl: config.publicUrl, unsubscribe }), {
           eventId: event.id,
         });

@@ -50,7 +50,7 @@ describe('a notification by mail', () => {
     expect(mail!.htmlBody).toContain(`<a href="http://portal.test${notice!.link}">`);
     expect(mail!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(mail!.headers!['List-Unsubscribe']).toMatch(/^<http:\/\/portal\.test\/api\/portal\/unsubscribe\?token=un1\.[^>]+>$/);
-    expect(mail!.textBody).toContain('Stop e-mails about users: http://portal.test/unsubscribe?token=un1.');
+    expect(mail!.textBody).toContain('Stop e-mails about users: http://portal.test/unsubscribe?link=un1.');
     // The one who acted is not told of their own act.
     expect(await mailsTo(inviter.email)).toEqual([]);
   });

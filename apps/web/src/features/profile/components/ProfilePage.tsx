@@ -3,6 +3,7 @@ import { useSignedInUser } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { PermissionSummary } from './PermissionSummary';
 import { ProfileDetails } from './ProfileDetails';
+import { NotificationSettings } from './NotificationSettings';
 
 /** The screen's heading, also painted by the skeleton the server sends before the app's scripts (decision 0022). */
 export const PROFILE_HEADING = { title: 'Profile', description: 'Your name, e-mail address and time zone, and what you may do in the portal.' };
@@ -18,6 +19,9 @@ export function ProfilePage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <PermissionSummary flags={flags} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <NotificationSettings />
         </Grid.Col>
       </Grid>
     </Stack>
