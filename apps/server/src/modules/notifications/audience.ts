@@ -70,15 +70,33 @@ export async function notifyInPortal(db: Executor, event: { id: string; accountI
 }
 
 /**
- * Who is mailed the notice now: those who keep the category's mail on and take mail as it happens (a daily digest
- * is not built yet, decision 0046), less those the event already mails in its own words (a technician's reply, a
- * receipt). Security notices go out whatever the digest.
+ * Whether a contact takes mail of a category now: its mail on and the digest not `never`. Until the daily digest is
+ * built, `daily` is mailed as it happens rather than not at all (decision 0046). Security always.
  */
+export const takesMail = (category: NotificationCategory, preferences: NotificationPreferences) =>
+  category === 'security' || (preferences.categories[category].email && preferences.email_digest !== 'never');
+
+/** Who is mailed the notice: those who take its category's mail, less those the event mails in its own words (a receipt). */
 export function mailedNow(notice: Notice, recipients: readonly Recipient[], mailedElsewhere: ReadonlySet<number>): Recipient[] {
-  return recipients.filter(
-    ({ contactId, preferences }) =>
-      !mailedElsewhere.has(contactId) &&
-      preferences.categories[notice.category].email &&
-      (notice.category === 'security' || preferences.email_digest === 'immediately'),
+  return recipients.filter(({ contactId, preferences }) => !mailedElsewhere.has(contactId) && takesMail(notice.category, preferences));
+}
+
+/**
+ * Of the addresses an event mails in its own words (a technician's reply, a receipt), those whose contact does not
+ * take the category's mail: the mail consumer leaves them out. An address of no contact of the account is kept.
+ */
+export async function addressesOptedOut(db: Executor, accountId: number, category: NotificationCategory, addresses: readonly string[]): Promise<Set<string>> {
+  const wanted = new Set(addresses.map((address) => address.toLowerCase()));
+  const contacts = (await activeContactsOf(db, accountId)).filter((contact) => wanted.has(contact.email.toLowerCase()));
+  if (contacts.length === 0) return new Set();
+  const stored = await storedPreferencesOf(
+    db,
+    accountId,
+    contacts.map((contact) => contact.id),
+  );
+  return new Set(
+    contacts
+      .filter((contact) => !takesMail(category, effectivePreferences(stored.own.get(contact.id), stored.accountDefault)))
+      .map((contact) => contact.email.toLowerCase()),
   );
 }

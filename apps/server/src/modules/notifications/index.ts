@@ -9,5 +9,5 @@ export { sweepNotifications } from './notifications.repository.js';
 export { liveReads } from './live-reads.js';
 export { createRemindersRunner, REMINDERS_CRON, REMINDERS_QUEUE, type RemindersRunner } from './reminders.js';
 export { sweepReminders } from './reminders.repository.js';
-export { mailedNow } from './audience.js';
+export { addressesOptedOut, mailedNow } from './audience.js';
 export { notificationMail } from './notification-mail.js';

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES, endpoints, errorEnvelope, successEnvelope } from '@portal/contract';
 import { bearer, signIn } from '../../../test/auth.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
-import { createAccount, createContact } from '../../../test/factories.js';
+import { createAccount, createContact, createTicket } from '../../../test/factories.js';
+import { createTestApiKey, keyHeader } from '../../../test/provider-keys.js';
 import { mailOutbox, notifications } from '../../db/schema/index.js';
 import { UNSUBSCRIBE_LINK_INVALID } from './notifications.service.js';
 
@@ -98,7 +99,7 @@ describe('a notification by mail', () => {
     expect(form.statusCode).toBe(415);
   });
 
-  it('follows the choices: mail off, or a digest other than immediately, sends none', async () => {
+  it('follows the choices: mail off, or the digest never, sends none', async () => {
     const { other, invite, mailsTo } = await accountWithAdmins();
     const token = (await signIn(test.app, other.email)).access_token;
     const save = (change: object) =>
@@ -119,5 +120,33 @@ describe('a notification by mail', () => {
         .from(notifications)
         .where(and(eq(notifications.contactId, other.id), eq(notifications.kind, 'user.invited'))),
     ).toHaveLength(2);
+  });
+});
+
+describe('an event’s own mail (a technician’s reply)', () => {
+  it('is not sent to a contact who switched the category’s mail off; the portal still tells them', async () => {
+    const key = await createTestApiKey(db(), ['tickets:write'], { name: 'PSA' });
+    const account = await createAccount(db(), { externalId: `acct-mail-${Date.now()}` });
+    const carla = await createContact(db(), { accountId: account.id });
+    const ticket = await createTicket(db(), { accountId: account.id, externalId: `T-mail-${Date.now()}`, assignedContactId: carla.id });
+    const push = (entry: string) =>
+      test.app.inject({
+        method: 'PUT',
+        url: `/api/provider/v1/accounts/${account.externalId}/tickets/${ticket.externalId}/entries/${entry}`,
+        headers: keyHeader(key),
+        payload: { author_name: 'Tom Tech', author_email: 'tom@provider.example', content: 'Fixed.' },
+      });
+    expect((await push('E-1')).statusCode).toBe(201);
+    expect(await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, carla.email))).toHaveLength(1);
+
+    const token = (await signIn(test.app, carla.email)).access_token;
+    const off = {
+      ...structuredClone(DEFAULT_NOTIFICATION_PREFERENCES),
+      categories: { ...DEFAULT_NOTIFICATION_PREFERENCES.categories, tickets: { in_portal: true, email: false } },
+    };
+    expect((await test.app.inject({ method: 'PUT', url: '/api/portal/my-profile/notifications', headers: bearer(token), payload: off })).statusCode).toBe(200);
+    expect((await push('E-2')).statusCode).toBe(201);
+    expect(await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, carla.email))).toHaveLength(1);
+    expect(await db().select().from(notifications).where(eq(notifications.contactId, carla.id))).toHaveLength(2);
   });
 });
