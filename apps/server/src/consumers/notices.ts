@@ -1,4 +1,4 @@
-import type { DomainEventType, ReminderData } from '@portal/contract';
+import { isClosedTicketStatus, type DomainEventType, type ReminderData } from '@portal/contract';
 import type { AnyDomainEvent, DomainEvent } from '../events/domain-event.js';
 import type { Audience, Notice } from '../modules/notifications/index.js';
 
@@ -74,6 +74,21 @@ const NOTICES: { [T in DomainEventType]?: NoticeOf<T> } = {
       },
       audience: { contactIds: data.notify ? [data.notify.contact_id] : [], ticketWatchers: true },
       mailedElsewhere: data.notify ? [data.notify.contact_id] : [],
+    };
+  },
+  // A status the provider's systems changed on one ticket; a batch is their record brought in line and tells no one.
+  'ticket.pushed': ({ data }) => {
+    if (data.status_from === null || data.created) return undefined;
+    const closed = isClosedTicketStatus(data.status);
+    return {
+      notice: {
+        category: 'tickets',
+        kind: closed ? 'ticket.closed' : 'ticket.status_changed',
+        title: closed ? `Ticket ${data.ticket_number} was closed: ${data.subject}` : `Ticket ${data.ticket_number} is now ${data.status}: ${data.subject}`,
+        body: `It was ${data.status_from}.`,
+        link: `/tickets/${data.ticket_id}`,
+      },
+      audience: { contactIds: data.contact_id ? [data.contact_id] : [], ticketWatchers: true },
     };
   },
   'ticket.replied': (event) => ({

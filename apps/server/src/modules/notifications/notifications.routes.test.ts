@@ -139,6 +139,29 @@ describe('notifications of a technician’s reply', () => {
   });
 });
 
+describe('notifications of a ticket’s status', () => {
+  it('tell the ticket’s contact when the provider changes it, and that it closed', async () => {
+    const { account, carla, ticket } = await accountWithTicket();
+    const push = (status: string) =>
+      test.app.inject({
+        method: 'PUT',
+        url: `/api/provider/v1/accounts/${account.externalId}/tickets/${ticket.externalId}`,
+        headers: keyHeader(key),
+        payload: { ticket_number: ticket.ticketNumber, subject: 'Printer offline', description: 'It stopped.', status, priority: 'medium' },
+      });
+    expect((await push('New')).statusCode).toBeLessThan(300);
+    expect((await list(carla.token)).total_count).toBe(0);
+    await push('In Progress');
+    await push('In Progress');
+    await push('Complete');
+    const titles = (await list(carla.token)).notifications.map((n) => [n.kind, n.title, n.body]);
+    expect(titles).toEqual([
+      ['ticket.closed', `Ticket ${ticket.ticketNumber} was closed: Printer offline`, 'It was In Progress.'],
+      ['ticket.status_changed', `Ticket ${ticket.ticketNumber} is now In Progress: Printer offline`, 'It was New.'],
+    ]);
+  });
+});
+
 describe('reading notifications', () => {
   it('marks one and then all read, pages newest first, and never shows or touches another user’s', async () => {
     const { carla, admin, pushReply } = await accountWithTicket();
