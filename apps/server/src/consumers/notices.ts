@@ -160,6 +160,13 @@ const NOTICES: { [T in DomainEventType]?: NoticeOf<T> } = {
     },
     audience: { admins: true, actorContactId: actorContactId(event) },
   }),
+  'asset.pushed': ({ data }) =>
+    data.retired
+      ? {
+          notice: { category: 'assets', kind: 'asset.retired', title: `${data.name} was marked retired`, body: '', link: '/it-assets' },
+          audience: { admins: true },
+        }
+      : undefined,
   'reminder.due': ({ data }) => REMINDERS[data.kind](data),
   'auth.password_changed': ({ data }) => ({
     notice: {

@@ -162,6 +162,27 @@ describe('notifications of a ticket’s status', () => {
   });
 });
 
+describe('notifications of an asset', () => {
+  it('tell the administrators once when the provider marks it retired', async () => {
+    const { account, admin, carla } = await accountWithTicket();
+    const inventoryKey = await createTestApiKey(db(), ['inventory:write'], { name: 'RMM' });
+    const push = (status: string) =>
+      test.app.inject({
+        method: 'PUT',
+        url: `/api/provider/v1/accounts/${account.externalId}/assets/RMM-1`,
+        headers: keyHeader(inventoryKey),
+        payload: { name: 'Front desk PC', type: 'desktop', status },
+      });
+    expect((await push('active')).statusCode).toBeLessThan(300);
+    await push('retired');
+    await push('retired');
+    expect((await list(admin.token)).notifications.map((n) => [n.kind, n.title, n.link])).toEqual([
+      ['asset.retired', 'Front desk PC was marked retired', '/it-assets'],
+    ]);
+    expect((await list(carla.token)).total_count).toBe(0);
+  });
+});
+
 describe('reading notifications', () => {
   it('marks one and then all read, pages newest first, and never shows or touches another user’s', async () => {
     const { carla, admin, pushReply } = await accountWithTicket();
