@@ -168,6 +168,19 @@ const NOTICES: { [T in DomainEventType]?: NoticeOf<T> } = {
         }
       : undefined,
   'reminder.due': ({ data }) => REMINDERS[data.kind](data),
+  'auth.sign_in_attempted': ({ data, meta }) =>
+    data.outcome === 'success' && data.new_browser && data.contact_id !== null
+      ? {
+          notice: {
+            category: 'security',
+            kind: 'sign_in.new_browser',
+            title: 'New sign-in to your account',
+            body: `A browser you had not used before signed in${meta.userAgent ? ` (${meta.userAgent.slice(0, 120)})` : ''}. If this wasn’t you, change your password.`,
+            link: '/profile',
+          },
+          audience: { contactIds: [data.contact_id] },
+        }
+      : undefined,
   'auth.password_changed': ({ data }) => ({
     notice: {
       category: 'security',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES, endpoints, errorEnvelope, successEnvelope } from '@portal/contract';
 import { bearer, signIn } from '../../../test/auth.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
-import { createAccount, createContact, createTicket } from '../../../test/factories.js';
+import { createAccount, createContact, createTicket, TEST_PASSWORD } from '../../../test/factories.js';
 import { createTestApiKey, keyHeader } from '../../../test/provider-keys.js';
 import { mailOutbox, notifications } from '../../db/schema/index.js';
 import { UNSUBSCRIBE_LINK_INVALID } from './notifications.service.js';
@@ -148,5 +148,56 @@ describe('an event’s own mail (a technician’s reply)', () => {
     expect((await push('E-2')).statusCode).toBe(201);
     expect(await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, carla.email))).toHaveLength(1);
     expect(await db().select().from(notifications).where(eq(notifications.contactId, carla.id))).toHaveLength(2);
+  });
+});
+
+describe('a sign-in from a new browser', () => {
+  it('is told to the user in the portal and by mail, whatever they chose, with no way to unsubscribe', async () => {
+    const account = await createAccount(db());
+    const dana = await createContact(db(), { accountId: account.id });
+    const signInWith = async (userAgent: string) =>
+      expect(
+        (
+          await test.app.inject({
+            method: 'POST',
+            url: '/api/crm/auth/login',
+            headers: { 'user-agent': userAgent },
+            payload: { username: dana.email, password: TEST_PASSWORD },
+          })
+        ).statusCode,
+      ).toBe(200);
+    const security = async () =>
+      db()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.contactId, dana.id), eq(notifications.kind, 'sign_in.new_browser')))
+        .orderBy(notifications.id);
+
+    await signInWith('Mozilla/5.0 (Windows NT 10.0) Firefox/140.0');
+    await signInWith('Mozilla/5.0 (Windows NT 10.0) Firefox/140.0');
+    expect(await security()).toEqual([]);
+
+    const token = (await signIn(test.app, dana.email)).access_token;
+    const allOff = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
+    for (const category of Object.values(allOff.categories)) Object.assign(category, { in_portal: false, email: false });
+    await test.app.inject({
+      method: 'PUT',
+      url: '/api/portal/my-profile/notifications',
+      headers: bearer(token),
+      payload: { ...allOff, email_digest: 'never' },
+    });
+
+    // The test's own sign-in above came from a browser of its own: one notice so far.
+    expect(await security()).toHaveLength(1);
+    await signInWith('Mozilla/5.0 (Macintosh) Safari/605.1.15');
+    const notices = await security();
+    expect(notices).toHaveLength(2);
+    expect(notices[1]).toMatchObject({ category: 'security', title: 'New sign-in to your account', link: '/profile' });
+    expect(notices[1]!.body).toContain('Safari/605.1.15');
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, dana.email)).orderBy(mailOutbox.id);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]).toMatchObject({ subject: 'New sign-in to your account', headers: null });
+    expect(mails[1]!.textBody).toContain('Safari/605.1.15');
+    expect(mails[1]!.textBody).toContain('Security notices are always sent.');
   });
 });
