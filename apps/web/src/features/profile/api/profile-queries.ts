@@ -38,3 +38,16 @@ export function useSaveNotificationPreferences() {
     mutationFn: (preferences: NotificationPreferences) => apiCallWithMessage(notificationsEndpoints.updateMyNotificationPreferences, { body: preferences }),
   });
 }
+
+/** The account's default choices, for users who have not chosen (administrators only). */
+export const accountNotificationDefaultsQuery = () =>
+  queryOptions({
+    queryKey: ['notification-defaults'],
+    queryFn: ({ signal }) => apiCall(notificationsEndpoints.getAccountNotificationDefaults, { signal }),
+  });
+
+export function useSaveAccountNotificationDefaults() {
+  return useMutation({
+    mutationFn: (preferences: NotificationPreferences) => apiCallWithMessage(notificationsEndpoints.updateAccountNotificationDefaults, { body: preferences }),
+  });
+}

@@ -41,6 +41,23 @@ describe('NotificationSettings', () => {
     renderSignedIn(<NotificationSettings />);
     await screen.findByRole('form', { name: 'Notification settings' });
     expect(screen.queryByRole('switch', { name: /every ticket of my account/ })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Account notification default' })).toBeNull();
+  });
+
+  it('lets an administrator set the account’s default, and no one else', async () => {
+    const fetchMock = stubApi({
+      'GET /api/portal/my-profile/notifications': ok(mine()),
+      'GET /api/portal/notification-defaults': ok(structuredClone(DEFAULT_NOTIFICATION_PREFERENCES)),
+      'PUT /api/portal/notification-defaults': ok(structuredClone(DEFAULT_NOTIFICATION_PREFERENCES), 'The account’s notification defaults have been saved.'),
+    });
+    renderSignedIn(<NotificationSettings />, { session: aStoredSession({ admin_group: true }) });
+    const form = await screen.findByRole('form', { name: 'Account notification default' });
+    const user = userEvent.setup();
+    await user.click(within(form).getByRole('switch', { name: 'Default, Tickets: in the portal' }));
+    await user.click(within(form).getByRole('button', { name: 'Save account default' }));
+    expect(await screen.findByText('The account’s notification defaults have been saved.')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body)).categories.tickets).toEqual({ in_portal: false, email: true });
   });
 
   it('shows the server’s refusal by its field, and a failed load with Retry', async () => {

@@ -14,7 +14,12 @@ import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { useSignedInUser } from '../../../shared/session';
 import { ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
-import { notificationPreferencesQuery, useSaveNotificationPreferences } from '../api/profile-queries';
+import {
+  accountNotificationDefaultsQuery,
+  notificationPreferencesQuery,
+  useSaveAccountNotificationDefaults,
+  useSaveNotificationPreferences,
+} from '../api/profile-queries';
 
 const DIGEST_LABELS: Record<EmailDigest, string> = { immediately: 'As it happens', daily: 'Once a day', never: 'Never' };
 export const SAVE_FAILED = 'Your notification settings could not be saved.';
@@ -24,6 +29,7 @@ export const SAVE_FAILED = 'Your notification settings could not be saved.';
  * an administrator, every ticket of the account or only their own. Security notices stay on.
  */
 export function NotificationSettings() {
+  const { flags } = useSignedInUser();
   const query = useQuery(notificationPreferencesQuery());
   return (
     <Paper component="section" aria-labelledby="notification-settings-heading" withBorder radius="lg" p="lg">
@@ -46,17 +52,58 @@ export function NotificationSettings() {
             retrying={query.isFetching}
           />
         ) : (
-          <SettingsForm initial={query.data} />
+          <SettingsForm initial={query.data} scope="mine" />
         )}
+        {flags.admin_group && <AccountDefault />}
       </Stack>
     </Paper>
   );
 }
 
-function SettingsForm({ initial }: { initial: NotificationPreferences & { from_account_default?: boolean } }) {
+/** An administrator's account-wide default, for the users who have not chosen their own. */
+function AccountDefault() {
+  const query = useQuery(accountNotificationDefaultsQuery());
+  return (
+    <Stack gap="sm" pt="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <Title order={3} fz="md">
+        Default for your account
+      </Title>
+      <Text size="sm" c="dimmed">
+        What users who have not chosen for themselves are told.
+      </Text>
+      {query.isPending ? (
+        <LoadingState label="Loading the account default" />
+      ) : query.isError ? (
+        <ErrorState
+          title="The account default could not be loaded"
+          message={errorMessage(query.error, 'Please try again.')}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : (
+        <SettingsForm initial={query.data} scope="account" />
+      )}
+    </Stack>
+  );
+}
+
+const FORMS = {
+  mine: { label: 'Notification settings', save: 'Save notification settings', saved: 'Your notification settings have been saved.', prefix: '' },
+  account: {
+    label: 'Account notification default',
+    save: 'Save account default',
+    saved: 'The account’s notification defaults have been saved.',
+    prefix: 'Default, ',
+  },
+} as const;
+
+function SettingsForm({ initial, scope }: { initial: NotificationPreferences & { from_account_default?: boolean }; scope: keyof typeof FORMS }) {
   const { flags } = useSignedInUser();
   const queryClient = useQueryClient();
-  const save = useSaveNotificationPreferences();
+  const saveMine = useSaveNotificationPreferences();
+  const saveDefault = useSaveAccountNotificationDefaults();
+  const save = scope === 'mine' ? saveMine : saveDefault;
+  const form = FORMS[scope];
   const [values, setValues] = useState<NotificationPreferences>({
     categories: initial.categories,
     email_digest: initial.email_digest,
@@ -70,8 +117,10 @@ function SettingsForm({ initial }: { initial: NotificationPreferences & { from_a
     setFieldErrors({});
     save.mutate(values, {
       onSuccess: ({ message }) => {
+        // The account default also changes what applies to those who have not chosen, the administrator included.
         void queryClient.invalidateQueries({ queryKey: notificationPreferencesQuery().queryKey });
-        notifications.show({ color: 'green', message: message ?? 'Your notification settings have been saved.' });
+        if (scope === 'account') void queryClient.invalidateQueries({ queryKey: accountNotificationDefaultsQuery().queryKey });
+        notifications.show({ color: 'green', message: message ?? form.saved });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.fields) setFieldErrors(error.fields);
@@ -82,7 +131,7 @@ function SettingsForm({ initial }: { initial: NotificationPreferences & { from_a
 
   return (
     <form
-      aria-label="Notification settings"
+      aria-label={form.label}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -129,7 +178,7 @@ function SettingsForm({ initial }: { initial: NotificationPreferences & { from_a
                           checked={locked || values.categories[category][channel]}
                           disabled={locked}
                           onChange={(event) => setChannel(category, channel, event.currentTarget.checked)}
-                          aria-label={`${label}: ${channel === 'email' ? 'by e-mail' : 'in the portal'}`}
+                          aria-label={`${form.prefix}${label}: ${channel === 'email' ? 'by e-mail' : 'in the portal'}`}
                           error={fieldErrors[`categories.${category}.${channel}`]}
                         />
                       </Table.Td>
@@ -141,7 +190,7 @@ function SettingsForm({ initial }: { initial: NotificationPreferences & { from_a
           </Table>
         </Table.ScrollContainer>
         <Select
-          label="Send e-mail"
+          label={scope === 'mine' ? 'Send e-mail' : 'Send e-mail (default)'}
           data={EMAIL_DIGESTS.map((digest) => ({ value: digest, label: DIGEST_LABELS[digest] }))}
           value={values.email_digest}
           onChange={(value) => value && setValues((current) => ({ ...current, email_digest: value as EmailDigest }))}
@@ -151,7 +200,7 @@ function SettingsForm({ initial }: { initial: NotificationPreferences & { from_a
         />
         {flags.admin_group && (
           <Switch
-            label="Tell me about every ticket of my account, not only my own"
+            label={scope === 'mine' ? 'Tell me about every ticket of my account, not only my own' : 'Administrators hear of every ticket of the account'}
             checked={values.all_account_tickets}
             onChange={(event) => {
               const checked = event.currentTarget.checked;
@@ -161,7 +210,7 @@ function SettingsForm({ initial }: { initial: NotificationPreferences & { from_a
           />
         )}
         <Button type="submit" loading={save.isPending} w="fit-content">
-          Save notification settings
+          {form.save}
         </Button>
       </Stack>
     </form>
