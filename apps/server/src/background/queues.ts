@@ -17,6 +17,7 @@ export const PORTAL_QUEUES: readonly QueueDefinition[] = [
   // A drain sends every due delivery; a failed attempt's retry is its own job at its time (delivery-schedule.ts),
   // so the queue's retries only cover a drain that could not claim (the database was away).
   { name: WEBHOOK_DELIVERY_QUEUE, options: { retryLimit: 5, expireInSeconds: 5 * 60 } },
-  // One mail per job; an SMTP failure is recorded on the mail (status failed), not retried by the queue.
-  { name: MAIL_DELIVERY_QUEUE, options: { retryLimit: 5, expireInSeconds: 5 * 60 } },
+  // One mail per job. A failing SMTP server delays a mail, never loses it (issue 35): the mail stays pending with the
+  // error, and the job is tried again after 30 s, 1 min, 2 min, … (backoff), for about three weeks in all.
+  { name: MAIL_DELIVERY_QUEUE, options: { retryLimit: 16, retryDelay: 15, expireInSeconds: 5 * 60 } },
 ];

@@ -51,6 +51,7 @@ export function createMailOutbox(db: Database): MailOutbox<Executor> {
     markLogged: (id) => setStatus(id, { status: 'logged', sentAt: new Date() }),
     markSent: (id) => setStatus(id, { status: 'sent', sentAt: new Date(), error: null }),
     markFailed: (id, error) => setStatus(id, { status: 'failed', error: error.slice(0, 500) }),
+    recordAttemptFailure: (id, error) => setStatus(id, { error: error.slice(0, 500) }),
   };
 }
 
