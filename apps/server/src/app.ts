@@ -25,6 +25,7 @@ import { createApiKeyAuthenticator } from './modules/provider/api-keys.js';
 import { registerHealthRoutes, type Readiness } from './modules/health/health.routes.js';
 import { countRequests, listenForMetrics, registerMetricsRoute } from './http/metrics-endpoint.js';
 import { apiRoutes } from './routes.js';
+import { createLiveHub, type LiveHub } from './modules/live/index.js';
 import { constants as zlibConstants } from 'node:zlib';
 
 declare module 'fastify' {
@@ -37,6 +38,8 @@ declare module 'fastify' {
     webhookWorker: WebhookWorker;
     /** server.ts marks it draining on SIGTERM, so /readyz answers 503 before the server closes. */
     readiness: Readiness;
+    /** This instance's live streams (decision 0046). */
+    live: LiveHub;
   }
 }
 
@@ -61,6 +64,15 @@ export async function buildApp(deps: AppDependencies | Container): Promise<Fasti
   });
 
   installErrorHandler(app);
+  // A mail program's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form (RFC 8058). Only that endpoint
+  // takes a form: elsewhere a form body stays refused (415), so no plain cross-site form post reaches the API.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (request, body, done) => {
+    if (request.url.split('?')[0] !== `${API_BASE}/portal/unsubscribe`) {
+      done(Object.assign(new Error(`Unsupported Media Type: application/x-www-form-urlencoded`), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }));
+      return;
+    }
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -149,9 +161,13 @@ export async function buildApp(deps: AppDependencies | Container): Promise<Fasti
     refused: () => metrics.throttled.inc({ limit: 'request_budget' }),
   });
   const authenticateApiKey = createApiKeyAuthenticator(database.db);
+  // The live streams of this instance (decision 0046), ended before the server closes so no stream holds up its drain.
+  const live = createLiveHub({ connectionString: config.live.listenUrl ?? database.pool.options.connectionString!, logger });
+  app.addHook('preClose', () => live.close());
+  app.decorate('live', live);
   app.decorate(
     'builtEndpoints',
-    registerEndpoints(app, apiRoutes(container), {
+    registerEndpoints(app, apiRoutes(container, { live, recheck: (request) => authenticate(request, 'user') }), {
       authenticate,
       authenticateApiKey,
       budget,

@@ -17,6 +17,7 @@ import { createLocalMonitoringSystem } from './platform/monitoring-system.js';
 import { countPayments, createSandboxGateway } from './platform/payment-gateway.js';
 import { createVaultKeyRing, type VaultKeyRing } from './platform/secret-box.js';
 import { createTokenService } from './platform/tokens.js';
+import { createUnsubscribeSigner, type UnsubscribeSigner } from './platform/unsubscribe-links.js';
 
 /**
  * The object graph the server is made of, built once: the HTTP app (app.ts, routes.ts), the server process (server.ts:
@@ -32,6 +33,8 @@ export interface Container extends RouteDependencies {
   autoPay: AutoPayRunner;
   /** Sends due webhook deliveries (decision 0026). */
   webhookWorker: WebhookWorker;
+  /** Signs and checks the notification mails' one-click unsubscribe links (decision 0046). */
+  unsubscribeLinks: UnsubscribeSigner;
 }
 
 export function createContainer(deps: AppDependencies): Container {
@@ -54,7 +57,8 @@ export function createContainer(deps: AppDependencies): Container {
     metrics.payments.inc({ outcome }),
   );
   const monitoringSystem = deps.monitoringSystem ?? createLocalMonitoringSystem({ serverUrl: config.monitoring.serverUrl, secret: config.secrets.tokenSecret });
-  const events = createEventRecorder(portalConsumers({ mailer, config }), { namedStatements: usesNamedStatements(db) });
+  const unsubscribeLinks = createUnsubscribeSigner(config.secrets.tokenSecret);
+  const events = createEventRecorder(portalConsumers({ mailer, config, unsubscribeLinks }), { namedStatements: usesNamedStatements(db) });
   return {
     ...deps,
     metrics,
@@ -64,6 +68,7 @@ export function createContainer(deps: AppDependencies): Container {
     paymentGateway,
     monitoringSystem,
     events,
+    unsubscribeLinks,
     sessions: createSessionsService({ db, tokens, config, metrics, events, passwords: contactPasswords }),
     webhooks: createWebhooksService({ db, vault, allowPrivateUrls: config.webhooks.allowPrivateUrls }),
     autoPay: createAutoPayRunner({ db, gateway: paymentGateway, events }),

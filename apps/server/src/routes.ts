@@ -1,6 +1,10 @@
 import type { Container } from './container.js';
 import { createAccountSync } from './modules/accounts/index.js';
+import type { FastifyRequest } from 'fastify';
 import type { EndpointRoute } from './http/register-endpoints.js';
+import type { Caller } from './modules/auth/index.js';
+import type { LiveHub } from './modules/live/index.js';
+import { liveRoutes } from './modules/live/live.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingService, createBillingSync } from './modules/billing/index.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
@@ -23,6 +27,8 @@ import { createServiceSync } from './modules/services/index.js';
 import { createServicesService } from './modules/services/services.service.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { createTicketService, createTicketSync } from './modules/tickets/index.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { createNotificationsService } from './modules/notifications/index.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { contactPasswords, createContactSync, createUsersService } from './modules/users/index.js';
 import { createProviderAccounts } from './modules/provider/provider-accounts.js';
@@ -40,7 +46,13 @@ import { providerRoutes } from './modules/provider/provider.routes.js';
  * Every implemented API route, by capability. An endpoint of the contract that no module
  * implements yet answers 501.
  */
-export function apiRoutes(container: Container): EndpointRoute[] {
+export interface LiveRouteDependencies {
+  live: LiveHub;
+  /** The request pipeline's authentication, run again by an open stream to end it with its session. */
+  recheck: (request: FastifyRequest) => Promise<Caller | undefined>;
+}
+
+export function apiRoutes(container: Container, { live, recheck }: LiveRouteDependencies): EndpointRoute[] {
   const { database, config, paymentGateway, monitoringSystem, metrics, sessions, vault, webhooks, events } = container;
   const db = database.db;
   // The capabilities' commands for the provider's pushes (decision 0041), one of each.
@@ -56,6 +68,8 @@ export function apiRoutes(container: Container): EndpointRoute[] {
     ...usersRoutes(createUsersService({ db, events, config })),
     ...inventoryRoutes(createInventoryService({ db, vault, events })),
     ...billingRoutes(createBillingService({ db, gateway: paymentGateway, events, config })),
+    ...notificationsRoutes(createNotificationsService({ db, unsubscribeLinks: container.unsubscribeLinks })),
+    ...liveRoutes({ db, hub: live, heartbeatMs: config.live.heartbeatMs, recheck }),
     ...supportToolsRoutes(createSupportToolsService({ db, monitoring: monitoringSystem, config, events })),
     ...auditLogRoutes(createAuditLogService({ db, events })),
     ...accountSecurityRoutes(createAccountSecurityService({ db, events, passwords: contactPasswords, confirmPassword: sessions.confirmPassword })),

@@ -1,8 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { EndpointName, ProviderEndpointName } from '@portal/contract';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type EndpointName, type ProviderEndpointName } from '@portal/contract';
 import type { Database } from '../src/db/client.js';
-import { assets, billingAccounts, credentials, licenses, orders, payments, statements, supportTools, webhookDeliveries } from '../src/db/schema/index.js';
+import {
+  assets,
+  billingAccounts,
+  credentials,
+  licenses,
+  notifications,
+  orders,
+  payments,
+  statements,
+  supportTools,
+  webhookDeliveries,
+} from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, recordEvent } from '../src/modules/webhooks/webhook-events.repository.js';
 import { createWebhooksService } from '../src/modules/webhooks/webhooks.service.js';
 import { createVaultKeyRing } from '../src/platform/secret-box.js';
@@ -63,6 +74,23 @@ async function newLicense(c: MatrixContext) {
   const contact = await newContact(c);
   const [license] = await c.db.insert(licenses).values({ accountId: c.accountId, contactId: contact.id, serviceId: c.voiceServiceId }).returning();
   return { contactId: contact.id, licenseId: license!.id };
+}
+
+/** A notification of the contact the context's objects belong to (the caller, in their own account). */
+async function newNotification(c: MatrixContext) {
+  const [row] = await c.db
+    .insert(notifications)
+    .values({
+      accountId: c.accountId,
+      contactId: c.assigneeId,
+      eventId: `evt_matrix_${unique()}`,
+      category: 'tickets',
+      kind: 'ticket.reply',
+      title: 'New reply',
+      link: '/tickets/1',
+    })
+    .returning();
+  return row!.id;
 }
 
 async function newPaidPayment(c: MatrixContext) {
@@ -127,6 +155,8 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   logout: { scope: 'public', status: 200, endsSession: true, request: () => ({ body: {} }) },
   requestPasswordReset: { scope: 'public', status: 200, request: () => ({ query: { username: `nobody.${unique()}@matrix.example` } }) },
   requestPasswordResetPost: { scope: 'public', status: 200, request: () => ({ body: { email: `nobody.${unique()}@matrix.example` } }) },
+  // A link this server did not sign (a signed one is tested in notification-mail.test.ts): refused alike for everyone.
+  unsubscribeFromEmail: { scope: 'public', status: 400, request: () => ({ query: { token: 'un1.1.1.billing.not-signed' } }) },
   tokenLogin: { scope: 'public', status: 401, request: () => ({ body: { token: 'not-a-token' } }) },
   redeemAppLaunch: { scope: 'public', status: 401, request: () => ({ params: { appId: 'itp_voice' }, body: { token: 'not-a-token' } }) },
   refresh: { scope: 'public', status: 401, request: () => ({}) },
@@ -140,6 +170,17 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   },
   updateMyPreferences: { scope: 'own-account', request: () => ({ body: { ui_color_mode: 'dark' } }) },
   listApps: { scope: 'own-account', request: () => ({}) },
+  listNotifications: { scope: 'own-account', request: () => ({ query: { limit: '10', offset: '0' } }) },
+  markNotificationRead: { scope: 'object', request: async (c) => ({ params: { id: await newNotification(c) } }) },
+  markAllNotificationsRead: { scope: 'own-account', request: () => ({}) },
+  streamPortalEvents: { scope: 'own-account', request: () => ({}) },
+  getMyNotificationPreferences: { scope: 'own-account', request: () => ({}) },
+  updateMyNotificationPreferences: { scope: 'own-account', request: () => ({ body: structuredClone(DEFAULT_NOTIFICATION_PREFERENCES) }) },
+  getAccountNotificationDefaults: { scope: 'own-account', request: () => ({}) },
+  updateAccountNotificationDefaults: {
+    scope: 'own-account',
+    request: () => ({ body: { ...structuredClone(DEFAULT_NOTIFICATION_PREFERENCES), email_digest: 'daily' } }),
+  },
   launchApp: { scope: 'own-account', request: () => ({ params: { appId: 'itp_voice' } }) },
   listServices: { scope: 'own-account', request: () => ({}) },
   listTimezones: { scope: 'own-account', request: () => ({}) },

@@ -22,6 +22,7 @@ import {
   type MatrixContext,
 } from './authorization-matrix.rows.js';
 import { createTestApiKey } from './provider-keys.js';
+import { injectEndpoint } from './inject-endpoint.js';
 import { createAccount, createContact } from './factories.js';
 
 /**
@@ -144,7 +145,7 @@ describe('authorization matrix (every endpoint × every kind of caller)', () => 
         const request = await MATRIX_ROWS[name].request(contexts.get(who)!);
         const token = tokens.get(who);
         const url = `/api${buildPath(endpoint.path, request.params)}${request.query ? `?${new URLSearchParams(request.query)}` : ''}`;
-        const response = await test.app.inject({
+        const response = await injectEndpoint(test.app, endpoint, {
           method: endpoint.method,
           url,
           headers: { ...request.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -16,6 +16,7 @@ import {
 import { createTestApiKey } from './provider-keys.js';
 import { createAccount, createContact } from './factories.js';
 import { databaseFingerprint } from './database-fingerprint.js';
+import { injectEndpoint } from './inject-endpoint.js';
 import {
   NUMBER_CLASSES,
   PARAMETER_CLASSES,
@@ -112,7 +113,7 @@ describe('malformed input on every endpoint (property-based)', () => {
       payload = JSON.stringify(request.body);
       headers['content-type'] = 'application/json';
     }
-    const response = await test.app.inject({
+    const response = await injectEndpoint(test.app, endpoint, {
       method: endpoint.method,
       url: `/api${path}${query}`,
       headers,

@@ -2,6 +2,7 @@ import { AUTOPAY_QUEUE, SWEEP_QUEUE } from '../modules/maintenance/scheduled-job
 import { WEBHOOK_DELIVERY_QUEUE } from '../modules/webhooks/webhook-events.repository.js';
 import type { QueueDefinition } from '../platform/job-queue.js';
 import { MAIL_DELIVERY_QUEUE } from '../platform/mail.js';
+import { REMINDERS_QUEUE } from '../modules/notifications/index.js';
 
 /**
  * Every queue of the portal's background work (decisions 0040, 0041), made before the first request may enqueue a
@@ -11,9 +12,12 @@ import { MAIL_DELIVERY_QUEUE } from '../platform/mail.js';
 export const PORTAL_QUEUES: readonly QueueDefinition[] = [
   { name: SWEEP_QUEUE },
   { name: AUTOPAY_QUEUE },
+  // Each reminder is claimed by its key, so a run tried again sends none twice.
+  { name: REMINDERS_QUEUE },
   // A drain sends every due delivery; a failed attempt's retry is its own job at its time (delivery-schedule.ts),
   // so the queue's retries only cover a drain that could not claim (the database was away).
   { name: WEBHOOK_DELIVERY_QUEUE, options: { retryLimit: 5, expireInSeconds: 5 * 60 } },
-  // One mail per job; an SMTP failure is recorded on the mail (status failed), not retried by the queue.
-  { name: MAIL_DELIVERY_QUEUE, options: { retryLimit: 5, expireInSeconds: 5 * 60 } },
+  // One mail per job. A failing SMTP server delays a mail, never loses it (issue 35): the mail stays pending with the
+  // error, and the job is tried again after 30 s, 1 min, 2 min, … (backoff), for about three weeks in all.
+  { name: MAIL_DELIVERY_QUEUE, options: { retryLimit: 16, retryDelay: 15, expireInSeconds: 5 * 60 } },
 ];

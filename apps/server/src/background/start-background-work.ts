@@ -7,6 +7,7 @@ import { startJobQueue, type JobQueue } from '../platform/job-queue.js';
 import type { Logger } from '../platform/logger.js';
 import { MAIL_DELIVERY_QUEUE } from '../platform/mail.js';
 import { PORTAL_QUEUES } from './queues.js';
+import { createRemindersRunner, REMINDERS_CRON, REMINDERS_QUEUE } from '../modules/notifications/index.js';
 
 /** Every minute, a drain of the webhook deliveries in case a lease ran out with no job left to retry it. */
 const WEBHOOK_SAFETY_NET_CRON = '* * * * *';
@@ -20,17 +21,22 @@ export async function startBackgroundWork({
   database,
   config,
   logger,
+  clock = () => new Date(),
 }: {
   container: Container;
   database: DatabaseHandle;
   config: AppConfig;
   logger: Logger;
+  /** What time the scheduled tasks take it to be (tests move it; decision 0046's reminders are tested with it). */
+  clock?: () => Date;
 }): Promise<JobQueue> {
   const queue = await startJobQueue({ pool: database.pool, queues: PORTAL_QUEUES, logger });
+  const reminders = createRemindersRunner({ db: database.db, events: container.events });
   await scheduleMaintenance(queue, {
     db: database.db,
     logger,
     autoPay: config.autoPayEveryMinutes > 0 ? { everyMinutes: config.autoPayEveryMinutes, runOnce: () => container.autoPay.runOnce() } : undefined,
+    reminders: { queue: REMINDERS_QUEUE, cron: REMINDERS_CRON, runOnce: () => reminders.runOnce(clock()) },
   });
   // Ten mails a fetch: a bulk import's invitations go out in a few queries. Delivering is idempotent (a mail no longer
   // pending is skipped), so a batch tried again after a failure sends nothing twice.

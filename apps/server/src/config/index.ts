@@ -27,6 +27,8 @@ export interface AppConfig {
   webhooks: { pollMs: number; timeoutMs: number; concurrency: number; allowPrivateUrls: boolean };
   /** SIGTERM: /readyz answers 503 for drainMs while requests are still served, then the server closes; exit by timeoutMs. */
   shutdown: { drainMs: number; timeoutMs: number };
+  /** The live stream (decision 0046): its keep-alive and session check, and the direct connection LISTEN uses, if not the pool's. */
+  live: { heartbeatMs: number; listenUrl: string | undefined };
   provider: { name: string; address: string; emailDomain: string; supportPhone: string; supportEmail: string; portalHomeUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
   /** Who may read GET /metrics: a bearer token on the portal's port and/or a listen address of its own; neither, nobody. */
@@ -78,6 +80,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS,
     },
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
+    live: { heartbeatMs: env.LIVE_HEARTBEAT_MS, listenUrl: env.DATABASE_LISTEN_URL },
     provider: {
       name: env.PROVIDER_NAME,
       address: env.PROVIDER_ADDRESS,

@@ -39,6 +39,11 @@ export const environmentSchema = z
     DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
     /** false behind a pooler that does not keep a connection's prepared statements, such as PgBouncer before 1.21 in transaction mode (decision 0038). */
     DATABASE_PREPARED_STATEMENTS: flag.default(true),
+    /**
+     * A direct connection to PostgreSQL for the live updates' LISTEN (decision 0046), where DATABASE_URL goes through a
+     * pooler in transaction mode, which keeps no session to listen on (decision 0038). Defaults to DATABASE_URL.
+     */
+    DATABASE_LISTEN_URL: url('DATABASE_LISTEN_URL', ['postgres:', 'postgresql:']).optional(),
     PORTAL_DATA_DIR: z.string().trim().min(1).default('.data/portal'),
     EMBEDDED_PG_PORT: port('EMBEDDED_PG_PORT').default(54329),
     SEED_DEMO_DATA: flag.default(true),
@@ -63,6 +68,13 @@ export const environmentSchema = z
       .min(0, 'AUTOPAY_EVERY_MINUTES must be 0 (off) or more')
       .default(60),
     /** How often this instance looks for webhook deliveries that are due, in milliseconds; 0 leaves them to other instances. */
+    /** How often an open live stream (GET /api/portal/events) is sent a keep-alive and its session checked again. */
+    LIVE_HEARTBEAT_MS: z.coerce
+      .number({ error: 'LIVE_HEARTBEAT_MS must be a whole number of milliseconds' })
+      .int('LIVE_HEARTBEAT_MS must be a whole number of milliseconds')
+      .min(50, 'LIVE_HEARTBEAT_MS must be between 50 and 300000')
+      .max(300_000, 'LIVE_HEARTBEAT_MS must be between 50 and 300000')
+      .default(25_000),
     WEBHOOK_POLL_MS: z.coerce
       .number({ error: 'WEBHOOK_POLL_MS must be a whole number of milliseconds' })
       .int('WEBHOOK_POLL_MS must be a whole number of milliseconds')

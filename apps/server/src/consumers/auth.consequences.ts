@@ -35,7 +35,11 @@ export const authConsequences: ConsequenceTable<AuthEventType> = {
     audit: ({ data }) => ({ action: 'auth.logout', as: { actor: `contact:${data.contact_id ?? undefined}`, contactId: data.contact_id } }),
   },
   'auth.sessions_ended': {
-    audit: ({ data }) => ({ action: 'auth.sessions_ended', as: { actor: data.email, contactId: data.contact_id }, details: { ended: data.ended, which: data.which } }),
+    audit: ({ data }) => ({
+      action: 'auth.sessions_ended',
+      as: { actor: data.email, contactId: data.contact_id },
+      details: { ended: data.ended, which: data.which },
+    }),
   },
   'auth.impersonation_issued': {
     audit: ({ data }) => ({

@@ -14,6 +14,7 @@ import { accountConsequences } from './accounts.consequences.js';
 import { ticketConsequences } from './tickets.consequences.js';
 import { webhookAdminConsequences } from './webhook-endpoints.consequences.js';
 import { userConsequences } from './users.consequences.js';
+import { notificationConsequences } from './notifications.consequences.js';
 
 /** What every event type causes, one table per capability; the type says none is missing. */
 const CONSEQUENCES: { [T in DomainEventType]: Consequences<T> } = {
@@ -29,6 +30,7 @@ const CONSEQUENCES: { [T in DomainEventType]: Consequences<T> } = {
   ...supportToolConsequences,
   ...billingConsequences,
   ...auditLogConsequences,
+  ...notificationConsequences,
 };
 
 interface AnyConsequences {

@@ -20,7 +20,16 @@ export function createMailOutbox(db: Database): MailOutbox<Executor> {
     // A multi-row INSERT returns its rows in the order of its VALUES.
     const rows = await executor
       .insert(mailOutbox)
-      .values(messages.map((message) => ({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null, eventId })))
+      .values(
+        messages.map((message) => ({
+          toAddress: message.to,
+          subject: message.subject,
+          textBody: message.text,
+          htmlBody: message.html ?? null,
+          headers: message.headers ?? null,
+          eventId,
+        })),
+      )
       // An event's mail to an address is written once, however often its consumer runs.
       .onConflictDoNothing({ target: [mailOutbox.eventId, mailOutbox.toAddress] })
       .returning({ id: mailOutbox.id });
@@ -37,11 +46,12 @@ export function createMailOutbox(db: Database): MailOutbox<Executor> {
     async findPending(id) {
       const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       if (!mail || mail.status !== 'pending') return undefined;
-      return { to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody ?? undefined };
+      return { to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody ?? undefined, headers: mail.headers ?? undefined };
     },
     markLogged: (id) => setStatus(id, { status: 'logged', sentAt: new Date() }),
     markSent: (id) => setStatus(id, { status: 'sent', sentAt: new Date(), error: null }),
     markFailed: (id, error) => setStatus(id, { status: 'failed', error: error.slice(0, 500) }),
+    recordAttemptFailure: (id, error) => setStatus(id, { error: error.slice(0, 500) }),
   };
 }
 

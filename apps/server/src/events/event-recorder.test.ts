@@ -89,7 +89,7 @@ describe('domain events', () => {
     const { contact, event } = await technicianReply();
     const recorded = await inTransaction(db(), (tx) => test.container.events.record(tx, event));
     const again: DomainEvent = { ...recorded };
-    const consumers = portalConsumers({ mailer: test.container.mailer, config: test.config });
+    const consumers = portalConsumers({ mailer: test.container.mailer, config: test.config, unsubscribeLinks: test.container.unsubscribeLinks });
     await inTransaction(db(), async (tx) => {
       for (const consumer of consumers) await consumer.consume(tx, again as never);
     });

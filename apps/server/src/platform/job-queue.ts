@@ -30,6 +30,8 @@ export interface JobQueue {
 
 export interface TaskOptions {
   retryLimit?: number;
+  /** Seconds before the first retry; each later one waits about twice as long (the queues retry with backoff). */
+  retryDelay?: number;
   /** Seconds a task may run before it counts as lost (its instance died) and is given to another instance. */
   expireInSeconds?: number;
   /** A schedule's slot: at most one run per this many seconds, whether the cron or `runOncePerSlot` sends it. */
@@ -149,7 +151,7 @@ export type ExecuteSql = (text: string, values: unknown[]) => Promise<{ rows: un
 
 export interface QueueDefinition {
   name: string;
-  options?: Pick<TaskOptions, 'retryLimit' | 'expireInSeconds'>;
+  options?: Pick<TaskOptions, 'retryLimit' | 'retryDelay' | 'expireInSeconds'>;
 }
 
 export interface JobToEnqueue {

@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Headers beyond the usual (a notification's one-click unsubscribe, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** The job queue's queue that sends a mail of the outbox (decision 0041): its job carries `{ outbox_id }`. */
@@ -31,12 +33,15 @@ export interface MailOutbox<Tx> {
   markLogged(id: number): Promise<void>;
   markSent(id: number): Promise<void>;
   markFailed(id: number, error: string): Promise<void>;
+  /** An attempt failed: the error is kept on the mail, which stays pending for the next attempt. */
+  recordAttemptFailure(id: number, error: string): Promise<void>;
 }
 
 /**
  * Mail goes through the outbox: `enqueue` writes it in the caller's transaction with a job of the mail
  * queue; once the change commits, a worker of any instance runs `deliver`, which sends the mail over SMTP
- * when configured, or prints it whole to the server's output (status `logged`) for a local run. An answer
+ * when configured, or prints it whole to the server's output (status `logged`) for a local run; a failed send is
+ * tried again by the queue. An answer
  * thus takes the same time whether a mail goes out or not, and a mail is sent even if its instance dies.
  */
 export interface Mailer<Tx = unknown> {
@@ -77,6 +82,7 @@ export function createMailer<Tx>(deps: {
             `From: ${deps.from}`,
             `To: ${mail.to}`,
             `Subject: ${mail.subject}`,
+            ...Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
             '',
             mail.text,
             '───────────────────────────────────────────────────────────',
@@ -88,13 +94,18 @@ export function createMailer<Tx>(deps: {
         return;
       }
       try {
-        await (await smtpTransport(smtpUrl)).sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await (
+          await smtpTransport(smtpUrl)
+        ).sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
         await outbox.markSent(outboxId);
         counted('sent');
       } catch (error) {
         counted('failed');
-        deps.log.error({ err: error, outboxId }, 'sending mail failed');
-        await outbox.markFailed(outboxId, String((error as Error).message));
+        deps.log.error({ err: error, outboxId }, 'sending mail failed; it is tried again later');
+        // Kept pending and thrown: the job queue tries it again later, so a failing SMTP server delays a mail, never
+        // loses it (decision 0046).
+        await outbox.recordAttemptFailure(outboxId, String((error as Error).message));
+        throw error;
       }
     },
   };

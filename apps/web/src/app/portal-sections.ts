@@ -1,5 +1,6 @@
 import {
   IconApps,
+  IconBell,
   IconDeviceDesktopCog,
   IconHistory,
   IconLayoutDashboard,
@@ -107,6 +108,16 @@ export const PORTAL_SECTIONS: readonly PortalSection[] = [
     icon: IconUserCircle,
     group: 'Account',
     ...lazyScreen(async () => (await import('../features/profile/components/ProfilePage')).ProfilePage),
+  },
+  {
+    path: '/notifications',
+    label: 'Notifications',
+    breadcrumb: ['Account', 'Notifications'],
+    icon: IconBell,
+    group: 'Account',
+    // Reached from the header's bell.
+    inSidebar: false,
+    ...lazyScreen(async () => (await import('../features/notifications/components/NotificationsPage')).NotificationsPage),
   },
   {
     path: '/billing',

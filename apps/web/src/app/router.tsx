@@ -39,6 +39,8 @@ function openingScreen({ pathname, search }: { pathname: string; search: string 
 const loadForgotPasswordPage = () => import('../features/auth/components/ForgotPasswordPage');
 const loadChangePasswordPage = () => import('../features/auth/components/ChangePasswordPage');
 const ForgotPasswordPage = lazy(async () => ({ default: (await loadForgotPasswordPage()).ForgotPasswordPage }));
+// A notification mail's unsubscribe page (decision 0046): signed in or out.
+const UnsubscribePage = lazy(async () => ({ default: (await import('../features/notifications/components/UnsubscribePage')).UnsubscribePage }));
 const ChangePasswordPage = lazy(async () => ({ default: (await loadChangePasswordPage()).ChangePasswordPage }));
 
 /**
@@ -73,6 +75,7 @@ function SignedOutRoutes() {
         <Route path="/login" element={<LoginPage onSigningIn={preloadSignedInScreen} />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
+        <Route path="/unsubscribe" element={<UnsubscribePage />} />
       </Route>
       <Route path="*" element={<ToSignIn />} />
     </Routes>
@@ -139,6 +142,7 @@ function SignedInRoutes() {
               ))}
             </Route>
           ))}
+          <Route path="/unsubscribe" element={<UnsubscribePage />} />
         </Route>
         <Route path="/login" element={<FromSignIn />} />
         <Route path="*" element={<ToApps sections={sections} />} />

@@ -3,6 +3,7 @@ import * as auth from './auth.js';
 import * as billing from './billing.js';
 import * as dashboard from './dashboard.js';
 import * as inventory from './inventory.js';
+import * as notifications from './notifications.js';
 import * as profile from './profile.js';
 import * as security from './security.js';
 import * as services from './services.js';
@@ -23,6 +24,7 @@ export const endpoints = {
   ...supportTools,
   ...audit,
   ...security,
+  ...notifications,
 };
 export type EndpointName = keyof typeof endpoints;
 
@@ -37,6 +39,7 @@ export * as authEndpoints from './auth.js';
 export * as billingEndpoints from './billing.js';
 export * as dashboardEndpoints from './dashboard.js';
 export * as inventoryEndpoints from './inventory.js';
+export * as notificationsEndpoints from './notifications.js';
 export * as profileEndpoints from './profile.js';
 export * as securityEndpoints from './security.js';
 export * as servicesEndpoints from './services.js';

@@ -14,6 +14,8 @@ export const authEventData = {
     outcome,
     reason: z.string().nullable(),
     contact_id: contactId.nullable(),
+    /** A successful sign-in from a browser none of the contact's kept sessions used. */
+    new_browser: z.boolean().optional(),
   }),
   /** A signed-in contact typed a wrong current password to confirm a change. */
   'auth.password_confirmation_failed': z.object({ email: z.string(), contact_id: contactId, purpose: z.string() }),

@@ -11,6 +11,7 @@ import { accountEventData } from './accounts.js';
 import { ticketEventData } from './tickets.js';
 import { webhookAdminEventData } from './webhooks.js';
 import { userEventData } from './users.js';
+import { notificationEventData } from './notifications.js';
 
 /**
  * What happened, as the server records it (decision 0041): every command writes one event in the transaction of its
@@ -61,6 +62,7 @@ export const domainEventData = {
   ...supportToolEventData,
   ...auditEventData,
   ...billingEventData,
+  ...notificationEventData,
 } satisfies Record<string, z.ZodObject>;
 
 export type DomainEventType = keyof typeof domainEventData;
@@ -78,3 +80,4 @@ export { billingEventData, type BillingEventType } from './billing.js';
 export { serviceEventData, type ServiceEventType } from './services.js';
 export { webhookAdminEventData, type WebhookAdminEventType } from './webhooks.js';
 export { accountEventData, type AccountEventType } from './accounts.js';
+export { notificationEventData, reminderData, REMINDER_KINDS, type NotificationEventType, type ReminderData } from './notifications.js';

@@ -18,7 +18,14 @@ export const inventoryEventData = {
   /** The provider showed a hidden password to the customer again. */
   'credential.password_shown': z.object({ credential: credentialRef }),
   /** The provider's systems created or changed one asset. */
-  'asset.pushed': z.object({ asset_id: z.number().int(), external_id: z.string(), created: z.boolean() }),
+  'asset.pushed': z.object({
+    asset_id: z.number().int(),
+    external_id: z.string(),
+    created: z.boolean(),
+    /** This push marked an existing asset retired. */
+    retired: z.boolean().default(false),
+    name: z.string().default(''),
+  }),
   /** The provider's systems created or changed one vendor. */
   'vendor.pushed': z.object({ vendor_id: z.number().int(), external_id: z.string(), created: z.boolean() }),
 } satisfies Record<string, z.ZodObject>;

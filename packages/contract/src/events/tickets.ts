@@ -18,9 +18,23 @@ export const ticketEventData = {
   'ticket.replied': z.object({
     ticket: ticketRef,
     entry: z.object({ id: z.number().int(), created_by: z.string(), content: z.string() }),
+    /** The ticket's contact (whom the reply concerns), null when it has none. */
+    contact_id: z.number().int().nullable(),
   }),
   /** The provider's systems created or changed one ticket (its entries included). */
-  'ticket.pushed': z.object({ ticket_id: z.number().int(), external_id: z.string(), created: z.boolean(), entries: z.number().int() }),
+  'ticket.pushed': z.object({
+    ticket_id: z.number().int(),
+    external_id: z.string(),
+    created: z.boolean(),
+    entries: z.number().int(),
+    /** The status it had before this push, when the push changed it (null: unchanged, or a new ticket). */
+    status_from: z.string().nullable().default(null),
+    status: z.string().default(''),
+    ticket_number: z.string().default(''),
+    subject: z.string().default(''),
+    /** The ticket's contact, whom a status change concerns. */
+    contact_id: z.number().int().nullable().default(null),
+  }),
   /** The provider's systems wrote a batch of tickets; the counts of what changed. */
   'tickets.bulk_pushed': z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int() }),
   /**

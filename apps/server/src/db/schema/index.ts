@@ -14,4 +14,5 @@ export * from './webhooks.js';
 export * from './relations.js';
 export * from './provider.js';
 export * from './prerendered-pages.js';
+export * from './notifications.js';
 export * from './published-views.js';

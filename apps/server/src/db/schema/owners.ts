@@ -31,6 +31,9 @@ export const TABLE_OWNERS = {
   webhook_attempts: 'modules/webhooks',
   api_keys: 'modules/provider',
   audit_log: 'modules/audit',
+  notifications: 'modules/notifications',
+  notification_preferences: 'modules/notifications',
+  notification_reminders: 'modules/notifications',
   // The platform's own tables, beside the code that keeps them.
   domain_events: 'events',
   mail_outbox: 'db',

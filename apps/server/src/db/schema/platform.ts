@@ -76,6 +76,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Headers beyond the usual, e.g. a notification's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
     error: text('error'),
     createdAt: createdAt(),

@@ -156,3 +156,19 @@ export async function revokeOtherContactSessions(db: Executor, contactId: number
     .returning({ family: refreshTokens.familyId });
   return new Set(ended.map((row) => row.family)).size;
 }
+
+/**
+ * Whether a sign-in with this user agent comes from a browser new to the contact: they have signed in before (a
+ * session still kept), and none of those sessions was of this browser. The first sign-in is nobody's news.
+ */
+export async function isNewBrowser(db: Executor, contactId: number, userAgent: string | null): Promise<boolean> {
+  if (!userAgent) return false;
+  const [row] = await db
+    .select({
+      any: sql<boolean>`count(*) > 0`,
+      same: sql<boolean>`count(*) FILTER (WHERE ${refreshTokens.userAgent} = ${userAgent.slice(0, 500)}) > 0`,
+    })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.contactId, contactId), isNull(refreshTokens.impersonatedBy)));
+  return Boolean(row?.any) && !row?.same;
+}

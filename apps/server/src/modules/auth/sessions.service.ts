@@ -23,7 +23,7 @@ import { findContactByEmail, findContactById, findSignInBlock, type ContactWithA
 import type { Caller } from './caller.js';
 import type { PasswordStore } from './passwords.js';
 import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
-import { findRefreshToken, revokeSession, revokeSessionsOfContacts, rotateRefreshToken, startSession } from './sessions.repository.js';
+import { findRefreshToken, isNewBrowser, revokeSession, revokeSessionsOfContacts, rotateRefreshToken, startSession } from './sessions.repository.js';
 import { createThrottle, minutesWord, signInFailuresKey } from './throttle.js';
 
 /** Ends every sign-in of the contacts in the caller's transaction (the provider deactivating contacts). */
@@ -163,7 +163,14 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
         accountId: contact.accountId,
         actor: VISITOR,
         meta,
-        data: { username: contact.email, outcome: 'success', reason: null, contact_id: contact.id },
+        data: {
+          username: contact.email,
+          outcome: 'success',
+          reason: null,
+          contact_id: contact.id,
+          // Read before this sign-in's session is written; the contact is told (issue 35).
+          new_browser: await isNewBrowser(db, contact.id, meta.userAgent),
+        },
       });
       const session = await issueSession(contact, meta);
       metrics.signIns.inc();

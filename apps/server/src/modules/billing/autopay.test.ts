@@ -21,7 +21,7 @@ const db = () => test.database.db;
 /** A second runner on its own connections, as another portal instance would be. */
 function anotherInstance() {
   const mailer = createMailer({ outbox: createMailOutbox(db()), smtpUrl: undefined, from: 'portal@test', log: createLogger('silent'), print: () => undefined });
-  const events = createEventRecorder(portalConsumers({ mailer, config: test.config }));
+  const events = createEventRecorder(portalConsumers({ mailer, config: test.config, unsubscribeLinks: test.container.unsubscribeLinks }));
   return createAutoPayRunner({ db: db(), gateway: createSandboxGateway({ secret: test.config.secrets.tokenSecret }), events });
 }
 

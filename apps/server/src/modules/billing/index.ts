@@ -13,3 +13,4 @@ export { billingFigures, recentPayments } from './billing-figures.repository.js'
 export { BILLING_ROW_CONFLICTS, billingIdClaims } from './billing-rows.js';
 export { syncBillingRows, type BillingRowPush } from './billing-rows.repository.js';
 export type { OrderItemRow, OrderRow, PaymentRow, StatementRow } from './billing.repository.js';
+export { dueBillingReminders, AUTOPAY_NOTICE_DAYS } from './billing-reminders.repository.js';

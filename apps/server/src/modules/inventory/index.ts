@@ -13,3 +13,4 @@ export {
 } from './inventory.service.js';
 export { createInventorySync, type InventorySync, type CredentialTarget } from './inventory-sync.js';
 export type { AssetRow, VendorRow, PublicCredentialRow } from './inventory.repository.js';
+export { dueInventoryReminders, WARRANTY_NOTICE_DAYS, CREDENTIAL_NOTICE_DAYS } from './inventory-reminders.repository.js';

@@ -34,10 +34,18 @@ export function createInventorySync({ db, events }: { db: Database; events: Even
         ...(input.warranty_expires !== undefined && { warrantyExpires: input.warranty_expires }),
       };
       return inTransaction(db, async (tx) => {
+        // The status before, so that an asset marked retired is news to the administrators (issue 35).
+        const before = await repo.findAssetByExternalId(tx, accountId, externalId);
         const written = await repo.upsertAssetRow(tx, accountId, externalId, fields);
-        if (!written) return { created: false, row: (await repo.findAssetByExternalId(tx, accountId, externalId))! };
+        if (!written) return { created: false, row: before! };
         const { created, ...row } = written;
-        await events.record(tx, { type: 'asset.pushed', accountId, ...by, data: { asset_id: row.id, external_id: externalId, created } });
+        const retired = row.status === 'retired' && before !== undefined && before.status !== 'retired';
+        await events.record(tx, {
+          type: 'asset.pushed',
+          accountId,
+          ...by,
+          data: { asset_id: row.id, external_id: externalId, created, retired, name: row.name },
+        });
         return { created, row };
       });
     },

@@ -14,6 +14,8 @@ export interface MaintenanceTasks {
   logger: Logger;
   /** Charges the automatic payments that are due (billing/autopay.ts); undefined leaves them to other instances. */
   autoPay?: { everyMinutes: number; runOnce: () => Promise<{ charged: number; failed: number }> };
+  /** Sends the reminders that are due (notifications/reminders.ts), hourly. */
+  reminders?: { cron: string; queue: string; runOnce: () => Promise<number> };
 }
 
 /**
@@ -21,7 +23,7 @@ export interface MaintenanceTasks {
  * whichever claims it, and a run whose instance dies is taken over. The sweep also runs when the cluster first
  * starts in a slot, as it did before the queue, and still once per slot.
  */
-export async function scheduleMaintenance(jobs: JobQueue, { db, logger, autoPay }: MaintenanceTasks): Promise<void> {
+export async function scheduleMaintenance(jobs: JobQueue, { db, logger, autoPay, reminders }: MaintenanceTasks): Promise<void> {
   await jobs.schedule(
     SWEEP_QUEUE,
     `0 */${SWEEP_EVERY_HOURS} * * *`,
@@ -32,6 +34,13 @@ export async function scheduleMaintenance(jobs: JobQueue, { db, logger, autoPay 
     { slotSeconds: SWEEP_EVERY_HOURS * HOUR_SECONDS },
   );
   await jobs.runOncePerSlot(SWEEP_QUEUE);
+
+  if (reminders) {
+    await jobs.schedule(reminders.queue, reminders.cron, async () => {
+      const sent = await reminders.runOnce();
+      if (sent > 0) logger.info({ sent }, 'reminders sent');
+    });
+  }
 
   if (autoPay && autoPay.everyMinutes > 0) {
     await jobs.schedule(AUTOPAY_QUEUE, cronEvery(autoPay.everyMinutes), async () => {

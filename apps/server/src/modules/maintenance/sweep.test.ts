@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../../db/client.js';
 import {
   domainEvents,
   mailOutbox,
+  notifications,
   oneTimeTokens,
   passwordResetTokens,
   rateLimits,
@@ -90,6 +91,26 @@ describe('sweeping expired rows', () => {
       occurredAt: hoursAgo(days * 24),
     });
     await db.insert(domainEvents).values([happened('evt_happened_long_ago', 31), happened('evt_happened_lately', 29)]);
+    // Read 90 days ago or more, or unread for a year: gone.
+    const notice = (title: string, days: number, read: boolean) => ({
+      accountId: account.id,
+      contactId: contact.id,
+      eventId: `evt_${title.replaceAll(' ', '_')}`,
+      category: 'tickets' as const,
+      kind: 'ticket.reply',
+      title,
+      link: '/tickets/1',
+      createdAt: hoursAgo(days * 24),
+      readAt: read ? hoursAgo(days * 24) : null,
+    });
+    await db
+      .insert(notifications)
+      .values([
+        notice('read long ago', 91, true),
+        notice('read lately', 30, true),
+        notice('unread a while', 200, false),
+        notice('unread for years', 400, false),
+      ]);
     expect(await sweepExpired(db)).toEqual({
       refreshTokens: 1,
       passwordResetTokens: 1,
@@ -98,7 +119,10 @@ describe('sweeping expired rows', () => {
       webhookEvents: 1,
       mails: 3,
       domainEvents: 1,
+      notifications: 2,
+      reminders: 0,
     });
+    expect((await db.select({ title: notifications.title }).from(notifications)).map((row) => row.title).sort()).toEqual(['read lately', 'unread a while']);
     expect((await db.select({ id: domainEvents.id }).from(domainEvents)).map((row) => row.id)).toEqual(['evt_happened_lately']);
     expect((await db.select({ subject: mailOutbox.subject }).from(mailOutbox)).map((row) => row.subject).sort()).toEqual([
       'failed yesterday',
@@ -118,6 +142,8 @@ describe('sweeping expired rows', () => {
       webhookEvents: 0,
       mails: 0,
       domainEvents: 0,
+      notifications: 0,
+      reminders: 0,
     });
   });
 });

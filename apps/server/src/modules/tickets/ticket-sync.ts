@@ -127,16 +127,29 @@ export function createTicketSync({ db, events }: { db: Database; events: EventRe
     /** One ticket with its entries; an identical push changes nothing and records nothing. */
     async pushTicket(by: EventOrigin, accountId: number, item: PushedTicket) {
       return withTicketNumberRule(async (tx) => {
+        // The status before, so that a change of it is news to the ticket's contact (issue 35).
+        const before = await findTicketByExternalId(tx, accountId, item.external_id);
         const [result] = await writeTickets(tx, accountId, [item], (_, field) => field);
+        const after = (await findSyncedTicket(tx, result!.id))!;
         if (result!.changed) {
           await events.record(tx, {
             type: 'ticket.pushed',
             accountId,
             ...by,
-            data: { ticket_id: result!.id, external_id: item.external_id, created: result!.created, entries: item.entries?.length ?? 0 },
+            data: {
+              ticket_id: result!.id,
+              external_id: item.external_id,
+              created: result!.created,
+              entries: item.entries?.length ?? 0,
+              status_from: before && before.status !== after.status ? before.status : null,
+              status: after.status,
+              ticket_number: after.ticketNumber,
+              subject: after.subject,
+              contact_id: after.assignedContactId,
+            },
           });
         }
-        return { created: result!.created, ...(await withAssignee(tx, (await findSyncedTicket(tx, result!.id))!)) };
+        return { created: result!.created, ...(await withAssignee(tx, after)) };
       });
     },
 

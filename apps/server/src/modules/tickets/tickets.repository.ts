@@ -29,6 +29,8 @@ const ticketColumns = {
   subject: tickets.subject,
   status: tickets.status,
   priority: tickets.priority,
+  /** Whom a reply concerns (the notifications, issue 35). */
+  assignedContactId: tickets.assignedContactId,
   description: tickets.description,
   descriptionIsClean: tickets.descriptionIsClean,
   createdAt: tickets.createdAt,
@@ -381,4 +383,13 @@ export async function insertTicket(
     .values({ ...values, status: 'New', descriptionIsClean: true })
     .returning({ id: tickets.id });
   return row!.id;
+}
+
+/** The contact a ticket is assigned to (null: none), for the live updates of whoever sees it (decision 0046). */
+export async function ticketContactOf(db: Executor, accountId: number, ticketId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ contactId: tickets.assignedContactId })
+    .from(tickets)
+    .where(and(eq(tickets.accountId, accountId), eq(tickets.id, ticketId)));
+  return row?.contactId ?? null;
 }

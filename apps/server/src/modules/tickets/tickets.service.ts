@@ -133,7 +133,7 @@ export function createTicketService({ db, providerDomain, events }: { db: Databa
           accountId: caller.accountId,
           actor: contactActor(caller),
           meta,
-          data: { ticket: ticketRef(row), entry: { id: entryId, created_by: createdBy, content } },
+          data: { ticket: ticketRef(row), entry: { id: entryId, created_by: createdBy, content }, contact_id: row.assignedContactId },
         });
       });
       return ticketWithConversation(caller, id);

@@ -14,6 +14,8 @@ import { AccountName, SectionBreadcrumb } from './SectionBreadcrumb';
 import { SHELL_MAIN_BACKGROUND, ShellHeaderBar, shellLayout } from './ShellFrame';
 import classes from './SignedInLayout.module.css';
 import { UserMenu } from './UserMenu';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { LiveUpdates } from '../LiveUpdates';
 
 interface SignedInLayoutProps {
   sections: PortalSection[];
@@ -36,6 +38,7 @@ export function SignedInLayout({ sections }: SignedInLayoutProps) {
   const shellMounted = useDeferredValue(true, false);
   return (
     <AppShell {...shellLayout(navbarOpened)}>
+      <LiveUpdates />
       <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink}>
         Skip to content
       </a>
@@ -59,6 +62,7 @@ export function SignedInLayout({ sections }: SignedInLayoutProps) {
           end={
             <>
               <AccountName name={accountName} visibleFrom="sm" />
+              <NotificationBell />
               <UserMenu accountName={accountName} />
             </>
           }

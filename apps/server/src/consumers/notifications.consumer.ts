@@ -1,0 +1,50 @@
+import type { AppConfig } from '../config/index.js';
+import type { Executor } from '../db/client.js';
+import { announceLive } from '../db/live-channel.js';
+import type { EventConsumer } from '../events/event-recorder.js';
+import { mailedNow, notificationMail, notifyInPortal, recipientsOf } from '../modules/notifications/index.js';
+import type { Mailer } from '../platform/mail.js';
+import type { UnsubscribeSigner } from '../platform/unsubscribe-links.js';
+import { noticeOf } from './notices.js';
+
+/**
+ * The in-portal notifications, made from the domain events (issue 35, decision 0046): one row per recipient who keeps
+ * the category on, in the event's transaction, at most once per event and recipient, each announced to the live
+ * streams, and mailed to those who take its category by mail as it happens.
+ */
+export function notificationsConsumer({
+  mailer,
+  config,
+  unsubscribeLinks,
+}: {
+  mailer: Mailer<Executor>;
+  config: AppConfig;
+  unsubscribeLinks: UnsubscribeSigner;
+}): EventConsumer {
+  return {
+    name: 'notifications',
+    async consume(tx, event) {
+      const consequence = noticeOf(event);
+      if (!consequence || event.accountId === null) return;
+      const recipients = await recipientsOf(tx, event.accountId, consequence.notice.category, consequence.audience);
+      const written = await notifyInPortal(tx, { id: event.id, accountId: event.accountId }, consequence.notice, recipients);
+      // Each recipient's open streams, on whichever instance, hear of theirs once the change commits.
+      for (const row of written) await announceLive(tx, { a: row.accountId, c: row.contactId, n: row.id });
+      // The same words by mail, through the outbox with the change (a rolled-back change mails no one).
+      const { notice } = consequence;
+      for (const recipient of mailedNow(notice, recipients, new Set(consequence.mailedElsewhere ?? []))) {
+        const token =
+          notice.category === 'security'
+            ? undefined
+            : unsubscribeLinks.sign({ accountId: event.accountId, contactId: recipient.contactId, category: notice.category });
+        const unsubscribe =
+          token === undefined
+            ? undefined
+            : { oneClick: `${config.publicUrl}/api/portal/unsubscribe?token=${token}`, page: `${config.publicUrl}/unsubscribe?link=${token}` };
+        await mailer.enqueue(tx, notificationMail({ notice, recipient, providerName: config.provider.name, portalUrl: config.publicUrl, unsubscribe }), {
+          eventId: event.id,
+        });
+      }
+    },
+  };
+}

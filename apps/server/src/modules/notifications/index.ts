@@ -1,0 +1,13 @@
+/**
+ * The notifications capability's public entry (issue 35, decision 0046): the in-portal inbox, the notification
+ * choices, and what the notifications consumer writes. The notifications and notification_preferences tables are
+ * this module's.
+ */
+export { createNotificationsService, type NotificationsService } from './notifications.service.js';
+export { notifyInPortal, recipientsOf, type Audience, type Notice, type Recipient } from './audience.js';
+export { sweepNotifications } from './notifications.repository.js';
+export { liveReads } from './live-reads.js';
+export { createRemindersRunner, REMINDERS_CRON, REMINDERS_QUEUE, type RemindersRunner } from './reminders.js';
+export { sweepReminders } from './reminders.repository.js';
+export { addressesOptedOut, mailedNow } from './audience.js';
+export { notificationMail } from './notification-mail.js';
