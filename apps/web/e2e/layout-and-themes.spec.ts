@@ -32,6 +32,7 @@ const SCREENS = [
   '/it-assets/vault',
   '/audit',
   '/audit?kind=auth&outcome=failure',
+  '/notifications',
 ];
 
 const colourScheme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));

@@ -27,6 +27,7 @@ const SCREENS = [
   '/it-assets/vault',
   '/audit',
   '/audit?kind=auth&outcome=failure',
+  '/notifications',
 ];
 
 /**

@@ -29,7 +29,7 @@ export interface AppConfig {
   shutdown: { drainMs: number; timeoutMs: number };
   /** The live stream (decision 0046): its keep-alive and session check, and the direct connection LISTEN uses, if not the pool's. */
   live: { heartbeatMs: number; listenUrl: string | undefined };
-  provider: { name: string; address: string; emailDomain: string; supportPhone: string; supportEmail: string; portalHomeUrl: string };
+  provider: { name: string; address: string; emailDomain: string; supportPhone: string; supportEmail: string; portalHomeUrl: string; color: string };
   mail: { smtpUrl: string | undefined; from: string };
   /** Who may read GET /metrics: a bearer token on the portal's port and/or a listen address of its own; neither, nobody. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
@@ -88,6 +88,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       supportPhone: env.SUPPORT_PHONE,
       supportEmail: env.SUPPORT_EMAIL,
       portalHomeUrl: env.PORTAL_HOME_URL ?? publicUrl,
+      color: env.PROVIDER_COLOR.toLowerCase(),
     },
     monitoring: { serverUrl: (env.MONITORING_SERVER_URL ?? `https://rmm.${env.PROVIDER_EMAIL_DOMAIN.toLowerCase()}`).replace(/\/+$/, '') },
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST },

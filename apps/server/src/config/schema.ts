@@ -122,6 +122,12 @@ export const environmentSchema = z
       .trim()
       .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'SUPPORT_EMAIL must be an e-mail address')
       .default('support@itpartners.example'),
+    /** The provider's colour in its mails (buttons, the header's rule): the web app's brand blue unless set. */
+    PROVIDER_COLOR: z
+      .string()
+      .trim()
+      .regex(/^#[0-9a-f]{6}$/i, 'PROVIDER_COLOR must be a colour such as #1d4fb8')
+      .default('#1d4fb8'),
     /** The provider's postal address on statements and receipts, one line (docs/decisions/0032). */
     PROVIDER_ADDRESS: z.string().trim().min(1).max(200).default('100 Harbor Way, Suite 400, Springfield, IL 62701, USA'),
     PORTAL_HOME_URL: url('PORTAL_HOME_URL', ['http:', 'https:']).optional(),

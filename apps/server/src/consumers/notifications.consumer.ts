@@ -41,9 +41,20 @@ export function notificationsConsumer({
           token === undefined
             ? undefined
             : { oneClick: `${config.publicUrl}/api/portal/unsubscribe?token=${token}`, page: `${config.publicUrl}/unsubscribe?link=${token}` };
-        await mailer.enqueue(tx, notificationMail({ notice, recipient, providerName: config.provider.name, portalUrl: config.publicUrl, unsubscribe }), {
-          eventId: event.id,
-        });
+        await mailer.enqueue(
+          tx,
+          await notificationMail({
+            notice,
+            recipient,
+            providerName: config.provider.name,
+            providerColor: config.provider.color,
+            portalUrl: config.publicUrl,
+            unsubscribe,
+          }),
+          {
+            eventId: event.id,
+          },
+        );
       }
     },
   };

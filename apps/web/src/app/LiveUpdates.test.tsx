@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { applyLiveMessage } from './LiveUpdates';
 
 describe('what a live message refreshes', () => {
-  const keysInvalidated = async (message: Parameters<typeof applyLiveMessage>[1], reconnected = false) => {
+  const keysInvalidated = async (message: Parameters<typeof applyLiveMessage>[1]) => {
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
-    await applyLiveMessage(client, message, reconnected);
+    await applyLiveMessage(client, message);
     return invalidate.mock.calls.map(([filters]) => filters?.queryKey);
   };
 
@@ -30,9 +30,8 @@ describe('what a live message refreshes', () => {
     ).toEqual([['notifications']]);
   });
 
-  it('after a reconnect or a resync, both; the first ready, nothing', async () => {
-    expect(await keysInvalidated({ type: 'ready', unread_count: 0 })).toEqual([]);
-    expect(await keysInvalidated({ type: 'ready', unread_count: 0 }, true)).toEqual([['notifications'], ['tickets']]);
+  it('when the stream opens or reopens (ready) and after a resync, both: the stream opens after the page', async () => {
+    expect(await keysInvalidated({ type: 'ready', unread_count: 0 })).toEqual([['notifications'], ['tickets']]);
     expect(await keysInvalidated({ type: 'resync' })).toEqual([['notifications'], ['tickets']]);
   });
 });

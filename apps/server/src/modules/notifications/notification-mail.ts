@@ -1,13 +1,16 @@
+import { render } from '@react-email/render';
+import { createElement } from 'react';
 import { NOTIFICATION_CATEGORY_LABELS } from '@portal/contract';
 import type { MailMessage } from '../../platform/mail.js';
 import type { Notice, Recipient } from './audience.js';
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { NotificationEmail } from './notification-email.js';
 
 export interface NotificationMailInput {
   notice: Notice;
   recipient: Recipient;
   providerName: string;
+  /** The provider's colour (PROVIDER_COLOR). */
+  providerColor: string;
   portalUrl: string;
   /**
    * The recipient's signed way out of this category's mail; none for security notices. `oneClick` is the API's POST
@@ -18,34 +21,34 @@ export interface NotificationMailInput {
 }
 
 /**
- * A notification by mail, in the in-portal notification's words, with a link to the thing. A category one can leave
- * carries List-Unsubscribe and List-Unsubscribe-Post, so a mail program offers one-click unsubscribe (RFC 8058).
- * The HTML is deliberately plain until the templates move to a mail template library (decision 0046).
+ * A notification by mail, in the in-portal notification's words, with a link to the thing: HTML and plain text from
+ * one react-email template (notification-email.tsx). A category one can leave carries List-Unsubscribe and
+ * List-Unsubscribe-Post, so a mail program offers one-click unsubscribe (RFC 8058).
  */
-export function notificationMail({ notice, recipient, providerName, portalUrl, unsubscribe }: NotificationMailInput): MailMessage {
-  const link = `${portalUrl}${notice.link}`;
+export async function notificationMail({
+  notice,
+  recipient,
+  providerName,
+  providerColor,
+  portalUrl,
+  unsubscribe,
+}: NotificationMailInput): Promise<MailMessage> {
   const label = NOTIFICATION_CATEGORY_LABELS[notice.category];
-  const leave = unsubscribe ? `Stop e-mails about ${label.toLowerCase()}: ${unsubscribe.page}` : 'Security notices are always sent.';
+  const email = createElement(NotificationEmail, {
+    providerName,
+    color: providerColor,
+    firstname: recipient.firstname,
+    title: notice.title,
+    body: notice.body,
+    link: `${portalUrl}${notice.link}`,
+    unsubscribe: unsubscribe && { label: `Stop e-mails about ${label.toLowerCase()}`, page: unsubscribe.page },
+  });
+  const [html, text] = await Promise.all([render(email), render(email, { plainText: true })]);
   return {
     to: recipient.email,
     subject: notice.title,
-    text: [
-      `Hello ${recipient.firstname},`,
-      '',
-      notice.title,
-      ...(notice.body ? [notice.body] : []),
-      '',
-      `Open it in the portal: ${link}`,
-      '',
-      `— ${providerName}`,
-      leave,
-    ].join('\n'),
-    html: `<p>Hello ${escape(recipient.firstname)},</p>
-<p><strong>${escape(notice.title)}</strong></p>
-${notice.body ? `<p>${escape(notice.body)}</p>` : ''}
-<p><a href="${escape(link)}">Open it in the portal</a></p>
-<p>— ${escape(providerName)}</p>
-<p><small>${unsubscribe ? `<a href="${escape(unsubscribe.page)}">Stop e-mails about ${escape(label.toLowerCase())}</a>` : 'Security notices are always sent.'}</small></p>`,
+    text,
+    html,
     ...(unsubscribe ? { headers: { 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
   };
 }
