@@ -300,6 +300,20 @@ export async function findTicket(db: Database, scope: TicketScope, id: number): 
   return row;
 }
 
+/**
+ * The ticket's status, its row locked until the transaction ends (SELECT … FOR UPDATE). Every command that adds to a
+ * conversation or changes a status takes this lock first, so a reply and a close arriving together are serialised:
+ * the reply lands before the close, or sees the closed status and is refused (docs/decisions/0047).
+ */
+export async function lockTicket(tx: Executor, accountId: number, id: number): Promise<Pick<TicketRow, 'status'> | undefined> {
+  const [row] = await tx
+    .select({ status: tickets.status })
+    .from(tickets)
+    .where(and(eq(tickets.accountId, accountId), eq(tickets.id, id)))
+    .for('update');
+  return row;
+}
+
 export interface ConversationSlice {
   /** Newest first (ties broken by insertion order, newest first). */
   entries: TicketEntryRow[];

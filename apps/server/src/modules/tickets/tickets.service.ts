@@ -26,6 +26,7 @@ import {
   insertTicketEntry,
   listTicketEntries,
   listTickets,
+  lockTicket,
   lockTicketNumbers,
   nextTicketNumber,
   ticketPeople,
@@ -118,6 +119,11 @@ export function createTicketService({ db, providerDomain, events }: { db: Databa
       const row = await visibleTicket(caller, id);
       if (isClosedTicketStatus(row.status)) throw new AppError('conflict', CLOSED_TICKET_TAKES_NO_REPLIES);
       await inTransaction(db, async (tx) => {
+        // The status read above may be stale: a close may have committed since. Read it again under the ticket's lock,
+        // which a status change (the provider's push, the customer's own resolve) takes too.
+        const locked = await lockTicket(tx, caller.accountId, row.id);
+        if (!locked) throw new AppError('not_found', TICKET_NOT_FOUND);
+        if (isClosedTicketStatus(locked.status)) throw new AppError('conflict', CLOSED_TICKET_TAKES_NO_REPLIES);
         const createdBy = `${fullName(caller)}${PORTAL_AUTHOR_SUFFIX}`;
         const entryId = await insertTicketEntry(tx, {
           accountId: caller.accountId,
