@@ -147,6 +147,20 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   createTicket: { scope: 'own-account', request: () => ({ body: { subject: 'Printer offline', description: 'It stopped.', priority: 'low' } }) },
   getTicket: { scope: 'object', request: async (c) => ({ params: { id: (await ticketOf(c)).id } }) },
   respondToTicket: { scope: 'object', request: async (c) => ({ params: { id: (await ticketOf(c)).id }, body: { description: 'Any news?' } }) },
+  resolveTicket: { scope: 'object', request: async (c) => ({ params: { id: (await ticketOf(c)).id }, body: { note: 'Works again.' } }) },
+  reopenTicket: {
+    scope: 'object',
+    request: async (c) => ({
+      params: { id: (await createTicket(c.db, { accountId: c.accountId, assignedContactId: c.assigneeId, customerResolvedAt: new Date() })).id },
+    }),
+  },
+  rateTicket: {
+    scope: 'object',
+    request: async (c) => ({
+      params: { id: (await createTicket(c.db, { accountId: c.accountId, assignedContactId: c.assigneeId, status: 'Complete' })).id },
+      body: { score: 5, comment: 'Quick and kind.' },
+    }),
+  },
   listTicketConversation: {
     scope: 'object',
     request: async (c) => {
@@ -344,6 +358,7 @@ export const PROVIDER_MATRIX_ROWS: Record<ProviderEndpointName, ProviderRow> = {
     body: { author_name: 'Jordan Reyes', author_email: 'jordan@itpartners.example', content: 'On it.' },
   }),
   providerListTicketEntries: (c) => ({ params: inAccount(c), query: listQuery }),
+  providerListTicketRatings: (c) => ({ query: { account_external_id: c.accountExternalId, from: '2026-01-01T00:00:00Z', limit: '5' } }),
   providerPutStatement: (c) => ({
     params: fresh(c),
     body: {

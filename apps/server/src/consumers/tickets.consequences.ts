@@ -50,4 +50,15 @@ export const ticketConsequences: ConsequenceTable<TicketEventType> = {
       ];
     },
   },
+  'ticket.resolved_by_customer': {
+    audit: ({ data }) => ({ action: 'ticket.resolved_by_customer', details: { ticket_id: data.ticket.id } }),
+    webhook: ({ data, actor }) => ({ type: 'ticket.resolved_by_customer', data: { ...data, by: webhookActor(actor) } }),
+  },
+  'ticket.reopened_by_customer': {
+    audit: ({ data }) => ({ action: 'ticket.reopened_by_customer', details: { ticket_id: data.ticket.id } }),
+    webhook: ({ data, actor }) => ({ type: 'ticket.reopened_by_customer', data: { ...data, by: webhookActor(actor) } }),
+  },
+  'ticket.rated': {
+    webhook: ({ data, actor }) => ({ type: 'ticket.rated', data: { ...data, by: webhookActor(actor) } }),
+  },
 };

@@ -8,6 +8,8 @@ import {
   ticket,
   ticketList,
   ticketListQuery,
+  rateTicketInput,
+  resolveTicketInput,
   ticketResponseInput,
 } from '../entities/ticket.js';
 
@@ -65,5 +67,38 @@ export const createTicket = defineEndpoint({
   tag,
   access: 'user',
   body: newTicketInput,
+  result: ticket,
+});
+
+/** Beyond the spec (docs/decisions/0047): the customer says the problem is solved; the provider's PSA hears it. */
+export const resolveTicket = defineEndpoint({
+  method: 'POST',
+  path: '/crm/nable-tickets/:id/resolve',
+  summary: 'Mark one’s ticket resolved, with an optional note; the status stays the provider’s, which is told',
+  tag,
+  access: 'user',
+  params: idParams,
+  body: resolveTicketInput,
+  result: ticket,
+});
+
+export const reopenTicket = defineEndpoint({
+  method: 'POST',
+  path: '/crm/nable-tickets/:id/reopen',
+  summary: 'Take back one’s resolve within 7 days; the provider is told',
+  tag,
+  access: 'user',
+  params: idParams,
+  result: ticket,
+});
+
+export const rateTicket = defineEndpoint({
+  method: 'PUT',
+  path: '/crm/nable-tickets/:id/rating',
+  summary: '“How did we do?”: rate a completed ticket 1 to 5 with an optional comment; changeable for 7 days',
+  tag,
+  access: 'user',
+  params: idParams,
+  body: rateTicketInput,
   result: ticket,
 });

@@ -11,6 +11,7 @@ import {
   TICKET_MAX_OFFSET,
   CLOSED_TICKET_STATUSES,
   TICKET_CONVERSATION_PAGE,
+  TICKET_NOTE_MAX_LENGTH,
 } from '../constants.js';
 import { timestamp, openEnum } from './common.js';
 import { multiLineText, singleLineText } from './text.js';
@@ -55,9 +56,34 @@ export function isClosedTicketStatus(status: string): boolean {
  * TICKET_CONVERSATION_PAGE entries, newest first; `conversation_has_more` says that older ones
  * exist, fetched through `GET /crm/nable-tickets/:id/conversation?before=<oldest id shown>`.
  */
+/**
+ * The customer marked the ticket resolved (docs/decisions/0047): the status stays the provider's, which hears of it;
+ * the customer may take it back until `reopen_until`.
+ */
+export const customerResolution = z.object({
+  resolved_date: timestamp,
+  note: z.string().nullable(),
+  reopen_until: timestamp,
+});
+export type CustomerResolution = z.infer<typeof customerResolution>;
+
+/** "How did we do?": 1 to 5 and an optional comment, changeable until `changeable_until` (docs/decisions/0047). */
+export const ticketRating = z.object({
+  score: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  rated_date: timestamp,
+  changeable_until: timestamp,
+});
+export type TicketRating = z.infer<typeof ticketRating>;
+
 export const ticket = ticketSummary.extend({
   conversation: z.array(conversationEntry),
   conversation_has_more: z.boolean().default(false),
+  // Beyond the spec (docs/decisions/0047), so optional: a server answering as the spec does leaves them out.
+  resolved_by_customer: customerResolution.nullable().optional(),
+  rating: ticketRating.nullable().optional(),
+  /** The caller is asked "How did we do?" now: the work is done, they are its contact, and a rating may still be given or changed. */
+  rating_asked: z.boolean().optional(),
 });
 export type Ticket = z.output<typeof ticket>;
 
@@ -147,3 +173,17 @@ export const newTicketInput = z.object({
 });
 export type NewTicketInput = z.input<typeof newTicketInput>;
 export type TicketListQuery = z.input<typeof ticketListQuery>;
+
+const note = (label: string) => multiLineText(label).trim().max(TICKET_NOTE_MAX_LENGTH, `${label} must be at most ${TICKET_NOTE_MAX_LENGTH} characters`);
+
+/** Marking one's ticket resolved, with an optional note for the help desk. */
+export const resolveTicketInput = z.object({ note: note('Note').optional() });
+
+export const rateTicketInput = z.object({
+  score: z
+    .number({ error: 'Choose a rating from 1 to 5' })
+    .int('Choose a rating from 1 to 5')
+    .min(1, 'Choose a rating from 1 to 5')
+    .max(5, 'Choose a rating from 1 to 5'),
+  comment: note('Comment').optional(),
+});

@@ -41,5 +41,20 @@ export const ticketEventData = {
     created: z.boolean(),
     notify: addressee.nullable(),
   }),
+  /** The ticket's contact marked it resolved (docs/decisions/0047); the status stays the provider's. */
+  'ticket.resolved_by_customer': z.object({ ticket: ticketRef, note: z.string().nullable(), reopen_until: z.string() }),
+  /** The contact took back their resolve within the days allowed. */
+  'ticket.reopened_by_customer': z.object({ ticket: ticketRef }),
+  /** "How did we do?": a rating given or changed; the technician is who last wrote for the provider. */
+  'ticket.rated': z.object({
+    ticket: ticketRef,
+    rating: z.object({
+      score: z.number().int(),
+      comment: z.string().nullable(),
+      technician_name: z.string().nullable(),
+      technician_email: z.string().nullable(),
+      changed: z.boolean(),
+    }),
+  }),
 } satisfies Record<string, z.ZodObject>;
 export type TicketEventType = keyof typeof ticketEventData;

@@ -10,6 +10,8 @@ import {
   providerNestedParams,
   providerPage,
   providerPaymentInput,
+  providerRatingsPage,
+  providerRatingsQuery,
   providerAccount,
   providerContact,
   providerListQuery,
@@ -215,6 +217,17 @@ export const providerListTicketEntries = defineEndpoint({
   params: providerAccountScopedParams,
   query: providerListQuery,
   result: providerPage(providerTicketEntry),
+});
+
+export const providerListTicketRatings = defineEndpoint({
+  method: 'GET',
+  path: `${base}/ticket-ratings`,
+  summary: 'Satisfaction ratings of completed tickets, per account, per technician and by period, with their count and average',
+  tag: 'Tickets',
+  access: 'provider',
+  scope: 'tickets:read',
+  query: providerRatingsQuery,
+  result: providerRatingsPage,
 });
 
 export const providerPutStatement = defineEndpoint({

@@ -25,6 +25,7 @@ export const TABLE_OWNERS = {
   tool_downloads: 'modules/support-tools',
   tickets: 'modules/tickets',
   ticket_entries: 'modules/tickets',
+  ticket_ratings: 'modules/tickets',
   webhook_endpoints: 'modules/webhooks',
   webhook_events: 'modules/webhooks',
   webhook_deliveries: 'modules/webhooks',

@@ -46,6 +46,7 @@ export function providerRoutes(s: ProviderServices): EndpointRoute[] {
     route(e.providerBulkTickets, async (c) => s.tickets.bulk(c.provider, c.params.account_external_id, c.body.items, c.client)),
     route(e.providerListTickets, async (c) => s.tickets.list(c.params.account_external_id, c.query)),
     route(e.providerPutTicketEntry, async (c) => upserted(await s.tickets.upsertEntry(c.provider, c.params, c.body, c.client))),
+    route(e.providerListTicketRatings, async (c) => s.tickets.ratings(c.query)),
     route(e.providerListTicketEntries, async (c) => s.tickets.listEntries(c.params.account_external_id, c.query)),
     route(e.providerPutStatement, async (c) =>
       upserted(await s.billing.upsertStatement(c.provider, c.params.account_external_id, c.params.external_id, c.body, c.client)),

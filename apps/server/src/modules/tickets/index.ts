@@ -7,3 +7,4 @@ export { createTicketSync, type TicketSync, type PushedTicket, type PushedEntry,
 export { ticketReplyMail } from './tickets.mails.js';
 export { ticketScopeOf, ticketsScopeName, type TicketScope } from './tickets.policy.js';
 export { countOpenTickets, recentReplies, recentTickets, ticketTrend } from './ticket-figures.repository.js';
+export { ratingFigures, listRatings, type RatingFilter, type RatingRow } from './ticket-feedback.repository.js';

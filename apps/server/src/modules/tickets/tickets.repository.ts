@@ -37,6 +37,9 @@ const ticketColumns = {
   isBillable: tickets.isBillable,
   isTaxable: tickets.isTaxable,
   timeRounded: tickets.timeRounded,
+  assignedContactId: tickets.assignedContactId,
+  customerResolvedAt: tickets.customerResolvedAt,
+  customerResolutionNote: tickets.customerResolutionNote,
 };
 export type TicketRow = Pick<typeof tickets.$inferSelect, keyof typeof ticketColumns>;
 export type TicketEntryRow = typeof ticketEntries.$inferSelect;
@@ -305,9 +308,9 @@ export async function findTicket(db: Database, scope: TicketScope, id: number): 
  * conversation or changes a status takes this lock first, so a reply and a close arriving together are serialised:
  * the reply lands before the close, or sees the closed status and is refused (docs/decisions/0047).
  */
-export async function lockTicket(tx: Executor, accountId: number, id: number): Promise<Pick<TicketRow, 'status'> | undefined> {
+export async function lockTicket(tx: Executor, accountId: number, id: number) {
   const [row] = await tx
-    .select({ status: tickets.status })
+    .select({ status: tickets.status, customerResolvedAt: tickets.customerResolvedAt, assignedContactId: tickets.assignedContactId })
     .from(tickets)
     .where(and(eq(tickets.accountId, accountId), eq(tickets.id, id)))
     .for('update');

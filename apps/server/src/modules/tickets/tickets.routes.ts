@@ -12,6 +12,18 @@ export function ticketRoutes(tickets: TicketService): EndpointRoute[] {
       endpoints.respondToTicket,
       async ({ caller, params, body, client }) => new Respond(await tickets.respond(caller, params.id, body.description, client), 'Your response was added.'),
     ),
+    route(
+      endpoints.resolveTicket,
+      async ({ caller, params, body, client }) => new Respond(await tickets.resolve(caller, params.id, body.note, client), 'The ticket is marked resolved.'),
+    ),
+    route(
+      endpoints.reopenTicket,
+      async ({ caller, params, client }) => new Respond(await tickets.reopen(caller, params.id, client), 'The ticket is reopened.'),
+    ),
+    route(
+      endpoints.rateTicket,
+      async ({ caller, params, body, client }) => new Respond(await tickets.rate(caller, params.id, body, client), 'Thank you for your rating.'),
+    ),
     route(endpoints.createTicket, async ({ caller, body, client }) => new Respond(await tickets.create(caller, body, client), 'Your ticket was opened.', 201)),
   ];
 }

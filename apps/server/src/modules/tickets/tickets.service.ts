@@ -20,6 +20,8 @@ import type { ClientMeta } from '../../platform/client-meta.js';
 import { parseTicketSearch } from './ticket-search.js';
 import { sanitizeTicketHtml } from './ticket-html.js';
 import { ticketScopeOf, ticketsScopeName } from './tickets.policy.js';
+import { createTicketFeedback, ratingAsked, ratingWire, reopenUntil } from './ticket-feedback.js';
+import { findRating } from './ticket-feedback.repository.js';
 import {
   findTicket,
   insertTicket,
@@ -48,6 +50,8 @@ export type TicketService = ReturnType<typeof createTicketService>;
 
 /** `providerDomain`: the provider's e-mail domain, which marks its people's entries (docs/product.md §2). */
 export function createTicketService({ db, providerDomain, events }: { db: Database; providerDomain: string; events: EventRecorder }) {
+  const feedback = createTicketFeedback({ db, events, providerDomain });
+
   async function visibleTicket(caller: Caller, id: number): Promise<TicketRow> {
     const row = id <= MAX_ID ? await findTicket(db, ticketScopeOf(caller), id) : undefined;
     // The same answer for "no such ticket", "another account's" and "not assigned to you".
@@ -61,12 +65,26 @@ export function createTicketService({ db, providerDomain, events }: { db: Databa
    */
   async function ticketWithConversation(caller: Caller, id: number): Promise<Ticket> {
     if (id > MAX_ID) throw new AppError('not_found', TICKET_NOT_FOUND);
-    const [row, slice] = await Promise.all([
+    const [row, slice, rating] = await Promise.all([
       findTicket(db, ticketScopeOf(caller), id),
       listTicketEntries(db, caller.accountId, id, { limit: TICKET_CONVERSATION_PAGE }),
+      findRating(db, caller.accountId, id),
     ]);
     if (!row) throw new AppError('not_found', TICKET_NOT_FOUND);
-    return { ...(await toSummary(row)), conversation: await Promise.all(slice.entries.map(toConversationEntry)), conversation_has_more: slice.hasMore };
+    return {
+      ...(await toSummary(row)),
+      conversation: await Promise.all(slice.entries.map(toConversationEntry)),
+      conversation_has_more: slice.hasMore,
+      resolved_by_customer: row.customerResolvedAt
+        ? {
+            resolved_date: row.customerResolvedAt.toISOString(),
+            note: row.customerResolutionNote,
+            reopen_until: reopenUntil(row.customerResolvedAt).toISOString(),
+          }
+        : null,
+      rating: rating ? ratingWire(rating) : null,
+      rating_asked: ratingAsked(caller, row, rating),
+    };
   }
 
   return {
@@ -124,6 +142,7 @@ export function createTicketService({ db, providerDomain, events }: { db: Databa
         const locked = await lockTicket(tx, caller.accountId, row.id);
         if (!locked) throw new AppError('not_found', TICKET_NOT_FOUND);
         if (isClosedTicketStatus(locked.status)) throw new AppError('conflict', CLOSED_TICKET_TAKES_NO_REPLIES);
+        await feedback.reopenByReply(tx, caller, ticketRef(row), locked, meta);
         const createdBy = `${fullName(caller)}${PORTAL_AUTHOR_SUFFIX}`;
         const entryId = await insertTicketEntry(tx, {
           accountId: caller.accountId,
@@ -142,6 +161,26 @@ export function createTicketService({ db, providerDomain, events }: { db: Databa
           data: { ticket: ticketRef(row), entry: { id: entryId, created_by: createdBy, content } },
         });
       });
+      return ticketWithConversation(caller, id);
+    },
+
+    /** The caller marks the ticket resolved (docs/decisions/0047); the status stays the provider's. */
+    async resolve(caller: Caller, id: number, note: string | undefined, meta: ClientMeta): Promise<Ticket> {
+      const row = await visibleTicket(caller, id);
+      await feedback.resolve(caller, ticketRef(row), note, meta);
+      return ticketWithConversation(caller, id);
+    },
+
+    async reopen(caller: Caller, id: number, meta: ClientMeta): Promise<Ticket> {
+      const row = await visibleTicket(caller, id);
+      await feedback.reopen(caller, ticketRef(row), meta);
+      return ticketWithConversation(caller, id);
+    },
+
+    /** "How did we do?": the ticket's contact rates it once its work is complete, and may change it for 7 days. */
+    async rate(caller: Caller, id: number, input: { score: number; comment?: string | undefined }, meta: ClientMeta): Promise<Ticket> {
+      const row = await visibleTicket(caller, id);
+      await feedback.rate(caller, ticketRef(row), input, meta);
       return ticketWithConversation(caller, id);
     },
 
