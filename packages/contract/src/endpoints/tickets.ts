@@ -1,4 +1,5 @@
 import { defineEndpoint } from '../endpoint.js';
+import { z } from 'zod';
 import { idParams, resultWhenSent } from '../entities/common.js';
 import {
   acceptedTicketList,
@@ -9,6 +10,7 @@ import {
   ticketList,
   ticketListQuery,
   rateTicketInput,
+  ticketAttachment,
   resolveTicketInput,
   ticketResponseInput,
 } from '../entities/ticket.js';
@@ -101,4 +103,54 @@ export const rateTicket = defineEndpoint({
   params: idParams,
   body: rateTicketInput,
   result: ticket,
+});
+
+/**
+ * One file, as multipart/form-data (a single part named `file`), uploaded before the ticket or reply that carries it
+ * (docs/decisions/0047): the uploader's alone until then. Its type is decided from its bytes. 413 past the file's or
+ * the account's limit.
+ */
+export const uploadTicketAttachment = defineEndpoint({
+  method: 'POST',
+  path: '/crm/ticket-attachments',
+  summary: 'Upload one file (multipart/form-data, part `file`) for a new ticket or a reply; at most 25 MB',
+  tag,
+  access: 'user',
+  result: ticketAttachment,
+});
+
+/** The file's bytes, always as a download (`Content-Disposition: attachment`, nosniff, a sandboxing CSP). */
+export const downloadTicketAttachment = defineEndpoint({
+  method: 'GET',
+  path: '/crm/ticket-attachments/:id',
+  summary: 'Download an attachment of a ticket the caller sees (never one of a private note)',
+  tag,
+  access: 'user',
+  params: idParams,
+  result: z.null(),
+});
+
+/** A raster image (PNG, JPEG, GIF, WebP) shown in the page; anything else is 404 here and only a download. */
+export const viewTicketAttachment = defineEndpoint({
+  method: 'GET',
+  path: '/crm/ticket-attachments/:id/inline',
+  summary: 'An image attachment shown inline (raster images only)',
+  tag,
+  access: 'user',
+  params: idParams,
+  result: z.null(),
+});
+
+/**
+ * A signed link an outgoing webhook carries (decision 0047): the file for whoever holds the link, until it expires,
+ * always as a download. 404 for a link this server did not sign, that expired, or whose file is gone.
+ */
+export const openAttachmentLink = defineEndpoint({
+  method: 'GET',
+  path: '/crm/ticket-attachment-links/:token',
+  summary: 'Download an attachment by the signed link a webhook carried (7 days)',
+  tag,
+  access: 'public',
+  params: z.object({ token: z.string().max(200) }),
+  result: z.null(),
 });

@@ -16,6 +16,22 @@ import {
 import { timestamp, openEnum } from './common.js';
 import { multiLineText, singleLineText } from './text.js';
 
+/**
+ * A file attached to a ticket's description or to an entry (docs/decisions/0047). `content_type` was decided from the
+ * bytes; `inline` says the file is a raster image the portal shows from its inline path, `thumbnail` whether a small
+ * picture of it is ready. Everything else is only ever a download.
+ */
+export const ticketAttachment = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+  inline: z.boolean(),
+  thumbnail: z.boolean(),
+  created_date: timestamp,
+});
+export type TicketAttachment = z.infer<typeof ticketAttachment>;
+
 export const conversationEntry = z.object({
   id: z.number().int(),
   created_by: z.string(),
@@ -24,6 +40,8 @@ export const conversationEntry = z.object({
   updated_date: timestamp,
   content: z.string(),
   is_internal: z.boolean(),
+  // Beyond the spec, so optional (docs/decisions/0029).
+  attachments: z.array(ticketAttachment).optional(),
 });
 export type ConversationEntry = z.infer<typeof conversationEntry>;
 
@@ -82,6 +100,8 @@ export const ticket = ticketSummary.extend({
   // Beyond the spec (docs/decisions/0047), so optional: a server answering as the spec does leaves them out.
   resolved_by_customer: customerResolution.nullable().optional(),
   rating: ticketRating.nullable().optional(),
+  /** The files of the ticket's own description (those of replies are on their entries). */
+  attachments: z.array(ticketAttachment).optional(),
   /** The caller is asked "How did we do?" now: the work is done, they are its contact, and a rating may still be given or changed. */
   rating_asked: z.boolean().optional(),
 });
@@ -154,11 +174,18 @@ export type AcceptedListedTicket = z.output<typeof acceptedListedTicket>;
 export const acceptedTicketList = ticketList.partial({ tickets_scope: true }).extend({ tickets: z.array(acceptedListedTicket) });
 export type AcceptedTicketList = z.output<typeof acceptedTicketList>;
 
+/** Files uploaded beforehand (`POST /crm/ticket-attachments`) that a new ticket or a reply carries. */
+const attachmentIds = z
+  .array(z.number().int().min(1).max(2_147_483_647), { error: 'attachment_ids must be a list of attachment ids' })
+  .max(100, 'At most 100 attachment ids')
+  .optional();
+
 export const ticketResponseInput = z.object({
   description: multiLineText('Response', 'description is required')
     .trim()
     .min(1, 'Response cannot be empty')
     .max(TICKET_RESPONSE_MAX_LENGTH, `Response must be at most ${TICKET_RESPONSE_MAX_LENGTH} characters`),
+  attachment_ids: attachmentIds,
 });
 
 export type TicketResponseInput = z.infer<typeof ticketResponseInput>;
@@ -170,6 +197,7 @@ export const newTicketInput = z.object({
     .min(1, 'Description is required')
     .max(TICKET_RESPONSE_MAX_LENGTH, `Description must be at most ${TICKET_RESPONSE_MAX_LENGTH} characters`),
   priority: z.enum(TICKET_PRIORITIES, { error: 'Priority must be urgent, high, medium or low' }).default('medium'),
+  attachment_ids: attachmentIds,
 });
 export type NewTicketInput = z.input<typeof newTicketInput>;
 export type TicketListQuery = z.input<typeof ticketListQuery>;

@@ -70,12 +70,22 @@ export const webhookPayment = z.object({
   automatic: z.boolean(),
 });
 
+/** A file of the ticket or entry: never its bytes, a signed link to them valid for 7 days (decision 0047). */
+export const webhookAttachment = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+  download_url: z.string(),
+});
+
 /** The `data` of each event type, less `account` (never a password, card number, token or stored secret). */
 export const webhookEventData = {
-  'ticket.created': z.object({ ticket: ticketRef.extend({ description: z.string() }), by: webhookActor }),
+  'ticket.created': z.object({ ticket: ticketRef.extend({ description: z.string() }), attachments: z.array(webhookAttachment).default([]), by: webhookActor }),
   'ticket.reply': z.object({
     ticket: ticketRef,
     entry: z.object({ id: z.number().int(), external_id: externalId, created_by: z.string(), content: z.string() }),
+    attachments: z.array(webhookAttachment).default([]),
     by: webhookActor,
   }),
   /** An entry the provider's systems added to a conversation that the customer can read (a technician's reply); decision 0041. */

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { addressee } from './common.js';
 
+/** Files a command attached, each with the signed link a webhook carries (decision 0047). */
+const attachments = z
+  .array(z.object({ id: z.number().int(), file_name: z.string(), size: z.number().int(), content_type: z.string(), download_url: z.string() }))
+  .default([]);
+
 const ticketRef = z.object({
   id: z.number().int(),
   external_id: z.string().nullable(),
@@ -13,11 +18,12 @@ const ticketRef = z.object({
 /** The tickets' events (decision 0041). */
 export const ticketEventData = {
   /** A contact opened a ticket in the portal. */
-  'ticket.opened': z.object({ ticket: ticketRef.extend({ description: z.string() }) }),
+  'ticket.opened': z.object({ ticket: ticketRef.extend({ description: z.string() }), attachments }),
   /** A contact added a response to a ticket's conversation. */
   'ticket.replied': z.object({
     ticket: ticketRef,
     entry: z.object({ id: z.number().int(), created_by: z.string(), content: z.string() }),
+    attachments,
   }),
   /** The provider's systems created or changed one ticket (its entries included). */
   'ticket.pushed': z.object({ ticket_id: z.number().int(), external_id: z.string(), created: z.boolean(), entries: z.number().int() }),

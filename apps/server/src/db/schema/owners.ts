@@ -26,6 +26,8 @@ export const TABLE_OWNERS = {
   tickets: 'modules/tickets',
   ticket_entries: 'modules/tickets',
   ticket_ratings: 'modules/tickets',
+  ticket_attachments: 'modules/tickets',
+  attachment_chunks: 'modules/tickets',
   webhook_endpoints: 'modules/webhooks',
   webhook_events: 'modules/webhooks',
   webhook_deliveries: 'modules/webhooks',

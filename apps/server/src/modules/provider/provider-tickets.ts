@@ -132,6 +132,9 @@ export function createProviderTickets(db: Database, sync: TicketSync) {
       );
     },
 
+    /** The account's id by the provider's id of it (404 if none). */
+    accountId: (accountExternalId: string) => accountIdOf(db, accountExternalId),
+
     /** Satisfaction ratings by account, technician and period (decision 0047), newest first, keyset-paged by id. */
     async ratings(query: ProviderRatingsQuery) {
       const filter: RatingFilter = {

@@ -22,6 +22,7 @@ import { sanitizeTicketHtml } from './ticket-html.js';
 import { ticketScopeOf, ticketsScopeName } from './tickets.policy.js';
 import { createTicketFeedback, ratingAsked, ratingWire, reopenUntil } from './ticket-feedback.js';
 import { findRating } from './ticket-feedback.repository.js';
+import type { TicketAttachments } from './attachments.js';
 import {
   findTicket,
   insertTicket,
@@ -49,7 +50,17 @@ const MAX_ID = 2_147_483_647;
 export type TicketService = ReturnType<typeof createTicketService>;
 
 /** `providerDomain`: the provider's e-mail domain, which marks its people's entries (docs/product.md §2). */
-export function createTicketService({ db, providerDomain, events }: { db: Database; providerDomain: string; events: EventRecorder }) {
+export function createTicketService({
+  db,
+  providerDomain,
+  events,
+  attachments,
+}: {
+  db: Database;
+  providerDomain: string;
+  events: EventRecorder;
+  attachments: TicketAttachments;
+}) {
   const feedback = createTicketFeedback({ db, events, providerDomain });
 
   async function visibleTicket(caller: Caller, id: number): Promise<TicketRow> {
@@ -65,15 +76,17 @@ export function createTicketService({ db, providerDomain, events }: { db: Databa
    */
   async function ticketWithConversation(caller: Caller, id: number): Promise<Ticket> {
     if (id > MAX_ID) throw new AppError('not_found', TICKET_NOT_FOUND);
-    const [row, slice, rating] = await Promise.all([
+    const [row, slice, rating, files] = await Promise.all([
       findTicket(db, ticketScopeOf(caller), id),
       listTicketEntries(db, caller.accountId, id, { limit: TICKET_CONVERSATION_PAGE }),
       findRating(db, caller.accountId, id),
+      attachments.ofTicket(caller.accountId, id),
     ]);
     if (!row) throw new AppError('not_found', TICKET_NOT_FOUND);
     return {
       ...(await toSummary(row)),
-      conversation: await Promise.all(slice.entries.map(toConversationEntry)),
+      attachments: files.get(null) ?? [],
+      conversation: await Promise.all(slice.entries.map(async (entry) => ({ ...(await toConversationEntry(entry)), attachments: files.get(entry.id) ?? [] }))),
       conversation_has_more: slice.hasMore,
       resolved_by_customer: row.customerResolvedAt
         ? {
@@ -124,15 +137,18 @@ export function createTicketService({ db, providerDomain, events }: { db: Databa
     /** Older entries of a visible ticket's conversation, before the entry given (docs/decisions/0027). */
     async conversation(caller: Caller, id: number, page: z.output<typeof conversationPageQuery>): Promise<ConversationPage> {
       const row = await visibleTicket(caller, id);
-      const slice = await listTicketEntries(db, caller.accountId, row.id, page);
-      return { entries: await Promise.all(slice.entries.map(toConversationEntry)), has_more: slice.hasMore };
+      const [slice, files] = await Promise.all([listTicketEntries(db, caller.accountId, row.id, page), attachments.ofTicket(caller.accountId, row.id)]);
+      return {
+        entries: await Promise.all(slice.entries.map(async (entry) => ({ ...(await toConversationEntry(entry)), attachments: files.get(entry.id) ?? [] }))),
+        has_more: slice.hasMore,
+      };
     },
 
     /**
      * Adds the caller's response on top of the conversation and moves the ticket's last-modified time.
      * A closed ticket refuses it (409, docs/decisions/0018); the screen offers a follow-up ticket instead.
      */
-    async respond(caller: Caller, id: number, text: string, meta: ClientMeta): Promise<Ticket> {
+    async respond(caller: Caller, id: number, text: string, meta: ClientMeta, attachmentIds?: number[]): Promise<Ticket> {
       const content = await cleanText(text, 'description');
       const row = await visibleTicket(caller, id);
       if (isClosedTicketStatus(row.status)) throw new AppError('conflict', CLOSED_TICKET_TAKES_NO_REPLIES);
@@ -152,13 +168,15 @@ export function createTicketService({ db, providerDomain, events }: { db: Databa
           content,
           isInternal: false,
         });
+        // The reply's files, uploaded beforehand, become the entry's in this transaction: all of them or no reply.
+        const files = await attachments.claim(tx, { accountId: caller.accountId, contactId: caller.contactId }, attachmentIds, { ticketId: row.id, entryId });
         await touchTicket(tx, caller.accountId, row.id);
         await events.record(tx, {
           type: 'ticket.replied',
           accountId: caller.accountId,
           actor: contactActor(caller),
           meta,
-          data: { ticket: ticketRef(row), entry: { id: entryId, created_by: createdBy, content } },
+          data: { ticket: ticketRef(row), entry: { id: entryId, created_by: createdBy, content }, attachments: files },
         });
       });
       return ticketWithConversation(caller, id);
@@ -198,6 +216,10 @@ export function createTicketService({ db, providerDomain, events }: { db: Databa
           priority: input.priority,
           assignedContactId: caller.contactId,
         });
+        const files = await attachments.claim(tx, { accountId: caller.accountId, contactId: caller.contactId }, input.attachment_ids, {
+          ticketId,
+          entryId: null,
+        });
         await events.record(tx, {
           type: 'ticket.opened',
           accountId: caller.accountId,
@@ -214,6 +236,7 @@ export function createTicketService({ db, providerDomain, events }: { db: Databa
               priority: input.priority,
               description,
             },
+            attachments: files,
           },
         });
         return ticketId;

@@ -272,6 +272,7 @@ describe('the queue across restarts and instances', () => {
           accountId: account.id,
           data: {
             ticket: { id: i, external_id: null, ticket_number: `TKT-${i}`, subject: `Bulk ${i}`, status: 'New', priority: 'low', description: 'x' },
+            attachments: [],
             by: SYSTEM_ACTOR,
           },
         });
@@ -320,6 +321,7 @@ describe('the outbox is written in the transaction of the change', () => {
           accountId: account.id,
           data: {
             ticket: { id, external_id: null, ticket_number: 'TKT-9', subject: 'Never', status: 'New', priority: 'low', description: 'x' },
+            attachments: [],
             by: { contact_id: admin.id, contact_external_id: null, email: admin.email, impersonated_by: null },
           },
         });
