@@ -1,5 +1,4 @@
 import type { Container } from './container.js';
-import { createAttachmentLinkSigner } from './platform/attachment-links.js';
 import { createAccountSync } from './modules/accounts/index.js';
 import type { EndpointRoute } from './http/register-endpoints.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
@@ -20,7 +19,7 @@ import { servicesRoutes } from './modules/services/services.routes.js';
 import { createServiceSync } from './modules/services/index.js';
 import { createServicesService } from './modules/services/services.service.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
-import { createPostgresAttachmentStorage, createTicketAttachments, createTicketService, createTicketSync } from './modules/tickets/index.js';
+import { createTicketService, createTicketSync } from './modules/tickets/index.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { contactPasswords, createContactSync, createUsersService } from './modules/users/index.js';
 import { createProviderAccounts } from './modules/provider/provider-accounts.js';
@@ -34,31 +33,17 @@ import { createProviderTickets } from './modules/provider/provider-tickets.js';
 import { createProviderWebhooks } from './modules/provider/provider-webhooks.js';
 import { providerRoutes } from './modules/provider/provider.routes.js';
 
-/** How long a webhook's download link works (docs/decisions/0047). */
-const ATTACHMENT_LINK_MS = 7 * 86_400_000;
-
 /**
  * Every implemented API route, by capability. An endpoint of the contract that no module
  * implements yet answers 501.
  */
 export function apiRoutes(container: Container): EndpointRoute[] {
-  const { database, config, paymentGateway, monitoringSystem, metrics, sessions, vault, webhooks, events } = container;
+  const { database, config, paymentGateway, monitoringSystem, metrics, sessions, vault, webhooks, events, attachments } = container;
   const db = database.db;
   // The capabilities' commands for the provider's pushes (decision 0041), one of each.
   const billingSync = createBillingSync({ db, events });
   const inventorySync = createInventorySync({ db, events });
   // Ticket attachments' bytes: in PostgreSQL (docs/decisions/0047).
-  const links = createAttachmentLinkSigner(config.secrets.tokenSecret);
-  const attachments = createTicketAttachments({
-    db,
-    storage: createPostgresAttachmentStorage(db),
-    limits: config.attachments,
-    links: {
-      urlOf: (row) =>
-        `${config.publicUrl}/api/crm/ticket-attachment-links/${links.sign({ attachmentId: row.id, accountId: row.accountId, expiresAt: new Date(Date.now() + ATTACHMENT_LINK_MS) })}`,
-      verify: (token) => links.verify(token),
-    },
-  });
   return [
     ...authRoutes(sessions, createPasswordResetService({ db, events, config, metrics, passwords: contactPasswords })),
     ...servicesRoutes(createServicesService({ db })),

@@ -35,6 +35,8 @@ export async function createAttachment(
     fileName?: string;
     contentType?: string;
     data?: Buffer;
+    /** Marked as having a thumbnail (the file's own bytes stand in for it). */
+    thumbnail?: boolean;
   },
 ) {
   const data = values.data ?? PNG_1PX;
@@ -51,6 +53,7 @@ export async function createAttachment(
       size: data.length,
       contentType: values.contentType ?? 'image/png',
       storageKey,
+      ...(values.thumbnail ? { thumbnailStatus: 'ready', thumbnailKey: storageKey } : {}),
     })
     .returning();
   return row!;

@@ -159,6 +159,12 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
     scope: 'object',
     request: async (c) => ({ params: { id: (await createAttachment(c.db, { accountId: c.accountId, ticketId: (await ticketOf(c)).id })).id } }),
   },
+  ticketAttachmentThumbnail: {
+    scope: 'object',
+    request: async (c) => ({
+      params: { id: (await createAttachment(c.db, { accountId: c.accountId, ticketId: (await ticketOf(c)).id, thumbnail: true })).id },
+    }),
+  },
   viewTicketAttachment: {
     scope: 'object',
     request: async (c) => ({ params: { id: (await createAttachment(c.db, { accountId: c.accountId, ticketId: (await ticketOf(c)).id })).id } }),

@@ -2,6 +2,7 @@ import { AUTOPAY_QUEUE, SWEEP_QUEUE } from '../modules/maintenance/scheduled-job
 import { WEBHOOK_DELIVERY_QUEUE } from '../modules/webhooks/webhook-events.repository.js';
 import type { QueueDefinition } from '../platform/job-queue.js';
 import { MAIL_DELIVERY_QUEUE } from '../platform/mail.js';
+import { THUMBNAIL_QUEUE } from '../modules/tickets/index.js';
 
 /**
  * Every queue of the portal's background work (decisions 0040, 0041), made before the first request may enqueue a
@@ -16,4 +17,6 @@ export const PORTAL_QUEUES: readonly QueueDefinition[] = [
   { name: WEBHOOK_DELIVERY_QUEUE, options: { retryLimit: 5, expireInSeconds: 5 * 60 } },
   // One mail per job; an SMTP failure is recorded on the mail (status failed), not retried by the queue.
   { name: MAIL_DELIVERY_QUEUE, options: { retryLimit: 5, expireInSeconds: 5 * 60 } },
+  // One image's thumbnail per job (docs/decisions/0047); a refused image is marked, not retried.
+  { name: THUMBNAIL_QUEUE, options: { retryLimit: 2, expireInSeconds: 2 * 60 } },
 ];

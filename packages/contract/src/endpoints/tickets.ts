@@ -141,6 +141,17 @@ export const viewTicketAttachment = defineEndpoint({
   result: z.null(),
 });
 
+/** An image's thumbnail (WebP, at most 320 px a side), made in the job queue; 404 until it is ready. */
+export const ticketAttachmentThumbnail = defineEndpoint({
+  method: 'GET',
+  path: '/crm/ticket-attachments/:id/thumbnail',
+  summary: 'The thumbnail of an image attachment (WebP), once made',
+  tag,
+  access: 'user',
+  params: idParams,
+  result: z.null(),
+});
+
 /**
  * A signed link an outgoing webhook carries (decision 0047): the file for whoever holds the link, until it expires,
  * always as a download. 404 for a link this server did not sign, that expired, or whose file is gone.

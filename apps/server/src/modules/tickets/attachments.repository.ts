@@ -93,3 +93,12 @@ export async function visibleAttachment(db: Executor, scope: TicketScope, contac
 export async function deleteUnattached(db: Executor, id: number): Promise<void> {
   await db.delete(ticketAttachments).where(and(eq(ticketAttachments.id, id), isNull(ticketAttachments.ticketId)));
 }
+
+export async function attachmentById(db: Executor, id: number): Promise<AttachmentRow | undefined> {
+  const [row] = await db.select().from(ticketAttachments).where(eq(ticketAttachments.id, id));
+  return row;
+}
+
+export async function setThumbnail(db: Executor, id: number, thumbnail: { status: 'ready' | 'refused'; key: string | null }): Promise<void> {
+  await db.update(ticketAttachments).set({ thumbnailStatus: thumbnail.status, thumbnailKey: thumbnail.key }).where(eq(ticketAttachments.id, id));
+}

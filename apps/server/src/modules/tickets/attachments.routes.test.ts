@@ -1,4 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope, successEnvelope, ticket, ticketAttachment, type TicketAttachment } from '@portal/contract';
 import { bearer, signIn } from '../../../test/auth.js';
@@ -220,5 +222,30 @@ describe('ticket attachments', () => {
     const shown = successEnvelope(ticket).parse((await get(token, `/crm/nable-tickets/${row.id}`)).json()).result;
     const onEntry = shown.conversation.find((e) => e.id === entry.id)!;
     expect(onEntry.attachments!.map((file: TicketAttachment) => file.file_name)).toEqual(['fixed.png', 'report.pdf']);
+  });
+
+  it('makes an image’s thumbnail in the job, and refuses a decompression bomb', async () => {
+    const picture = await sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: 10, g: 90, b: 200 } } })
+      .png()
+      .toBuffer();
+    const photo = await uploaded(alice, 'photo.png', picture);
+    expect(photo.thumbnail).toBe(false);
+    expect((await get(alice, `/crm/ticket-attachments/${photo.id}/thumbnail`)).statusCode).toBe(404);
+    await test.container.attachments.makeThumbnail(photo.id);
+    const thumbnail = await get(alice, `/crm/ticket-attachments/${photo.id}/thumbnail`);
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+    expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320, height: 160 });
+
+    // A PNG whose header says 30,000 × 30,000 (900 MP) in a few dozen bytes: past the pixel limit, refused, never decoded.
+    const bomb = Buffer.from(PNG_1PX);
+    bomb.writeUInt32BE(30_000, 16);
+    bomb.writeUInt32BE(30_000, 20);
+    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+    const refused = await uploaded(alice, 'bomb.png', bomb);
+    await test.container.attachments.makeThumbnail(refused.id);
+    const [row] = await db().select().from(ticketAttachments).where(eq(ticketAttachments.id, refused.id));
+    expect(row!.thumbnailStatus).toBe('refused');
+    expect((await get(alice, `/crm/ticket-attachments/${refused.id}/thumbnail`)).statusCode).toBe(404);
   });
 });

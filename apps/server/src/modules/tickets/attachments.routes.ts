@@ -27,6 +27,16 @@ async function send(reply: FastifyReply, opened: Awaited<ReturnType<TicketAttach
     .send(opened.bytes);
 }
 
+async function sendThumbnail(reply: FastifyReply, opened: Awaited<ReturnType<TicketAttachments['openThumbnail']>>) {
+  return reply
+    .header('content-disposition', contentDisposition('inline', `${opened.row.fileName}.webp`))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', ATTACHMENT_CSP)
+    .header('cross-origin-resource-policy', 'same-origin')
+    .type('image/webp')
+    .send(opened.bytes);
+}
+
 export function attachmentRoutes(attachments: TicketAttachments): EndpointRoute[] {
   const { limits } = attachments;
   return [
@@ -39,6 +49,7 @@ export function attachmentRoutes(attachments: TicketAttachments): EndpointRoute[
       send(reply, await attachments.open(caller, params.id, 'download'), 'attachment'),
     ),
     route(endpoints.openAttachmentLink, async ({ params, reply }) => send(reply, await attachments.openByLink(params.token), 'attachment')),
+    route(endpoints.ticketAttachmentThumbnail, async ({ caller, params, reply }) => sendThumbnail(reply, await attachments.openThumbnail(caller, params.id))),
     route(endpoints.viewTicketAttachment, async ({ caller, params, reply }) => send(reply, await attachments.open(caller, params.id, 'inline'), 'inline')),
   ];
 }

@@ -1,17 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import type { TicketAttachment } from '@portal/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { executeSqlOn } from '../../db/execute-sql.js';
 import { inTransaction } from '../../db/transaction.js';
+import { enqueueJobs } from '../../platform/job-queue.js';
+import { makeThumbnail } from '../../platform/thumbnails.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import { findEntryByExternalId, findTicketByExternalId } from './ticket-sync.repository.js';
-import { deleteUnattached } from './attachments.repository.js';
 import { TooLarge, type AttachmentStorage } from '../../platform/attachment-storage.js';
 import type { Caller } from '../auth/index.js';
 import {
   accountAttachmentBytes,
   attachedFile,
+  attachmentById,
+  deleteUnattached,
+  setThumbnail,
   attachmentsOf,
   claimAttachments,
   insertAttachment,
@@ -20,6 +25,9 @@ import {
   type AttachmentRow,
 } from './attachments.repository.js';
 import { ticketScopeOf } from './tickets.policy.js';
+
+/** The job that makes an image's thumbnail (decision 0040): any instance, after the upload commits. */
+export const THUMBNAIL_QUEUE = 'attachment-thumbnail';
 
 export interface AttachmentLimits {
   maxFileBytes: number;
@@ -121,14 +129,20 @@ export function createTicketAttachments({
         return await inTransaction(db, async (tx) => {
           await lockAccountAttachments(tx, owner.accountId);
           if ((await accountAttachmentBytes(tx, owner.accountId)) + size > limits.accountQuotaBytes) throw quotaFull(limits);
-          return insertAttachment(tx, {
+          const contentType = type?.mime ?? 'application/octet-stream';
+          const image = INLINE_IMAGE_TYPES.includes(contentType);
+          const row = await insertAttachment(tx, {
             accountId: owner.accountId,
             uploadedBy: owner.contactId,
             fileName: cleanFileName(file.fileName),
             size,
-            contentType: type?.mime ?? 'application/octet-stream',
+            contentType,
             storageKey: key,
+            thumbnailStatus: image ? 'pending' : 'none',
           });
+          // Made in the job queue, not in the request: sharp's work is neither the uploader's wait nor this instance's alone.
+          if (image) await enqueueJobs(executeSqlOn(tx), [{ queue: THUMBNAIL_QUEUE, data: { attachment_id: row.id } }]);
+          return row;
         });
       } catch (error) {
         await storage.delete(key);
@@ -216,6 +230,25 @@ export function createTicketAttachments({
         byEntry.set(row.entryId, list);
       }
       return byEntry;
+    },
+
+    /** The job: a pending image's thumbnail, or the mark that it was refused (too many pixels, not an image after all). */
+    async makeThumbnail(id: number): Promise<void> {
+      const row = await attachmentById(db, id);
+      if (!row || row.thumbnailStatus !== 'pending') return;
+      const thumbnail = await makeThumbnail(storage.get(row.storageKey));
+      if (thumbnail === 'refused') return setThumbnail(db, id, { status: 'refused', key: null });
+      const key = `${row.storageKey}_thumb`;
+      await storage.delete(key);
+      await storage.put(key, Readable.from([thumbnail]), thumbnail.length);
+      await setThumbnail(db, id, { status: 'ready', key });
+    },
+
+    /** An image's thumbnail, with the same right as the file's. */
+    async openThumbnail(caller: Caller, id: number): Promise<{ row: AttachmentRow; bytes: Readable }> {
+      const row = await visibleAttachment(db, ticketScopeOf(caller), caller.contactId, id);
+      if (!row || row.thumbnailStatus !== 'ready' || !row.thumbnailKey) throw new AppError('not_found', ATTACHMENT_NOT_FOUND);
+      return { row, bytes: storage.get(row.thumbnailKey) };
     },
 
     /** The file if the caller may have it (the same 404 for "none", "another account's" and "not yours to see"). */
