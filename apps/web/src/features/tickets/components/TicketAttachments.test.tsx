@@ -46,6 +46,18 @@ describe('the files under an entry (decision 0047)', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
   });
 
+  it('shows an image’s thumbnail, fetched with the session, that opens the image', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:thumbnail');
+    URL.revokeObjectURL = vi.fn();
+    stubApi({
+      'GET /api/crm/ticket-attachments/3/thumbnail': () =>
+        Promise.resolve(new Response(new Uint8Array([82, 73, 70, 70]), { status: 200, headers: { 'content-type': 'image/webp' } })),
+    });
+    renderSignedIn(<TicketAttachments files={[{ ...png, thumbnail: true }]} />);
+    const open = await screen.findByRole('button', { name: 'Open printer error.png full size' });
+    expect(open.querySelector('img')).toHaveAttribute('src', 'blob:thumbnail');
+  });
+
   it('shows nothing when an entry has no files, or the answer has no such field', () => {
     const { container } = renderSignedIn(<TicketAttachments files={undefined} />);
     expect(container.querySelector('ul')).toBeNull();

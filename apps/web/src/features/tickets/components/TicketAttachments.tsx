@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { ticketsEndpoints, type TicketAttachment } from '@portal/contract';
 import { IconDownload, IconPhoto } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { apiDownload, errorMessage, saveFile } from '../../../shared/api';
 
 export const DOWNLOAD_ERROR = 'The file could not be downloaded';
@@ -30,6 +31,35 @@ export function TicketAttachments({ files }: { files: TicketAttachment[] | undef
   );
 }
 
+/**
+ * An image's thumbnail, fetched with the session (an <img> cannot carry the token) and shown from a blob address;
+ * clicking it opens the image full size. Nothing while it loads or when it cannot be had: the row still names the file.
+ */
+function Thumbnail({ file, onOpen }: { file: TicketAttachment; onOpen: () => void }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let address: string | null = null;
+    let cancelled = false;
+    apiDownload(ticketsEndpoints.ticketAttachmentThumbnail, { params: { id: file.id }, fallbackFilename: file.file_name })
+      .then((got) => {
+        if (cancelled) return;
+        address = URL.createObjectURL(got.blob);
+        setUrl(address);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      if (address) URL.revokeObjectURL(address);
+    };
+  }, [file.id, file.file_name]);
+  if (!url) return null;
+  return (
+    <UnstyledButton onClick={onOpen} aria-label={`Open ${file.file_name} full size`}>
+      <img src={url} alt="" width={64} height={64} style={{ objectFit: 'cover', borderRadius: 6, display: 'block' }} />
+    </UnstyledButton>
+  );
+}
+
 function AttachmentRow({ file }: { file: TicketAttachment }) {
   const download = useMutation({
     mutationFn: async (as: 'download' | 'view') => {
@@ -44,6 +74,7 @@ function AttachmentRow({ file }: { file: TicketAttachment }) {
   });
   return (
     <Group gap="xs" wrap="wrap">
+      {file.thumbnail && file.inline && <Thumbnail file={file} onOpen={() => download.mutate('view')} />}
       <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
         {file.file_name}
       </Text>
