@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { ticketAttachments, ticketEntries, tickets } from '../../db/schema/index.js';
+import { attachmentChunks, ticketAttachments, ticketEntries, tickets } from '../../db/schema/index.js';
 import { ticketsVisibleIn } from './ticket-visibility.repository.js';
 import type { TicketScope } from './tickets.policy.js';
 
@@ -101,4 +101,18 @@ export async function attachmentById(db: Executor, id: number): Promise<Attachme
 
 export async function setThumbnail(db: Executor, id: number, thumbnail: { status: 'ready' | 'refused'; key: string | null }): Promise<void> {
   await db.update(ticketAttachments).set({ thumbnailStatus: thumbnail.status, thumbnailKey: thumbnail.key }).where(eq(ticketAttachments.id, id));
+}
+
+/**
+ * Uploads never attached to a ticket a day after they were made (the browser was closed before sending): their rows
+ * and, with the PostgreSQL storage adapter, their bytes and thumbnails. Returns how many files went.
+ */
+export async function sweepAbandonedUploads(db: Executor): Promise<number> {
+  const gone = await db
+    .delete(ticketAttachments)
+    .where(and(isNull(ticketAttachments.ticketId), sql`${ticketAttachments.createdAt} < now() - interval '1 day'`))
+    .returning({ key: ticketAttachments.storageKey, thumbnail: ticketAttachments.thumbnailKey });
+  const keys = gone.flatMap((row) => (row.thumbnail ? [row.key, row.thumbnail] : [row.key]));
+  if (keys.length > 0) await db.delete(attachmentChunks).where(inArray(attachmentChunks.storageKey, keys));
+  return gone.length;
 }

@@ -10,3 +10,4 @@ export { countOpenTickets, recentReplies, recentTickets, ticketTrend } from './t
 export { ratingFigures, listRatings, type RatingFilter, type RatingRow } from './ticket-feedback.repository.js';
 export { createTicketAttachments, fileTooLarge, THUMBNAIL_QUEUE, tooManyFiles, type TicketAttachments } from './attachments.js';
 export { createPostgresAttachmentStorage } from './attachment-chunks.repository.js';
+export { sweepAbandonedUploads } from './attachments.repository.js';
