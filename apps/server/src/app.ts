@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -109,6 +110,18 @@ export async function buildApp(deps: AppDependencies | Container): Promise<Fasti
       },
     },
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+
+  // Uploads (ticket attachments, docs/decisions/0047): multipart/form-data streamed, never buffered or written to
+  // disk by the plugin; each route asks for its parts with its own limits (http/multipart.ts). These are the ceiling.
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.attachments.maxFileBytes,
+      files: config.attachments.maxFiles,
+      fields: 10,
+      fieldSize: 1024,
+      parts: config.attachments.maxFiles + 10,
+    },
   });
 
   // API answers above 1 KB go out compressed (a long ticket conversation is ~170 KB of JSON). Brotli

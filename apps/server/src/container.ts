@@ -18,6 +18,8 @@ import { countPayments, createSandboxGateway } from './platform/payment-gateway.
 import { createVaultKeyRing, type VaultKeyRing } from './platform/secret-box.js';
 import { createTokenService } from './platform/tokens.js';
 import { createUnsubscribeSigner, type UnsubscribeSigner } from './platform/unsubscribe-links.js';
+import { createAttachmentLinkSigner } from './platform/attachment-links.js';
+import { createPostgresAttachmentStorage, createTicketAttachments, type TicketAttachments } from './modules/tickets/index.js';
 
 /**
  * The object graph the server is made of, built once: the HTTP app (app.ts, routes.ts), the server process (server.ts:
@@ -35,7 +37,12 @@ export interface Container extends RouteDependencies {
   webhookWorker: WebhookWorker;
   /** Signs and checks the notification mails' one-click unsubscribe links (decision 0046). */
   unsubscribeLinks: UnsubscribeSigner;
+  /** Tickets' files (decision 0047): the routes store and send them, the job queue makes their thumbnails. */
+  attachments: TicketAttachments;
 }
+
+/** How long a webhook's download link works (docs/decisions/0047). */
+const ATTACHMENT_LINK_MS = 7 * 86_400_000;
 
 export function createContainer(deps: AppDependencies): Container {
   const { config, database, logger } = deps;
@@ -59,8 +66,21 @@ export function createContainer(deps: AppDependencies): Container {
   const monitoringSystem = deps.monitoringSystem ?? createLocalMonitoringSystem({ serverUrl: config.monitoring.serverUrl, secret: config.secrets.tokenSecret });
   const unsubscribeLinks = createUnsubscribeSigner(config.secrets.tokenSecret);
   const events = createEventRecorder(portalConsumers({ mailer, config, unsubscribeLinks }), { namedStatements: usesNamedStatements(db) });
+  const links = createAttachmentLinkSigner(config.secrets.tokenSecret);
+  const attachments = createTicketAttachments({
+    db,
+    // Ticket attachments' bytes: in PostgreSQL (docs/decisions/0047).
+    storage: createPostgresAttachmentStorage(db),
+    limits: config.attachments,
+    links: {
+      urlOf: (row) =>
+        `${config.publicUrl}/api/crm/ticket-attachment-links/${links.sign({ attachmentId: row.id, accountId: row.accountId, expiresAt: new Date(Date.now() + ATTACHMENT_LINK_MS) })}`,
+      verify: (token) => links.verify(token),
+    },
+  });
   return {
     ...deps,
+    attachments,
     metrics,
     tokens,
     vault,

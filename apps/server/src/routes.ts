@@ -53,18 +53,19 @@ export interface LiveRouteDependencies {
 }
 
 export function apiRoutes(container: Container, { live, recheck }: LiveRouteDependencies): EndpointRoute[] {
-  const { database, config, paymentGateway, monitoringSystem, metrics, sessions, vault, webhooks, events } = container;
+  const { database, config, paymentGateway, monitoringSystem, metrics, sessions, vault, webhooks, events, attachments } = container;
   const db = database.db;
   // The capabilities' commands for the provider's pushes (decision 0041), one of each.
   const billingSync = createBillingSync({ db, events });
   const inventorySync = createInventorySync({ db, events });
+  // Ticket attachments' bytes: in PostgreSQL (docs/decisions/0047).
   return [
     ...authRoutes(sessions, createPasswordResetService({ db, events, config, metrics, passwords: contactPasswords })),
     ...servicesRoutes(createServicesService({ db })),
     ...appsRoutes(createAppsService({ db, config, events })),
     ...profileRoutes(createProfileService({ db, confirmPassword: sessions.confirmPassword, events })),
     ...dashboardRoutes(createDashboardService({ db, providerDomain: config.provider.emailDomain })),
-    ...ticketRoutes(createTicketService({ db, providerDomain: config.provider.emailDomain, events })),
+    ...ticketRoutes(createTicketService({ db, providerDomain: config.provider.emailDomain, events, attachments }), attachments),
     ...usersRoutes(createUsersService({ db, events, config })),
     ...inventoryRoutes(createInventoryService({ db, vault, events })),
     ...billingRoutes(createBillingService({ db, gateway: paymentGateway, events, config })),
@@ -79,6 +80,7 @@ export function apiRoutes(container: Container, { live, recheck }: LiveRouteDepe
       contacts: createProviderContacts(db, createContactSync({ db, events, config })),
       services: createProviderServices(db, createServiceSync({ db, events })),
       tickets: createProviderTickets(db, createTicketSync({ db, events })),
+      attachments,
       billing: createProviderBilling(db, billingSync),
       orders: createProviderOrders(db, billingSync),
       inventory: createProviderInventory(db, inventorySync),

@@ -17,6 +17,7 @@ import {
 import { SYSTEM_ACTOR, recordEvent } from '../src/modules/webhooks/webhook-events.repository.js';
 import { createWebhooksService } from '../src/modules/webhooks/webhooks.service.js';
 import { createVaultKeyRing } from '../src/platform/secret-box.js';
+import { createAttachment, fileUpload, PNG_1PX } from './attachments.js';
 import { TEST_PASSWORD, createAccount, createContact, createService, createTicket, createTicketEntry } from './factories.js';
 import { startSession } from '../src/modules/auth/sessions.repository.js';
 
@@ -189,6 +190,41 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   createTicket: { scope: 'own-account', request: () => ({ body: { subject: 'Printer offline', description: 'It stopped.', priority: 'low' } }) },
   getTicket: { scope: 'object', request: async (c) => ({ params: { id: (await ticketOf(c)).id } }) },
   respondToTicket: { scope: 'object', request: async (c) => ({ params: { id: (await ticketOf(c)).id }, body: { description: 'Any news?' } }) },
+  uploadTicketAttachment: {
+    scope: 'own-account',
+    request: () => {
+      const { headers, payload } = fileUpload('printer.png', PNG_1PX, 'image/png');
+      return { headers, body: payload };
+    },
+  },
+  downloadTicketAttachment: {
+    scope: 'object',
+    request: async (c) => ({ params: { id: (await createAttachment(c.db, { accountId: c.accountId, ticketId: (await ticketOf(c)).id })).id } }),
+  },
+  ticketAttachmentThumbnail: {
+    scope: 'object',
+    request: async (c) => ({
+      params: { id: (await createAttachment(c.db, { accountId: c.accountId, ticketId: (await ticketOf(c)).id, thumbnail: true })).id },
+    }),
+  },
+  viewTicketAttachment: {
+    scope: 'object',
+    request: async (c) => ({ params: { id: (await createAttachment(c.db, { accountId: c.accountId, ticketId: (await ticketOf(c)).id })).id } }),
+  },
+  resolveTicket: { scope: 'object', request: async (c) => ({ params: { id: (await ticketOf(c)).id }, body: { note: 'Works again.' } }) },
+  reopenTicket: {
+    scope: 'object',
+    request: async (c) => ({
+      params: { id: (await createTicket(c.db, { accountId: c.accountId, assignedContactId: c.assigneeId, customerResolvedAt: new Date() })).id },
+    }),
+  },
+  rateTicket: {
+    scope: 'object',
+    request: async (c) => ({
+      params: { id: (await createTicket(c.db, { accountId: c.accountId, assignedContactId: c.assigneeId, status: 'Complete' })).id },
+      body: { score: 5, comment: 'Quick and kind.' },
+    }),
+  },
   listTicketConversation: {
     scope: 'object',
     request: async (c) => {
@@ -293,6 +329,8 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   listToolDownloads: { scope: 'own-account', request: () => ({}) },
   // The link itself is public (a technician opens it on the device); one this server never signed is refused for everyone alike.
   openToolLink: { scope: 'public', status: 403, request: () => ({ params: { token: 'tl1.not-a-link' } }) },
+  // A link this server did not sign: the same 404 for everyone (the signed one is tested in attachments.routes.test.ts).
+  openAttachmentLink: { scope: 'public', status: 404, request: () => ({ params: { token: 'al1.1.1.9999999999.not-signed' } }) },
 };
 
 /** The billing account row every matrix account has (the billing calls name it). */
@@ -336,7 +374,9 @@ export async function createProviderMatrixContext(db: Database): Promise<Provide
   const accountExternalId = `matrix-account-${unique()}`;
   const account = await createAccount(db, { externalId: accountExternalId });
   const ticketExternalId = `matrix-ticket-${unique()}`;
-  await createTicket(db, { accountId: account.id, externalId: ticketExternalId });
+  const matrixTicket = await createTicket(db, { accountId: account.id, externalId: ticketExternalId });
+  // The entry a technician's files are attached to.
+  await createTicketEntry(db, { accountId: account.id, ticketId: matrixTicket.id, externalId: MATRIX_ENTRY });
   const webhooks = createWebhooksService({ db, vault: createVaultKeyRing(randomBytes(32)), allowPrivateUrls: true });
   const endpoint = await webhooks.create({ url: 'http://127.0.0.1:9/matrix', events: ['autopay.changed'] });
   const { id: eventId } = await recordEvent(db, { type: 'autopay.changed', accountId: account.id, data: { automatic_payments: true, by: SYSTEM_ACTOR } });
@@ -352,6 +392,7 @@ export async function createProviderMatrixContext(db: Database): Promise<Provide
 }
 
 type ProviderRow = (context: ProviderMatrixContext) => MatrixRequest;
+const MATRIX_ENTRY = 'matrix-entry';
 const inAccount = (c: ProviderMatrixContext, extra: Record<string, string> = {}) => ({ account_external_id: c.accountExternalId, ...extra });
 const fresh = (c: ProviderMatrixContext) => inAccount(c, { external_id: `matrix-${unique()}` });
 const listQuery = { limit: '5', updated_since: '2026-01-01T00:00:00Z' };
@@ -408,6 +449,11 @@ export const PROVIDER_MATRIX_ROWS: Record<ProviderEndpointName, ProviderRow> = {
     body: { author_name: 'Jordan Reyes', author_email: 'jordan@itpartners.example', content: 'On it.' },
   }),
   providerListTicketEntries: (c) => ({ params: inAccount(c), query: listQuery }),
+  providerUploadTicketEntryAttachments: (c) => {
+    const { headers, payload } = fileUpload('screenshot.png', PNG_1PX, 'image/png');
+    return { params: inAccount(c, { ticket_external_id: c.ticketExternalId, external_id: MATRIX_ENTRY }), headers, body: payload };
+  },
+  providerListTicketRatings: (c) => ({ query: { account_external_id: c.accountExternalId, from: '2026-01-01T00:00:00Z', limit: '5' } }),
   providerPutStatement: (c) => ({
     params: fresh(c),
     body: {

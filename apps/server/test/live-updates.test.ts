@@ -119,6 +119,7 @@ describe('live updates across instances', () => {
             },
             entry: { id: 1, created_by: 'Nobody', content: 'Never sent' },
             contact_id: alice.id,
+            attachments: [],
           },
         });
         throw new Error('rolled back');

@@ -31,6 +31,15 @@ export const TICKET_SEARCH_COUNT_CAP = 1_000;
 export const TICKET_CONVERSATION_PAGE = 50;
 export const TICKET_DESCRIPTION_PREVIEW = 150;
 export const TICKET_RESPONSE_MAX_LENGTH = 20_000;
+/** A customer may reopen a ticket they marked resolved for this many days (docs/decisions/0047). */
+export const TICKET_REOPEN_DAYS = 7;
+/** A satisfaction rating may be changed for this many days after it was first given (docs/decisions/0047). */
+export const TICKET_RATING_CHANGE_DAYS = 7;
+/** The statuses of a ticket whose work was done: its contact is asked "How did we do?" (not Cancelled). */
+export const RATEABLE_TICKET_STATUSES = ['Complete', 'Reviewed', 'Billed'] as const;
+export const TICKET_NOTE_MAX_LENGTH = 2_000;
+/** The dashboard's satisfaction figure covers this many days. */
+export const SATISFACTION_DAYS_SHOWN = 90;
 export const RECENT_ASSETS_SHOWN = 5;
 export const DEFAULT_TICKET_TIME_ZONE = 'America/New_York';
 

@@ -3,6 +3,7 @@ import { WEBHOOK_DELIVERY_QUEUE } from '../modules/webhooks/webhook-events.repos
 import type { QueueDefinition } from '../platform/job-queue.js';
 import { MAIL_DELIVERY_QUEUE } from '../platform/mail.js';
 import { REMINDERS_QUEUE } from '../modules/notifications/index.js';
+import { THUMBNAIL_QUEUE } from '../modules/tickets/index.js';
 
 /**
  * Every queue of the portal's background work (decisions 0040, 0041), made before the first request may enqueue a
@@ -20,4 +21,6 @@ export const PORTAL_QUEUES: readonly QueueDefinition[] = [
   // One mail per job. A failing SMTP server delays a mail, never loses it (issue 35): the mail stays pending with the
   // error, and the job is tried again after 30 s, 1 min, 2 min, … (backoff), for about three weeks in all.
   { name: MAIL_DELIVERY_QUEUE, options: { retryLimit: 16, retryDelay: 15, expireInSeconds: 5 * 60 } },
+  // One image's thumbnail per job (docs/decisions/0047); a refused image is marked, not retried.
+  { name: THUMBNAIL_QUEUE, options: { retryLimit: 2, expireInSeconds: 2 * 60 } },
 ];

@@ -8,6 +8,7 @@ import type { Logger } from '../platform/logger.js';
 import { MAIL_DELIVERY_QUEUE } from '../platform/mail.js';
 import { PORTAL_QUEUES } from './queues.js';
 import { createRemindersRunner, REMINDERS_CRON, REMINDERS_QUEUE } from '../modules/notifications/index.js';
+import { THUMBNAIL_QUEUE } from '../modules/tickets/index.js';
 
 /** Every minute, a drain of the webhook deliveries in case a lease ran out with no job left to retry it. */
 const WEBHOOK_SAFETY_NET_CRON = '* * * * *';
@@ -41,6 +42,8 @@ export async function startBackgroundWork({
   // Ten mails a fetch: a bulk import's invitations go out in a few queries. Delivering is idempotent (a mail no longer
   // pending is skipped), so a batch tried again after a failure sends nothing twice.
   await queue.work<{ outbox_id: number }>(MAIL_DELIVERY_QUEUE, (job) => container.mailer.deliver(job.outbox_id), { batchSize: 10 });
+  // Thumbnails of uploaded images (decision 0047), sharp's work kept out of the requests.
+  await queue.work<{ attachment_id: number }>(THUMBNAIL_QUEUE, (job) => container.attachments.makeThumbnail(job.attachment_id));
   // WEBHOOK_POLL_MS=0 leaves the deliveries to the other instances (docs/decisions/0026).
   if (config.webhooks.pollMs > 0) {
     await queue.schedule(

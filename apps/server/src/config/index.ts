@@ -23,6 +23,8 @@ export interface AppConfig {
   providerRequestsPerMinute: number;
   /** Minutes between auto-pay runs on this instance; 0 = none. */
   autoPayEveryMinutes: number;
+  /** Ticket attachments' limits (docs/decisions/0047). */
+  attachments: { maxFileBytes: number; maxFiles: number; accountQuotaBytes: number };
   /** Webhook delivery (docs/decisions/0026): pollMs 0 = this instance sends none. */
   webhooks: { pollMs: number; timeoutMs: number; concurrency: number; allowPrivateUrls: boolean };
   /** SIGTERM: /readyz answers 503 for drainMs while requests are still served, then the server closes; exit by timeoutMs. */
@@ -73,6 +75,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
     providerRequestsPerMinute: env.PROVIDER_API_REQUESTS_PER_MINUTE,
     autoPayEveryMinutes: env.AUTOPAY_EVERY_MINUTES,
+    attachments: {
+      maxFileBytes: env.ATTACHMENT_MAX_FILE_BYTES,
+      maxFiles: env.ATTACHMENT_MAX_FILES,
+      accountQuotaBytes: env.ATTACHMENT_ACCOUNT_QUOTA_BYTES,
+    },
     webhooks: {
       pollMs: env.WEBHOOK_POLL_MS,
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,

@@ -67,6 +67,26 @@ export const environmentSchema = z
       .int('AUTOPAY_EVERY_MINUTES must be a whole number')
       .min(0, 'AUTOPAY_EVERY_MINUTES must be 0 (off) or more')
       .default(60),
+    /** Ticket attachments (docs/decisions/0047): the largest file, in bytes (25 MB). */
+    ATTACHMENT_MAX_FILE_BYTES: z.coerce
+      .number({ error: 'ATTACHMENT_MAX_FILE_BYTES must be a whole number of bytes' })
+      .int('ATTACHMENT_MAX_FILE_BYTES must be a whole number of bytes')
+      .min(1024, 'ATTACHMENT_MAX_FILE_BYTES must be between 1024 and 1073741824')
+      .max(1_073_741_824, 'ATTACHMENT_MAX_FILE_BYTES must be between 1024 and 1073741824')
+      .default(25 * 1024 * 1024),
+    /** Files one entry (a new ticket, a reply) may carry. */
+    ATTACHMENT_MAX_FILES: z.coerce
+      .number({ error: 'ATTACHMENT_MAX_FILES must be a whole number' })
+      .int('ATTACHMENT_MAX_FILES must be a whole number')
+      .min(1, 'ATTACHMENT_MAX_FILES must be between 1 and 100')
+      .max(100, 'ATTACHMENT_MAX_FILES must be between 1 and 100')
+      .default(10),
+    /** What one account's attachments may take in all, in bytes (1 GB). */
+    ATTACHMENT_ACCOUNT_QUOTA_BYTES: z.coerce
+      .number({ error: 'ATTACHMENT_ACCOUNT_QUOTA_BYTES must be a whole number of bytes' })
+      .int('ATTACHMENT_ACCOUNT_QUOTA_BYTES must be a whole number of bytes')
+      .min(1024, 'ATTACHMENT_ACCOUNT_QUOTA_BYTES must be at least 1024')
+      .default(1024 * 1024 * 1024),
     /** How often this instance looks for webhook deliveries that are due, in milliseconds; 0 leaves them to other instances. */
     /** How often an open live stream (GET /api/portal/events) is sent a keep-alive and its session checked again. */
     LIVE_HEARTBEAT_MS: z.coerce

@@ -5,13 +5,18 @@ import { webhookActor, type ConsequenceTable } from './consequences.js';
 /** What the tickets' events cause (decision 0041). Opening and replying are not audited: a ticket's conversation is its record. */
 export const ticketConsequences: ConsequenceTable<TicketEventType> = {
   'ticket.opened': {
-    webhook: (event) => ({ type: 'ticket.created', data: { ticket: event.data.ticket, by: webhookActor(event.actor) } }),
+    webhook: (event) => ({ type: 'ticket.created', data: { ticket: event.data.ticket, attachments: event.data.attachments, by: webhookActor(event.actor) } }),
   },
   'ticket.replied': {
     // The customer's reply was written here, so the provider has no id of it yet.
     webhook: (event) => ({
       type: 'ticket.reply',
-      data: { ticket: event.data.ticket, entry: { ...event.data.entry, external_id: null }, by: webhookActor(event.actor) },
+      data: {
+        ticket: event.data.ticket,
+        entry: { ...event.data.entry, external_id: null },
+        attachments: event.data.attachments,
+        by: webhookActor(event.actor),
+      },
     }),
   },
   'ticket.pushed': {
@@ -49,5 +54,16 @@ export const ticketConsequences: ConsequenceTable<TicketEventType> = {
         }),
       ];
     },
+  },
+  'ticket.resolved_by_customer': {
+    audit: ({ data }) => ({ action: 'ticket.resolved_by_customer', details: { ticket_id: data.ticket.id } }),
+    webhook: ({ data, actor }) => ({ type: 'ticket.resolved_by_customer', data: { ...data, by: webhookActor(actor) } }),
+  },
+  'ticket.reopened_by_customer': {
+    audit: ({ data }) => ({ action: 'ticket.reopened_by_customer', details: { ticket_id: data.ticket.id } }),
+    webhook: ({ data, actor }) => ({ type: 'ticket.reopened_by_customer', data: { ...data, by: webhookActor(actor) } }),
+  },
+  'ticket.rated': {
+    webhook: ({ data, actor }) => ({ type: 'ticket.rated', data: { ...data, by: webhookActor(actor) } }),
   },
 };

@@ -15,6 +15,7 @@ export const STATUS_OF: Record<AppErrorCode, number> = {
   gone: 410,
   configuration_not_found: 422,
   payload_too_large: 413,
+  unprocessable: 422,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,

@@ -15,6 +15,8 @@ export type AppErrorCode =
   /** The monitoring system has no configuration for the account (docs/product.md §8, support tools). */
   | 'configuration_not_found'
   | 'payload_too_large'
+  /** Well-formed, but not something that can be done (too many files at once, an upload that is not the caller's). */
+  | 'unprocessable'
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'not_implemented'

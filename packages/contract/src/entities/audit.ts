@@ -6,13 +6,14 @@ import { singleLineText } from './text.js';
  * The kinds of event the audit log screen filters by: the first part of an entry's action (`auth.login` is `auth`).
  * The labels are the screen's; a kind an entry may have but no label names shows as its action.
  */
-export const AUDIT_KINDS = ['auth', 'users', 'vault', 'billing', 'profile', 'apps', 'support_tools', 'provider', 'audit_log'] as const;
+export const AUDIT_KINDS = ['auth', 'users', 'vault', 'billing', 'ticket', 'profile', 'apps', 'support_tools', 'provider', 'audit_log'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   auth: 'Sign-in and security',
   users: 'Users and roles',
   vault: 'Credential vault',
   billing: 'Billing and payments',
+  ticket: 'Support tickets',
   profile: 'Profiles',
   apps: 'Applications',
   support_tools: 'Support tools',

@@ -50,5 +50,10 @@ export const dashboardSummary = z.object({
   ticket_trend: z.array(ticketTrendPoint),
   /** Newest first, at most eight. */
   recent_activity: z.array(dashboardActivity),
+  /**
+   * Administrators only (null for others, left out by servers that predate it): the account's "How did we do?"
+   * ratings over the last 90 days, their count and average (decision 0047).
+   */
+  satisfaction: z.object({ count: z.number().int(), average: z.number().nullable() }).nullable().optional(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummary>;

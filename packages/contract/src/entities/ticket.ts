@@ -11,9 +11,26 @@ import {
   TICKET_MAX_OFFSET,
   CLOSED_TICKET_STATUSES,
   TICKET_CONVERSATION_PAGE,
+  TICKET_NOTE_MAX_LENGTH,
 } from '../constants.js';
 import { timestamp, openEnum } from './common.js';
 import { multiLineText, singleLineText } from './text.js';
+
+/**
+ * A file attached to a ticket's description or to an entry (docs/decisions/0047). `content_type` was decided from the
+ * bytes; `inline` says the file is a raster image the portal shows from its inline path, `thumbnail` whether a small
+ * picture of it is ready. Everything else is only ever a download.
+ */
+export const ticketAttachment = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+  inline: z.boolean(),
+  thumbnail: z.boolean(),
+  created_date: timestamp,
+});
+export type TicketAttachment = z.infer<typeof ticketAttachment>;
 
 export const conversationEntry = z.object({
   id: z.number().int(),
@@ -23,6 +40,8 @@ export const conversationEntry = z.object({
   updated_date: timestamp,
   content: z.string(),
   is_internal: z.boolean(),
+  // Beyond the spec, so optional (docs/decisions/0029).
+  attachments: z.array(ticketAttachment).optional(),
 });
 export type ConversationEntry = z.infer<typeof conversationEntry>;
 
@@ -55,9 +74,36 @@ export function isClosedTicketStatus(status: string): boolean {
  * TICKET_CONVERSATION_PAGE entries, newest first; `conversation_has_more` says that older ones
  * exist, fetched through `GET /crm/nable-tickets/:id/conversation?before=<oldest id shown>`.
  */
+/**
+ * The customer marked the ticket resolved (docs/decisions/0047): the status stays the provider's, which hears of it;
+ * the customer may take it back until `reopen_until`.
+ */
+export const customerResolution = z.object({
+  resolved_date: timestamp,
+  note: z.string().nullable(),
+  reopen_until: timestamp,
+});
+export type CustomerResolution = z.infer<typeof customerResolution>;
+
+/** "How did we do?": 1 to 5 and an optional comment, changeable until `changeable_until` (docs/decisions/0047). */
+export const ticketRating = z.object({
+  score: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  rated_date: timestamp,
+  changeable_until: timestamp,
+});
+export type TicketRating = z.infer<typeof ticketRating>;
+
 export const ticket = ticketSummary.extend({
   conversation: z.array(conversationEntry),
   conversation_has_more: z.boolean().default(false),
+  // Beyond the spec (docs/decisions/0047), so optional: a server answering as the spec does leaves them out.
+  resolved_by_customer: customerResolution.nullable().optional(),
+  rating: ticketRating.nullable().optional(),
+  /** The files of the ticket's own description (those of replies are on their entries). */
+  attachments: z.array(ticketAttachment).optional(),
+  /** The caller is asked "How did we do?" now: the work is done, they are its contact, and a rating may still be given or changed. */
+  rating_asked: z.boolean().optional(),
 });
 export type Ticket = z.output<typeof ticket>;
 
@@ -128,11 +174,18 @@ export type AcceptedListedTicket = z.output<typeof acceptedListedTicket>;
 export const acceptedTicketList = ticketList.partial({ tickets_scope: true }).extend({ tickets: z.array(acceptedListedTicket) });
 export type AcceptedTicketList = z.output<typeof acceptedTicketList>;
 
+/** Files uploaded beforehand (`POST /crm/ticket-attachments`) that a new ticket or a reply carries. */
+const attachmentIds = z
+  .array(z.number().int().min(1).max(2_147_483_647), { error: 'attachment_ids must be a list of attachment ids' })
+  .max(100, 'At most 100 attachment ids')
+  .optional();
+
 export const ticketResponseInput = z.object({
   description: multiLineText('Response', 'description is required')
     .trim()
     .min(1, 'Response cannot be empty')
     .max(TICKET_RESPONSE_MAX_LENGTH, `Response must be at most ${TICKET_RESPONSE_MAX_LENGTH} characters`),
+  attachment_ids: attachmentIds,
 });
 
 export type TicketResponseInput = z.infer<typeof ticketResponseInput>;
@@ -144,6 +197,21 @@ export const newTicketInput = z.object({
     .min(1, 'Description is required')
     .max(TICKET_RESPONSE_MAX_LENGTH, `Description must be at most ${TICKET_RESPONSE_MAX_LENGTH} characters`),
   priority: z.enum(TICKET_PRIORITIES, { error: 'Priority must be urgent, high, medium or low' }).default('medium'),
+  attachment_ids: attachmentIds,
 });
 export type NewTicketInput = z.input<typeof newTicketInput>;
 export type TicketListQuery = z.input<typeof ticketListQuery>;
+
+const note = (label: string) => multiLineText(label).trim().max(TICKET_NOTE_MAX_LENGTH, `${label} must be at most ${TICKET_NOTE_MAX_LENGTH} characters`);
+
+/** Marking one's ticket resolved, with an optional note for the help desk. */
+export const resolveTicketInput = z.object({ note: note('Note').optional() });
+
+export const rateTicketInput = z.object({
+  score: z
+    .number({ error: 'Choose a rating from 1 to 5' })
+    .int('Choose a rating from 1 to 5')
+    .min(1, 'Choose a rating from 1 to 5')
+    .max(5, 'Choose a rating from 1 to 5'),
+  comment: note('Comment').optional(),
+});

@@ -8,6 +8,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'ticket.created',
   'ticket.reply',
   'ticket.entry_pushed',
+  'ticket.resolved_by_customer',
+  'ticket.reopened_by_customer',
+  'ticket.rated',
   'profile.changed',
   'contact.created',
   'contact.deleted',
@@ -67,18 +70,43 @@ export const webhookPayment = z.object({
   automatic: z.boolean(),
 });
 
+/** A file of the ticket or entry: never its bytes, a signed link to them valid for 7 days (decision 0047). */
+export const webhookAttachment = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+  download_url: z.string(),
+});
+
 /** The `data` of each event type, less `account` (never a password, card number, token or stored secret). */
 export const webhookEventData = {
-  'ticket.created': z.object({ ticket: ticketRef.extend({ description: z.string() }), by: webhookActor }),
+  'ticket.created': z.object({ ticket: ticketRef.extend({ description: z.string() }), attachments: z.array(webhookAttachment).default([]), by: webhookActor }),
   'ticket.reply': z.object({
     ticket: ticketRef,
     entry: z.object({ id: z.number().int(), external_id: externalId, created_by: z.string(), content: z.string() }),
+    attachments: z.array(webhookAttachment).default([]),
     by: webhookActor,
   }),
   /** An entry the provider's systems added to a conversation that the customer can read (a technician's reply); decision 0041. */
   'ticket.entry_pushed': z.object({
     ticket: ticketRef,
     entry: z.object({ id: z.number().int(), external_id: z.string(), created_by: z.string(), author_email: z.string(), content: z.string() }),
+    by: webhookActor,
+  }),
+  /** The customer marked the ticket resolved (decision 0047); the status is still the provider's to move. */
+  'ticket.resolved_by_customer': z.object({ ticket: ticketRef, note: z.string().nullable(), reopen_until: z.string(), by: webhookActor }),
+  'ticket.reopened_by_customer': z.object({ ticket: ticketRef, by: webhookActor }),
+  /** A satisfaction rating given or changed (`changed`); the technician is who last wrote for the provider, when anyone did. */
+  'ticket.rated': z.object({
+    ticket: ticketRef,
+    rating: z.object({
+      score: z.number().int(),
+      comment: z.string().nullable(),
+      technician_name: z.string().nullable(),
+      technician_email: z.string().nullable(),
+      changed: z.boolean(),
+    }),
     by: webhookActor,
   }),
   'profile.changed': z.object({

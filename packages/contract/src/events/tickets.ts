@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { addressee } from './common.js';
 
+/** Files a command attached, each with the signed link a webhook carries (decision 0047). */
+const attachments = z
+  .array(z.object({ id: z.number().int(), file_name: z.string(), size: z.number().int(), content_type: z.string(), download_url: z.string() }))
+  .default([]);
+
 const ticketRef = z.object({
   id: z.number().int(),
   external_id: z.string().nullable(),
@@ -13,13 +18,14 @@ const ticketRef = z.object({
 /** The tickets' events (decision 0041). */
 export const ticketEventData = {
   /** A contact opened a ticket in the portal. */
-  'ticket.opened': z.object({ ticket: ticketRef.extend({ description: z.string() }) }),
+  'ticket.opened': z.object({ ticket: ticketRef.extend({ description: z.string() }), attachments }),
   /** A contact added a response to a ticket's conversation. */
   'ticket.replied': z.object({
     ticket: ticketRef,
     entry: z.object({ id: z.number().int(), created_by: z.string(), content: z.string() }),
     /** The ticket's contact (whom the reply concerns), null when it has none. */
     contact_id: z.number().int().nullable(),
+    attachments,
   }),
   /** The provider's systems created or changed one ticket (its entries included). */
   'ticket.pushed': z.object({
@@ -54,6 +60,21 @@ export const ticketEventData = {
     }),
     created: z.boolean(),
     notify: addressee.nullable(),
+  }),
+  /** The ticket's contact marked it resolved (docs/decisions/0047); the status stays the provider's. */
+  'ticket.resolved_by_customer': z.object({ ticket: ticketRef, note: z.string().nullable(), reopen_until: z.string() }),
+  /** The contact took back their resolve within the days allowed. */
+  'ticket.reopened_by_customer': z.object({ ticket: ticketRef }),
+  /** "How did we do?": a rating given or changed; the technician is who last wrote for the provider. */
+  'ticket.rated': z.object({
+    ticket: ticketRef,
+    rating: z.object({
+      score: z.number().int(),
+      comment: z.string().nullable(),
+      technician_name: z.string().nullable(),
+      technician_email: z.string().nullable(),
+      changed: z.boolean(),
+    }),
   }),
 } satisfies Record<string, z.ZodObject>;
 export type TicketEventType = keyof typeof ticketEventData;

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { ticketAttachment } from '../entities/ticket.js';
 import {
   providerAccountBulkInput,
   providerAccountInput,
@@ -10,6 +12,8 @@ import {
   providerNestedParams,
   providerPage,
   providerPaymentInput,
+  providerRatingsPage,
+  providerRatingsQuery,
   providerAccount,
   providerContact,
   providerListQuery,
@@ -215,6 +219,32 @@ export const providerListTicketEntries = defineEndpoint({
   params: providerAccountScopedParams,
   query: providerListQuery,
   result: providerPage(providerTicketEntry),
+});
+
+/**
+ * A technician's files for one entry (decision 0047): multipart/form-data, one part a file (any part name), at most 10
+ * an entry of 25 MB each; typed from their bytes; all stored or none.
+ */
+export const providerUploadTicketEntryAttachments = defineEndpoint({
+  method: 'POST',
+  path: `${account}/tickets/:ticket_external_id/entries/:external_id/attachments`,
+  summary: 'Attach files to one conversation entry (multipart/form-data; at most 10 files of 25 MB an entry)',
+  tag: 'Tickets',
+  access: 'provider',
+  scope: 'tickets:write',
+  params: providerTicketEntryParams,
+  result: z.object({ items: z.array(ticketAttachment) }),
+});
+
+export const providerListTicketRatings = defineEndpoint({
+  method: 'GET',
+  path: `${base}/ticket-ratings`,
+  summary: 'Satisfaction ratings of completed tickets, per account, per technician and by period, with their count and average',
+  tag: 'Tickets',
+  access: 'provider',
+  scope: 'tickets:read',
+  query: providerRatingsQuery,
+  result: providerRatingsPage,
 });
 
 export const providerPutStatement = defineEndpoint({

@@ -229,8 +229,51 @@ export const providerTicket = z.object({
   assigned_contact_external_id: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,
+  /** The customer marked it resolved (decision 0047): the status is still the PSA's to move. */
+  resolved_by_customer: z.object({ resolved_at: timestamp, note: z.string().nullable() }).nullable(),
+  /** The customer last took back such a resolve: the PSA moves a closed ticket back to work. */
+  customer_reopened_at: timestamp.nullable(),
 });
 export type ProviderTicket = z.infer<typeof providerTicket>;
+
+/** The satisfaction ratings' read (decision 0047): per account, per technician, by period; newest first. */
+export const providerRatingsQuery = z.object({
+  account_external_id: providerExternalId.optional(),
+  technician_email: singleLineText('Technician email').trim().max(320, 'Technician email must be at most 320 characters').optional(),
+  /** Given at or after. */
+  from: isoTimestamp.optional(),
+  /** Given before. */
+  to: isoTimestamp.optional(),
+  cursor: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'Cursor must be the next_cursor of an earlier page')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(PROVIDER_PAGE_MAX, `Limit must be at most ${PROVIDER_PAGE_MAX}`)
+    .default(PROVIDER_PAGE_DEFAULT),
+});
+export type ProviderRatingsQuery = z.output<typeof providerRatingsQuery>;
+
+export const providerRating = z.object({
+  id: z.number().int(),
+  account_id: z.number().int(),
+  ticket_id: z.number().int(),
+  ticket_external_id: z.string().nullable(),
+  ticket_number: z.string(),
+  score: z.number().int(),
+  comment: z.string().nullable(),
+  contact_id: z.number().int().nullable(),
+  technician_name: z.string().nullable(),
+  technician_email: z.string().nullable(),
+  rated_at: timestamp,
+  updated_at: timestamp,
+});
+export type ProviderRating = z.infer<typeof providerRating>;
+/** A page of ratings with the figures of every rating the filter matches (not only this page's). */
+export const providerRatingsPage = providerPage(providerRating).extend({ count: z.number().int(), average: z.number().nullable() });
 
 export const providerTicketEntry = z.object({
   id: z.number().int(),

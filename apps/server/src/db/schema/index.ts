@@ -8,6 +8,7 @@ export * from './billing.js';
 export * from './support-tools.js';
 export * from './inventory.js';
 export * from './tickets.js';
+export * from './attachments.js';
 export * from './auth.js';
 export * from './platform.js';
 export * from './webhooks.js';

@@ -43,6 +43,15 @@ export const tickets = pgTable(
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, ticket_number || ' ' || subject || ' ' || description)`),
+    /**
+     * The customer marked the ticket resolved (docs/decisions/0047). The status stays the provider's: the mark tells its
+     * PSA (webhook `ticket.resolved_by_customer`, this row in the provider API) and is cleared by a reopen within 7 days.
+     */
+    customerResolvedAt: timestamptz('customer_resolved_at'),
+    customerResolutionNote: text('customer_resolution_note'),
+    customerResolvedBy: integer('customer_resolved_by').references(() => contacts.id, { onDelete: 'set null' }),
+    /** The customer took back their resolve; the provider's PSA moves the status back if it had closed the ticket. */
+    customerReopenedAt: timestamptz('customer_reopened_at'),
     /** 0 urgent … 3 low: the 'priority' sort as a plain column, so an index can serve it. */
     priorityRank: smallint('priority_rank')
       .notNull()
@@ -111,5 +120,33 @@ export const ticketEntries = pgTable(
     unique('ticket_entries_ticket_id_external_id_key').on(t.ticketId, t.externalId),
     index('ticket_entries_account_id_updated_at_id_idx').on(t.accountId, t.updatedAt, t.id),
     foreignKey({ name: 'ticket_entries_ticket_fk', columns: [t.accountId, t.ticketId], foreignColumns: [tickets.accountId, tickets.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * "How did we do?" (docs/decisions/0047): one rating a ticket, by its contact, once the ticket is Complete; changeable
+ * for 7 days after it was first given. The technician is the provider's person who last wrote in the conversation when
+ * the rating was given, kept as it was then (the provider reads ratings per technician).
+ */
+export const ticketRatings = pgTable(
+  'ticket_ratings',
+  {
+    ...accountOwnedKeys(),
+    ticketId: integer('ticket_id').notNull(),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    score: smallint('score').notNull(),
+    comment: text('comment'),
+    technicianName: text('technician_name'),
+    technicianEmail: text('technician_email'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('ticket_ratings_ticket_id_key').on(t.ticketId),
+    check('ticket_ratings_score_check', sql`${t.score} BETWEEN 1 AND 5`),
+    // The provider's reads by period (per account, per technician) and the dashboard's average.
+    index('ticket_ratings_account_id_created_at_idx').on(t.accountId, t.createdAt),
+    index('ticket_ratings_technician_email_created_at_idx').on(t.technicianEmail, t.createdAt),
+    foreignKey({ name: 'ticket_ratings_ticket_fk', columns: [t.accountId, t.ticketId], foreignColumns: [tickets.accountId, tickets.id] }).onDelete('cascade'),
   ],
 );

@@ -1,10 +1,19 @@
-import type { DashboardActivity, DashboardSummary } from '@portal/contract';
+import { SATISFACTION_DAYS_SHOWN, type DashboardActivity, type DashboardSummary } from '@portal/contract';
 import type { Database } from '../../db/client.js';
 import type { Caller } from '../auth/index.js';
 // The dashboard owns no table: each capability answers for its own figures, through its public entry.
 import { billingFigures, recentPayments } from '../billing/index.js';
 import { recentServices, serviceFigures } from '../services/index.js';
-import { countOpenTickets, PORTAL_AUTHOR_SUFFIX, recentReplies, recentTickets, ticketScopeOf, ticketsScopeName, ticketTrend } from '../tickets/index.js';
+import {
+  countOpenTickets,
+  PORTAL_AUTHOR_SUFFIX,
+  ratingFigures,
+  recentReplies,
+  recentTickets,
+  ticketScopeOf,
+  ticketsScopeName,
+  ticketTrend,
+} from '../tickets/index.js';
 
 export const RECENT_ACTIVITY_SHOWN = 8;
 
@@ -27,7 +36,8 @@ export function createDashboardService({ db, providerDomain }: { db: Database; p
       // The tickets module's policy: the same tickets as the ticket list shows this caller.
       const scope = ticketScopeOf(caller);
       const limit = RECENT_ACTIVITY_SHOWN;
-      const [openTickets, figures, billing, trend, tickets, replies, services, payments] = await Promise.all([
+      const since = new Date(Date.now() - SATISFACTION_DAYS_SHOWN * 86_400_000);
+      const [openTickets, figures, billing, trend, tickets, replies, services, payments, satisfaction] = await Promise.all([
         countOpenTickets(db, scope, providerDomain),
         serviceFigures(db, caller.accountId),
         caller.billingGroup ? billingFigures(db, caller.accountId) : undefined,
@@ -36,6 +46,8 @@ export function createDashboardService({ db, providerDomain }: { db: Database; p
         recentReplies(db, scope, limit),
         recentServices(db, caller.accountId, limit),
         caller.billingGroup ? recentPayments(db, caller.accountId, limit) : [],
+        // The account's average is the administrators' to see (a user sees only their own tickets).
+        caller.adminGroup ? ratingFigures(db, { accountId: caller.accountId, from: since }) : undefined,
       ]);
 
       const activity: DashboardActivity[] = [
@@ -73,6 +85,9 @@ export function createDashboardService({ db, providerDomain }: { db: Database; p
         billing: billing ? { balance: billing.balance, past_due_balance: billing.pastDueBalance, days_past_due: billing.daysPastDue } : null,
         ticket_trend: trend,
         recent_activity: activity.slice(0, limit),
+        satisfaction: satisfaction
+          ? { count: satisfaction.count, average: satisfaction.average === null ? null : Math.round(satisfaction.average * 10) / 10 }
+          : null,
       };
     },
   };

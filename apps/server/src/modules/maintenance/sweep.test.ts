@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAttachment } from '../../../test/attachments.js';
 import { createTestDatabase } from '../../../test/database.js';
 import { createAccount, createContact } from '../../../test/factories.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import {
+  attachmentChunks,
   domainEvents,
   mailOutbox,
   notifications,
@@ -11,6 +14,7 @@ import {
   passwordResetTokens,
   rateLimits,
   refreshTokens,
+  ticketAttachments,
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
@@ -111,7 +115,15 @@ describe('sweeping expired rows', () => {
         notice('unread a while', 200, false),
         notice('unread for years', 400, false),
       ]);
+    // Two uploads never sent: one of two days ago goes with its bytes, one of an hour ago stays.
+    const abandoned = await createAttachment(db, { accountId: account.id, ticketId: null, fileName: 'abandoned.png' });
+    await db
+      .update(ticketAttachments)
+      .set({ createdAt: hoursAgo(48) })
+      .where(eq(ticketAttachments.id, abandoned.id));
+    await createAttachment(db, { accountId: account.id, ticketId: null, fileName: 'on-its-way.png' });
     expect(await sweepExpired(db)).toEqual({
+      abandonedUploads: 1,
       refreshTokens: 1,
       passwordResetTokens: 1,
       oneTimeTokens: 1,
@@ -124,6 +136,8 @@ describe('sweeping expired rows', () => {
     });
     expect((await db.select({ title: notifications.title }).from(notifications)).map((row) => row.title).sort()).toEqual(['read lately', 'unread a while']);
     expect((await db.select({ id: domainEvents.id }).from(domainEvents)).map((row) => row.id)).toEqual(['evt_happened_lately']);
+    expect((await db.select({ name: ticketAttachments.fileName }).from(ticketAttachments)).map((row) => row.name)).toEqual(['on-its-way.png']);
+    expect(await db.select().from(attachmentChunks).where(eq(attachmentChunks.storageKey, abandoned.storageKey))).toEqual([]);
     expect((await db.select({ subject: mailOutbox.subject }).from(mailOutbox)).map((row) => row.subject).sort()).toEqual([
       'failed yesterday',
       'sent today',
@@ -135,6 +149,7 @@ describe('sweeping expired rows', () => {
     expect((await db.select({ hash: oneTimeTokens.tokenHash }).from(oneTimeTokens)).map((row) => row.hash)).toEqual(['live-once']);
     expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key)).toEqual(['login:user:now']);
     expect(await sweepExpired(db)).toEqual({
+      abandonedUploads: 0,
       refreshTokens: 0,
       passwordResetTokens: 0,
       oneTimeTokens: 0,

@@ -1,6 +1,8 @@
 import type {
   ProviderBulkResult,
   ProviderListQuery,
+  ProviderRating,
+  ProviderRatingsQuery,
   ProviderTicket,
   ProviderTicketEntry,
   ProviderTicketEntryInput,
@@ -8,7 +10,15 @@ import type {
 } from '@portal/contract';
 import type { Database } from '../../db/client.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
-import type { PushedTicket, SyncedEntryRow, SyncedTicketRow, TicketSync } from '../tickets/index.js';
+import {
+  listRatings,
+  ratingFigures,
+  type PushedTicket,
+  type RatingFilter,
+  type SyncedEntryRow,
+  type SyncedTicketRow,
+  type TicketSync,
+} from '../tickets/index.js';
 import type { ProviderCaller } from './api-keys.js';
 import { bulkField, bulkResult, refuseDuplicates } from './provider-bulk.js';
 import { accountIdOf, feedPosition, toPage, byKey } from './provider-support.js';
@@ -30,6 +40,8 @@ export function ticketWire(row: SyncedTicketRow, assignedExternalId: string | nu
     assigned_contact_external_id: assignedExternalId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.lastModifiedAt.toISOString(),
+    resolved_by_customer: row.customerResolvedAt ? { resolved_at: row.customerResolvedAt.toISOString(), note: row.customerResolutionNote } : null,
+    customer_reopened_at: row.customerReopenedAt?.toISOString() ?? null,
   };
 }
 
@@ -120,6 +132,30 @@ export function createProviderTickets(db: Database, sync: TicketSync) {
       );
     },
 
+    /** The account's id by the provider's id of it (404 if none). */
+    accountId: (accountExternalId: string) => accountIdOf(db, accountExternalId),
+
+    /** Satisfaction ratings by account, technician and period (decision 0047), newest first, keyset-paged by id. */
+    async ratings(query: ProviderRatingsQuery) {
+      const filter: RatingFilter = {
+        accountId: query.account_external_id === undefined ? undefined : await accountIdOf(db, query.account_external_id),
+        technicianEmail: query.technician_email || undefined,
+        from: query.from ? new Date(query.from) : undefined,
+        to: query.to ? new Date(query.to) : undefined,
+      };
+      const [rows, figures] = await Promise.all([
+        listRatings(db, filter, { limit: query.limit, beforeId: query.cursor ? Number(query.cursor) : undefined }),
+        ratingFigures(db, filter),
+      ]);
+      const items = rows.slice(0, query.limit);
+      return {
+        items: items.map(ratingWire),
+        next_cursor: rows.length > query.limit ? String(items.at(-1)!.rating.id) : null,
+        count: figures.count,
+        average: figures.average === null ? null : Math.round(figures.average * 100) / 100,
+      };
+    },
+
     /** Every entry of the account's tickets, the customers' replies and the private notes alike. */
     async listEntries(accountExternalId: string, query: ProviderListQuery) {
       const accountId = await accountIdOf(db, accountExternalId);
@@ -131,5 +167,22 @@ export function createProviderTickets(db: Database, sync: TicketSync) {
         (r) => entryWire(r.entry, r.ticketExternalId),
       );
     },
+  };
+}
+
+function ratingWire({ rating, ticketExternalId, ticketNumber }: Awaited<ReturnType<typeof listRatings>>[number]): ProviderRating {
+  return {
+    id: rating.id,
+    account_id: rating.accountId,
+    ticket_id: rating.ticketId,
+    ticket_external_id: ticketExternalId,
+    ticket_number: ticketNumber,
+    score: rating.score,
+    comment: rating.comment,
+    contact_id: rating.contactId,
+    technician_name: rating.technicianName,
+    technician_email: rating.technicianEmail,
+    rated_at: rating.createdAt.toISOString(),
+    updated_at: rating.updatedAt.toISOString(),
   };
 }

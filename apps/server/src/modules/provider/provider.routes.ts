@@ -9,12 +9,16 @@ import type { createProviderOrders } from './provider-orders.js';
 import type { createProviderServices } from './provider-services.js';
 import type { createProviderTickets } from './provider-tickets.js';
 import type { createProviderWebhooks } from './provider-webhooks.js';
+import { eachFile } from '../../http/multipart.js';
+import { fileTooLarge, tooManyFiles, type TicketAttachments } from '../tickets/index.js';
 
 export interface ProviderServices {
   accounts: ReturnType<typeof createProviderAccounts>;
   contacts: ReturnType<typeof createProviderContacts>;
   services: ReturnType<typeof createProviderServices>;
   tickets: ReturnType<typeof createProviderTickets>;
+  /** The tickets' files (docs/decisions/0047): the technicians' arrive here. */
+  attachments: TicketAttachments;
   billing: ReturnType<typeof createProviderBilling>;
   orders: ReturnType<typeof createProviderOrders>;
   inventory: ReturnType<typeof createProviderInventory>;
@@ -46,6 +50,18 @@ export function providerRoutes(s: ProviderServices): EndpointRoute[] {
     route(e.providerBulkTickets, async (c) => s.tickets.bulk(c.provider, c.params.account_external_id, c.body.items, c.client)),
     route(e.providerListTickets, async (c) => s.tickets.list(c.params.account_external_id, c.query)),
     route(e.providerPutTicketEntry, async (c) => upserted(await s.tickets.upsertEntry(c.provider, c.params, c.body, c.client))),
+    route(e.providerUploadTicketEntryAttachments, async ({ params, request }) => {
+      const { limits } = s.attachments;
+      const accountId = await s.tickets.accountId(params.account_external_id);
+      const files = eachFile(
+        request,
+        { maxBytes: limits.maxFileBytes, maxFiles: limits.maxFiles },
+        { tooLarge: () => fileTooLarge(limits), tooMany: () => tooManyFiles(limits) },
+      );
+      const items = await s.attachments.pushToEntry(accountId, { ticketExternalId: params.ticket_external_id, entryExternalId: params.external_id }, files);
+      return new Respond({ items }, undefined, 201);
+    }),
+    route(e.providerListTicketRatings, async (c) => s.tickets.ratings(c.query)),
     route(e.providerListTicketEntries, async (c) => s.tickets.listEntries(c.params.account_external_id, c.query)),
     route(e.providerPutStatement, async (c) =>
       upserted(await s.billing.upsertStatement(c.provider, c.params.account_external_id, c.params.external_id, c.body, c.client)),

@@ -8,3 +8,7 @@ export { ticketReplyMail } from './tickets.mails.js';
 export { ticketScopeOf, ticketsScopeName, type TicketScope } from './tickets.policy.js';
 export { countOpenTickets, recentReplies, recentTickets, ticketTrend } from './ticket-figures.repository.js';
 export { ticketContactOf } from './tickets.repository.js';
+export { ratingFigures, listRatings, type RatingFilter, type RatingRow } from './ticket-feedback.repository.js';
+export { createTicketAttachments, fileTooLarge, THUMBNAIL_QUEUE, tooManyFiles, type TicketAttachments } from './attachments.js';
+export { createPostgresAttachmentStorage } from './attachment-chunks.repository.js';
+export { sweepAbandonedUploads } from './attachments.repository.js';

@@ -39,6 +39,8 @@ const ticketColumns = {
   isBillable: tickets.isBillable,
   isTaxable: tickets.isTaxable,
   timeRounded: tickets.timeRounded,
+  customerResolvedAt: tickets.customerResolvedAt,
+  customerResolutionNote: tickets.customerResolutionNote,
 };
 export type TicketRow = Pick<typeof tickets.$inferSelect, keyof typeof ticketColumns>;
 export type TicketEntryRow = typeof ticketEntries.$inferSelect;
@@ -299,6 +301,20 @@ export async function findTicket(db: Database, scope: TicketScope, id: number): 
       .limit(1),
   );
   const [row] = await query.run({ accountId: scope.accountId, contactId: scope.assignedContactId ?? 0, id });
+  return row;
+}
+
+/**
+ * The ticket's status, its row locked until the transaction ends (SELECT … FOR UPDATE). Every command that adds to a
+ * conversation or changes a status takes this lock first, so a reply and a close arriving together are serialised:
+ * the reply lands before the close, or sees the closed status and is refused (docs/decisions/0047).
+ */
+export async function lockTicket(tx: Executor, accountId: number, id: number) {
+  const [row] = await tx
+    .select({ status: tickets.status, customerResolvedAt: tickets.customerResolvedAt, assignedContactId: tickets.assignedContactId })
+    .from(tickets)
+    .where(and(eq(tickets.accountId, accountId), eq(tickets.id, id)))
+    .for('update');
   return row;
 }
 

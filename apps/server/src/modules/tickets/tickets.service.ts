@@ -20,12 +20,16 @@ import type { ClientMeta } from '../../platform/client-meta.js';
 import { parseTicketSearch } from './ticket-search.js';
 import { sanitizeTicketHtml } from './ticket-html.js';
 import { ticketScopeOf, ticketsScopeName } from './tickets.policy.js';
+import { createTicketFeedback, ratingAsked, ratingWire, reopenUntil } from './ticket-feedback.js';
+import { findRating } from './ticket-feedback.repository.js';
+import type { TicketAttachments } from './attachments.js';
 import {
   findTicket,
   insertTicket,
   insertTicketEntry,
   listTicketEntries,
   listTickets,
+  lockTicket,
   lockTicketNumbers,
   nextTicketNumber,
   ticketPeople,
@@ -46,7 +50,19 @@ const MAX_ID = 2_147_483_647;
 export type TicketService = ReturnType<typeof createTicketService>;
 
 /** `providerDomain`: the provider's e-mail domain, which marks its people's entries (docs/product.md §2). */
-export function createTicketService({ db, providerDomain, events }: { db: Database; providerDomain: string; events: EventRecorder }) {
+export function createTicketService({
+  db,
+  providerDomain,
+  events,
+  attachments,
+}: {
+  db: Database;
+  providerDomain: string;
+  events: EventRecorder;
+  attachments: TicketAttachments;
+}) {
+  const feedback = createTicketFeedback({ db, events, providerDomain });
+
   async function visibleTicket(caller: Caller, id: number): Promise<TicketRow> {
     const row = id <= MAX_ID ? await findTicket(db, ticketScopeOf(caller), id) : undefined;
     // The same answer for "no such ticket", "another account's" and "not assigned to you".
@@ -60,12 +76,28 @@ export function createTicketService({ db, providerDomain, events }: { db: Databa
    */
   async function ticketWithConversation(caller: Caller, id: number): Promise<Ticket> {
     if (id > MAX_ID) throw new AppError('not_found', TICKET_NOT_FOUND);
-    const [row, slice] = await Promise.all([
+    const [row, slice, rating, files] = await Promise.all([
       findTicket(db, ticketScopeOf(caller), id),
       listTicketEntries(db, caller.accountId, id, { limit: TICKET_CONVERSATION_PAGE }),
+      findRating(db, caller.accountId, id),
+      attachments.ofTicket(caller.accountId, id),
     ]);
     if (!row) throw new AppError('not_found', TICKET_NOT_FOUND);
-    return { ...(await toSummary(row)), conversation: await Promise.all(slice.entries.map(toConversationEntry)), conversation_has_more: slice.hasMore };
+    return {
+      ...(await toSummary(row)),
+      attachments: files.get(null) ?? [],
+      conversation: await Promise.all(slice.entries.map(async (entry) => ({ ...(await toConversationEntry(entry)), attachments: files.get(entry.id) ?? [] }))),
+      conversation_has_more: slice.hasMore,
+      resolved_by_customer: row.customerResolvedAt
+        ? {
+            resolved_date: row.customerResolvedAt.toISOString(),
+            note: row.customerResolutionNote,
+            reopen_until: reopenUntil(row.customerResolvedAt).toISOString(),
+          }
+        : null,
+      rating: rating ? ratingWire(rating) : null,
+      rating_asked: ratingAsked(caller, row, rating),
+    };
   }
 
   return {
@@ -105,19 +137,28 @@ export function createTicketService({ db, providerDomain, events }: { db: Databa
     /** Older entries of a visible ticket's conversation, before the entry given (docs/decisions/0027). */
     async conversation(caller: Caller, id: number, page: z.output<typeof conversationPageQuery>): Promise<ConversationPage> {
       const row = await visibleTicket(caller, id);
-      const slice = await listTicketEntries(db, caller.accountId, row.id, page);
-      return { entries: await Promise.all(slice.entries.map(toConversationEntry)), has_more: slice.hasMore };
+      const [slice, files] = await Promise.all([listTicketEntries(db, caller.accountId, row.id, page), attachments.ofTicket(caller.accountId, row.id)]);
+      return {
+        entries: await Promise.all(slice.entries.map(async (entry) => ({ ...(await toConversationEntry(entry)), attachments: files.get(entry.id) ?? [] }))),
+        has_more: slice.hasMore,
+      };
     },
 
     /**
      * Adds the caller's response on top of the conversation and moves the ticket's last-modified time.
      * A closed ticket refuses it (409, docs/decisions/0018); the screen offers a follow-up ticket instead.
      */
-    async respond(caller: Caller, id: number, text: string, meta: ClientMeta): Promise<Ticket> {
+    async respond(caller: Caller, id: number, text: string, meta: ClientMeta, attachmentIds?: number[]): Promise<Ticket> {
       const content = await cleanText(text, 'description');
       const row = await visibleTicket(caller, id);
       if (isClosedTicketStatus(row.status)) throw new AppError('conflict', CLOSED_TICKET_TAKES_NO_REPLIES);
       await inTransaction(db, async (tx) => {
+        // The status read above may be stale: a close may have committed since. Read it again under the ticket's lock,
+        // which a status change (the provider's push, the customer's own resolve) takes too.
+        const locked = await lockTicket(tx, caller.accountId, row.id);
+        if (!locked) throw new AppError('not_found', TICKET_NOT_FOUND);
+        if (isClosedTicketStatus(locked.status)) throw new AppError('conflict', CLOSED_TICKET_TAKES_NO_REPLIES);
+        await feedback.reopenByReply(tx, caller, ticketRef(row), locked, meta);
         const createdBy = `${fullName(caller)}${PORTAL_AUTHOR_SUFFIX}`;
         const entryId = await insertTicketEntry(tx, {
           accountId: caller.accountId,
@@ -127,15 +168,37 @@ export function createTicketService({ db, providerDomain, events }: { db: Databa
           content,
           isInternal: false,
         });
+        // The reply's files, uploaded beforehand, become the entry's in this transaction: all of them or no reply.
+        const files = await attachments.claim(tx, { accountId: caller.accountId, contactId: caller.contactId }, attachmentIds, { ticketId: row.id, entryId });
         await touchTicket(tx, caller.accountId, row.id);
         await events.record(tx, {
           type: 'ticket.replied',
           accountId: caller.accountId,
           actor: contactActor(caller),
           meta,
-          data: { ticket: ticketRef(row), entry: { id: entryId, created_by: createdBy, content }, contact_id: row.assignedContactId },
+          data: { ticket: ticketRef(row), entry: { id: entryId, created_by: createdBy, content }, contact_id: row.assignedContactId, attachments: files },
         });
       });
+      return ticketWithConversation(caller, id);
+    },
+
+    /** The caller marks the ticket resolved (docs/decisions/0047); the status stays the provider's. */
+    async resolve(caller: Caller, id: number, note: string | undefined, meta: ClientMeta): Promise<Ticket> {
+      const row = await visibleTicket(caller, id);
+      await feedback.resolve(caller, ticketRef(row), note, meta);
+      return ticketWithConversation(caller, id);
+    },
+
+    async reopen(caller: Caller, id: number, meta: ClientMeta): Promise<Ticket> {
+      const row = await visibleTicket(caller, id);
+      await feedback.reopen(caller, ticketRef(row), meta);
+      return ticketWithConversation(caller, id);
+    },
+
+    /** "How did we do?": the ticket's contact rates it once its work is complete, and may change it for 7 days. */
+    async rate(caller: Caller, id: number, input: { score: number; comment?: string | undefined }, meta: ClientMeta): Promise<Ticket> {
+      const row = await visibleTicket(caller, id);
+      await feedback.rate(caller, ticketRef(row), input, meta);
       return ticketWithConversation(caller, id);
     },
 
@@ -153,6 +216,10 @@ export function createTicketService({ db, providerDomain, events }: { db: Databa
           priority: input.priority,
           assignedContactId: caller.contactId,
         });
+        const files = await attachments.claim(tx, { accountId: caller.accountId, contactId: caller.contactId }, input.attachment_ids, {
+          ticketId,
+          entryId: null,
+        });
         await events.record(tx, {
           type: 'ticket.opened',
           accountId: caller.accountId,
@@ -169,6 +236,7 @@ export function createTicketService({ db, providerDomain, events }: { db: Databa
               priority: input.priority,
               description,
             },
+            attachments: files,
           },
         });
         return ticketId;

@@ -77,7 +77,7 @@ async function signedInAdmin() {
   const account = await createAccount(db());
   const admin = await createContact(db(), { accountId: account.id, adminGroup: true, billingGroup: true, firstname: 'Ada', lastname: 'Admin' });
   const token = (await signIn(app, admin.email)).access_token;
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
     app.inject({ method, url: `/api${url}`, headers: { ...bearer(token), ...headers }, payload });
   return { account, admin, token, call };
 }
@@ -272,6 +272,7 @@ describe('the queue across restarts and instances', () => {
           accountId: account.id,
           data: {
             ticket: { id: i, external_id: null, ticket_number: `TKT-${i}`, subject: `Bulk ${i}`, status: 'New', priority: 'low', description: 'x' },
+            attachments: [],
             by: SYSTEM_ACTOR,
           },
         });
@@ -320,6 +321,7 @@ describe('the outbox is written in the transaction of the change', () => {
           accountId: account.id,
           data: {
             ticket: { id, external_id: null, ticket_number: 'TKT-9', subject: 'Never', status: 'New', priority: 'low', description: 'x' },
+            attachments: [],
             by: { contact_id: admin.id, contact_external_id: null, email: admin.email, impersonated_by: null },
           },
         });
@@ -388,6 +390,32 @@ describe('every event type comes from the customer’s real action', () => {
           call('POST', `/crm/nable-tickets/${(await createTicket(db(), { accountId: account.id, assignedContactId: admin.id })).id}`, {
             description: 'Any news?',
           }),
+      ],
+      [
+        'ticket.resolved_by_customer',
+        async () =>
+          call('POST', `/crm/nable-tickets/${(await createTicket(db(), { accountId: account.id, assignedContactId: admin.id })).id}/resolve`, {
+            note: 'Works now',
+          }),
+      ],
+      [
+        'ticket.reopened_by_customer',
+        async () =>
+          call(
+            'POST',
+            `/crm/nable-tickets/${(await createTicket(db(), { accountId: account.id, assignedContactId: admin.id, customerResolvedAt: new Date() })).id}/reopen`,
+          ),
+      ],
+      [
+        'ticket.rated',
+        async () =>
+          call(
+            'PUT',
+            `/crm/nable-tickets/${(await createTicket(db(), { accountId: account.id, assignedContactId: admin.id, status: 'Complete' })).id}/rating`,
+            {
+              score: 5,
+            },
+          ),
       ],
       ['profile.changed', () => call('PATCH', '/portal/my-profile', { firstname: 'Adah', lastname: 'Admin', email: admin.email, timezone: 'US/Pacific' })],
       ['contact.created', () => call('POST', '/crm/contacts', { user: { firstname: 'Nia', lastname: 'New', email: `nia.${randomUUID()}@example.test` } })],

@@ -27,6 +27,8 @@ const ACTIONS: Record<string, string> = {
   'billing.card_removed': 'Stored card removed',
   'billing.statement_downloaded': 'Statement downloaded',
   'billing.receipt_downloaded': 'Receipt downloaded',
+  'ticket.resolved_by_customer': 'Ticket marked resolved',
+  'ticket.reopened_by_customer': 'Ticket reopened',
   'profile.updated': 'Profile changed',
   'apps.launch': 'Application opened',
   'apps.launch_redeem': 'Application signed in',

@@ -96,6 +96,19 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('link', { name: '1 waiting for your reply' })).toBeInTheDocument();
   });
 
+  it('shows administrators their account’s satisfaction, and no card when the answer has none (decision 0047)', async () => {
+    stubApi({ 'GET /api/portal/dashboard': ok(summary({ satisfaction: { count: 12, average: 4.5 } })) });
+    const { unmount } = render();
+    const card = within(await screen.findByRole('region', { name: 'Key figures' })).getByRole('group', { name: 'Satisfaction' });
+    expect(card).toHaveTextContent('4.5 / 5');
+    expect(card).toHaveTextContent('12 ratings, last 90 days');
+    unmount();
+    stubApi({ 'GET /api/portal/dashboard': ok(summary({ satisfaction: null })) });
+    render();
+    await screen.findByRole('region', { name: 'Key figures' });
+    expect(screen.queryByRole('group', { name: 'Satisfaction' })).toBeNull();
+  });
+
   it('says nothing of waiting tickets when none waits', async () => {
     stubApi({ 'GET /api/portal/dashboard': ok(summary()) });
     render();

@@ -1,5 +1,5 @@
 import { Anchor, Grid, SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import { IconCircleCheck, IconCurrencyDollar, IconLifebuoy, IconReceipt2 } from '@tabler/icons-react';
+import { IconCircleCheck, IconCurrencyDollar, IconLifebuoy, IconReceipt2, IconStar } from '@tabler/icons-react';
 import { DAYS_PAST_DUE_SHOWN_ABOVE, type DashboardSummary } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createElement, Fragment, type ReactNode } from 'react';
@@ -85,7 +85,7 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
   const { billing } = summary;
   return (
     <SimpleGrid
-      cols={{ base: 2, md: 2 + (summary.monthly_cost === null ? 0 : 1) + (billing ? 1 : 0) }}
+      cols={{ base: 2, md: 2 + (summary.monthly_cost === null ? 0 : 1) + (billing ? 1 : 0) + (summary.satisfaction ? 1 : 0) }}
       spacing={{ base: 'sm', sm: 'md' }}
       component="section"
       aria-label="Key figures"
@@ -108,6 +108,16 @@ function DashboardFigures({ summary }: { summary: DashboardSummary }) {
           icon={IconReceipt2}
           colour={billing.days_past_due > 0 ? 'red' : 'brand'}
           hint={pastDueHint(billing)}
+        />
+      )}
+      {/* Administrators only (decision 0047): how the account rated its completed tickets. */}
+      {summary.satisfaction && (
+        <StatCard
+          label="Satisfaction"
+          value={summary.satisfaction.average === null ? 'No ratings' : `${summary.satisfaction.average.toFixed(1)} / 5`}
+          icon={IconStar}
+          colour="yellow"
+          hint={summary.satisfaction.count === 1 ? '1 rating, last 90 days' : `${summary.satisfaction.count} ratings, last 90 days`}
         />
       )}
     </SimpleGrid>

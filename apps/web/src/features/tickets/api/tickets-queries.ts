@@ -1,4 +1,4 @@
-import { TICKET_PAGE_LIMIT, ticketResponseInput, ticketsEndpoints, type NewTicketInput } from '@portal/contract';
+import { rateTicketInput, resolveTicketInput, TICKET_PAGE_LIMIT, ticketResponseInput, ticketsEndpoints, type NewTicketInput } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
 import { offsetOfPage, viewFromSearch, type TicketListView } from '../ticket-address';
@@ -43,6 +43,35 @@ export function useRespondToTicket(id: number) {
     // Spec: the text is trimmed before sending; the contract's schema does the trimming, for both sides.
     mutationFn: (text: string) => apiCall(ticketsEndpoints.respondToTicket, { params: { id }, body: ticketResponseInput.parse({ description: text }) }),
     // Spec §4: after a response is sent, the ticket is reloaded (and the list's "updated" order moves).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),
+  });
+}
+
+/** The customer's own close and rating (docs/decisions/0047): each answers the ticket, which then reloads everywhere. */
+export function useResolveTicket(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (note: string) => apiCall(ticketsEndpoints.resolveTicket, { params: { id }, body: resolveTicketInput.parse(note.trim() ? { note } : {}) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),
+  });
+}
+
+export function useReopenTicket(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(ticketsEndpoints.reopenTicket, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),
+  });
+}
+
+export function useRateTicket(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { score: number; comment: string }) =>
+      apiCall(ticketsEndpoints.rateTicket, {
+        params: { id },
+        body: rateTicketInput.parse({ score: input.score, ...(input.comment.trim() ? { comment: input.comment } : {}) }),
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),
   });
 }

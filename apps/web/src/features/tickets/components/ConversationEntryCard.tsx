@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../shared/format';
 import { authorOf, conversationWhen, senderLabel } from '../ticket-display';
 import { badgeTextColour } from '../../../shared/ui/StatusBadge';
 import { TicketContent } from './TicketContent';
+import { TicketAttachments } from './TicketAttachments';
 
 /** What 'ITP' means, for whoever does not know the provider's short name (docs/product.md §2). */
 export const itpExplanation = (providerName: string = portalConfig.providerName) => `ITP: ${providerName}, your support provider`;
@@ -81,6 +82,7 @@ export function ConversationEntryCard({ entry, latest, timeZone, now }: { entry:
           {entry.from_address}
         </Text>
         <TicketContent text={entry.content} />
+        <TicketAttachments files={entry.attachments} />
       </Stack>
     </Paper>
   );

@@ -12,6 +12,8 @@ import { ConversationEntryCard } from './ConversationEntryCard';
 import { badgeTextColour } from '../../../shared/ui/StatusBadge';
 import { OverdueBadge, TICKET_NUMBER_INK, TicketPriorityBadge, TicketStatusBadge } from './TicketBadges';
 import { TicketContent } from './TicketContent';
+import { RatingPrompt, ResolveControls } from './TicketCustomerClose';
+import { TicketAttachments } from './TicketAttachments';
 import classes from './TicketDetailModal.module.css';
 import { Fact } from '../../../shared/ui/Fact';
 import { ticketPath } from '../ticket-address';
@@ -124,7 +126,12 @@ function TicketDetailBody({ ticket, timeZone, onFollowUp }: { ticket: Ticket; ti
           Description
         </Title>
         <TicketContent text={ticket.description} />
+        <TicketAttachments files={ticket.attachments} />
       </Stack>
+
+      {/* The customer's side of the ticket's end (docs/decisions/0047). */}
+      <ResolveControls ticket={ticket} timeZone={timeZone} />
+      <RatingPrompt ticket={ticket} timeZone={timeZone} />
 
       <Conversation
         ticket={ticket}
