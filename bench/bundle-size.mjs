@@ -19,9 +19,12 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
  * stylesheet 37.3 → 38.1 KB (the tiles' CSS module, which replaced Mantine components), budgets 38.5.
  * 2026-11-28: Mantine's styles per component (decision 0045), the stylesheet 38.1 → 25.7 KB, budgets 26.5. The same day the
  * app's module run apart from the page's entry (one more file: what the entry runs and shares, ~1 KB), JavaScript budgets
- * 176 and 194.
+ * 176 and 194. Later that day issues 35-37 (the header's bell with its unread count's query and schemas on every
+ * signed-in screen, its panel and the live stream's reader lazily loaded; the signed-out router's unsubscribe page;
+ * the contract's shared entities): sign-in JS 175.9 → 176.8, first signed-in screen 193.6 → 196.7 KB, budgets 177.5
+ * and 198.
  */
-const BUDGET_KB = { signInJs: 176, signInCss: 26.5, signedInJs: 194, signedInCss: 26.5 };
+const BUDGET_KB = { signInJs: 177.5, signInCss: 26.5, signedInJs: 198, signedInCss: 26.5 };
 const TOLERANCE = 0.02;
 
 /** What the sign-in page must never load: the signed-in screens' own code and the heavy libraries. */

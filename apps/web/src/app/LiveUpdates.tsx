@@ -2,7 +2,9 @@ import type { LiveMessage } from '@portal/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { NOTIFICATIONS_KEY } from '../features/notifications/api/notifications-queries';
-import { followLiveUpdates } from '../shared/api';
+
+// The stream's reader and its messages' schemas load when the stream opens, not with the shell (its first load).
+const loadLiveStream = () => import('../shared/api/live-stream');
 
 /** The tickets feature's queries all start with this key (tickets-queries.ts). */
 const TICKETS_KEY = ['tickets'] as const;
@@ -40,7 +42,12 @@ export function LiveUpdates() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const stop = new AbortController();
-    const open = () => void followLiveUpdates((message) => void applyLiveMessage(queryClient, message), stop.signal);
+    const open = () =>
+      void loadLiveStream().then(
+        ({ followLiveUpdates }) => followLiveUpdates((message) => void applyLiveMessage(queryClient, message), stop.signal),
+        // Its code could not be fetched (offline, a new release): the screens still fetch as they always have.
+        () => undefined,
+      );
     const timer = whenLoaded(() => window.setTimeout(open, LIVE_START_AFTER_LOAD_MS));
     return () => {
       timer.cancel();

@@ -93,7 +93,7 @@ describe('ticket attachments', () => {
     expect(fetched.rawPayload.equals(PDF)).toBe(true);
     expect(fetched.headers['content-disposition']).toMatch(/^attachment;/);
     const tampered = link.pathname.replace(`.${pdf.id}.`, `.${png.id}.`);
-    expect((await test.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(404);
+    expect((await test.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(410);
 
     // Uma sees only her own tickets: Alice's file is not hers to fetch, by any path.
     expect((await get(uma, `/crm/ticket-attachments/${png.id}`)).statusCode).toBe(404);

@@ -53,6 +53,8 @@ export const tooManyFiles = (limits: AttachmentLimits) =>
 export const ATTACHMENT_NOT_AVAILABLE = 'An attachment was not found, or is already attached elsewhere. Please upload it again.';
 export const EMPTY_FILE = 'The file is empty.';
 export const ATTACHMENT_NOT_FOUND = 'Attachment not found';
+/** A download link that was not made here, was changed, or has run out (as the support tools' links answer: 410). */
+export const ATTACHMENT_LINK_INVALID = 'This download link has expired or is not valid. Open the ticket in the portal to download the file.';
 
 /** A name to show and to offer when saving: no folders, no control characters, at most 200 characters. */
 export function cleanFileName(name: string | undefined): string {
@@ -216,7 +218,8 @@ export function createTicketAttachments({
     /** The file a signed link names, while the link is good and the file attached. */
     async openByLink(token: string): Promise<{ row: AttachmentRow; bytes: Readable }> {
       const claims = links.verify(token);
-      const row = claims ? await attachedFile(db, claims.accountId, claims.attachmentId) : undefined;
+      if (!claims) throw new AppError('gone', ATTACHMENT_LINK_INVALID);
+      const row = await attachedFile(db, claims.accountId, claims.attachmentId);
       if (!row) throw new AppError('not_found', ATTACHMENT_NOT_FOUND);
       return { row, bytes: storage.get(row.storageKey) };
     },

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, ok, renderSignedIn, stubApi } from '../../../test/signed-in';
 import { aList, aNotification } from './notifications-test-data';
-import { NotificationBell, unreadBadge } from './NotificationBell';
+import { unreadBadge } from './BellButton';
+import { NotificationBell } from './NotificationBell';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -56,7 +56,7 @@ export function ResolveControls({ ticket, timeZone }: { ticket: Ticket; timeZone
   if (!asking) {
     return (
       <Group>
-        <Button size="sm" variant="light" color="teal" leftSection={<IconCircleCheck size={16} aria-hidden="true" />} onClick={() => setAsking(true)}>
+        <Button size="sm" variant="default" leftSection={<IconCircleCheck size={16} aria-hidden="true" />} onClick={() => setAsking(true)}>
           Mark as resolved
         </Button>
       </Group>
@@ -85,7 +85,7 @@ export function ResolveControls({ ticket, timeZone }: { ticket: Ticket; timeZone
         <Button variant="default" size="sm" onClick={() => setAsking(false)}>
           Cancel
         </Button>
-        <Button type="submit" size="sm" color="teal" loading={resolve.isPending}>
+        <Button type="submit" size="sm" loading={resolve.isPending}>
           Mark as resolved
         </Button>
       </Group>
