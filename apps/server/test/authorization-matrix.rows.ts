@@ -329,8 +329,8 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   listToolDownloads: { scope: 'own-account', request: () => ({}) },
   // The link itself is public (a technician opens it on the device); one this server never signed is refused for everyone alike.
   openToolLink: { scope: 'public', status: 403, request: () => ({ params: { token: 'tl1.not-a-link' } }) },
-  // A link this server did not sign: the same 404 for everyone (the signed one is tested in attachments.routes.test.ts).
-  openAttachmentLink: { scope: 'public', status: 404, request: () => ({ params: { token: 'al1.1.1.9999999999.not-signed' } }) },
+  // A link this server did not sign: the same 410 for everyone (the signed one is tested in attachments.routes.test.ts).
+  openAttachmentLink: { scope: 'public', status: 410, request: () => ({ params: { token: 'al1.1.1.9999999999.not-signed' } }) },
 };
 
 /** The billing account row every matrix account has (the billing calls name it). */
