@@ -151,7 +151,8 @@ describe('ticket attachments', () => {
     const ok = await reply([mine[0]!.id, mine[1]!.id]);
     expect(ok.statusCode).toBe(200);
     const [entry] = successEnvelope(ticket).parse(ok.json()).result.conversation;
-    expect(entry!.attachments!.map((file: TicketAttachment) => file.file_name)).toEqual(['shot-0.png', 'shot-1.png']);
+    // Uploaded in parallel, so their ids (the order shown) need not follow their names.
+    expect(entry!.attachments!.map((file: TicketAttachment) => file.file_name).sort()).toEqual(['shot-0.png', 'shot-1.png']);
     // Attached once: not again elsewhere.
     expect((await reply([mine[0]!.id])).statusCode).toBe(422);
   });
