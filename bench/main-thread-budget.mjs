@@ -22,15 +22,19 @@ import { busyAfterFirstPaint } from './trace.mjs';
 const BUDGET = {
   // No app code runs before the visitor's first intent (decision 0045): what is left is the page's own entry.
   '/login': 100,
-  '/apps': 750,
-  '/dashboard': 950,
-  '/services': 950,
-  '/tickets': 1000,
-  '/billing': 1050,
+  // 2026-11-28, issues 35-37: every signed-in screen fetches and shows the bell's unread count; the profile gained its
+  // notification settings and Security (sign-ins, password), a ticket its attachments, resolve and rating. Measured at
+  // index 2,203 (load 1.7): /apps 1,174, /dashboard 1,340, /services 1,342, /tickets 1,569, /billing 1,487, /users
+  // 1,266, /it-assets 1,203, /vault 1,452, /profile 1,647. Raised where a screen came within a tenth of its limit.
+  '/apps': 950,
+  '/dashboard': 1000,
+  '/services': 1000,
+  '/tickets': 1250,
+  '/billing': 1100,
   '/users': 1000,
   '/it-assets': 950,
-  '/it-assets/vault': 1000,
-  '/profile': 900,
+  '/it-assets/vault': 1100,
+  '/profile': 1300,
 };
 /**
  * Half again over a budget fails: the same screens measured 20-50 % apart between runs at loads of 1-4 on this two-core
