@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditLogFilters } from '@portal/contract';
 import type { Executor } from '../../db/client.js';
+import { containing } from '../../db/like-pattern.js';
 import { auditLog, contactDirectory, searchableAuditText } from '../../db/schema/index.js';
 
 /** An entry's kind: the first part of its action (`auth.login` → `auth`); the indexes hold the same expression. */
@@ -19,9 +20,6 @@ export const decodeCursor = (text: string): AuditCursor => {
   const [micros, id] = text.split('.');
   return { micros: BigInt(micros!), id: BigInt(id!) };
 };
-
-/** `%`, `_` and `\` in a search are the user's characters, not LIKE's wildcards. */
-const containing = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface Search {
   pattern: string;
@@ -52,7 +50,7 @@ function conditions(accountId: number, filters: AuditLogFilters, search: Search 
 
 /** A search's pattern, and the people of the account whose name matches it. */
 async function searchFor(db: Executor, accountId: number, text: string): Promise<Search> {
-  const pattern = containing(text);
+  const pattern = containing(text.toLowerCase());
   const people = await db
     .select({ id: contactDirectory.id })
     .from(contactDirectory)

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { afterPosition, positionMicros, type FeedPosition } from '../../db/change-feed.js';
 import type { Executor } from '../../db/client.js';
+import { containing } from '../../db/like-pattern.js';
 import { assets, credentials, searchableAssetText, vendors } from '../../db/schema/index.js';
 import { differsFromOffered } from '../../db/upsert.js';
 
@@ -8,14 +9,12 @@ export type AssetRow = typeof assets.$inferSelect;
 export type VendorRow = typeof vendors.$inferSelect;
 export type CredentialRow = typeof credentials.$inferSelect;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The account's assets, matching every word of the search somewhere in their text (trigram-indexed). */
 function assetsMatching(accountId: number, search: string | undefined): SQL {
   const inAccount = eq(assets.accountId, accountId);
   const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
   if (words.length === 0) return inAccount;
-  return and(inAccount, ...words.map((word) => sql`${searchableAssetText(assets)} LIKE ${`%${escapeLike(word)}%`}`))!;
+  return and(inAccount, ...words.map((word) => sql`${searchableAssetText(assets)} LIKE ${containing(word)}`))!;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AccountUser, AccountUserStats, HeldLicense, License, LicensableService } from '@portal/contract';
 import type { Executor } from '../../db/client.js';
+import { containing } from '../../db/like-pattern.js';
 import { toWireContact } from './contact-wire.js';
 import { contacts, licenses, serviceDirectory } from '../../db/schema/index.js';
 
@@ -26,7 +27,7 @@ export function toAccountUser(row: ContactRow & { licenses: HeldLicense[] }): Ac
 function matching(accountId: number, search: string | undefined): SQL {
   const inAccount = eq(contacts.accountId, accountId);
   if (!search) return inAccount;
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containing(search);
   return and(
     inAccount,
     or(ilike(sql`${contacts.firstname} || ' ' || ${contacts.lastname}`, pattern), ilike(contacts.email, pattern), ilike(contacts.mobile, pattern)),
