@@ -2,7 +2,7 @@ import { AUTOPAY_QUEUE, SWEEP_QUEUE } from '../modules/maintenance/scheduled-job
 import { WEBHOOK_DELIVERY_QUEUE } from '../modules/webhooks/webhook-events.repository.js';
 import type { QueueDefinition } from '../platform/job-queue.js';
 import { MAIL_DELIVERY_QUEUE } from '../platform/mail.js';
-import { REMINDERS_QUEUE } from '../modules/notifications/index.js';
+import { DIGEST_QUEUE, REMINDERS_QUEUE } from '../modules/notifications/index.js';
 import { THUMBNAIL_QUEUE } from '../modules/tickets/index.js';
 
 /**
@@ -15,6 +15,8 @@ export const PORTAL_QUEUES: readonly QueueDefinition[] = [
   { name: AUTOPAY_QUEUE },
   // Each reminder is claimed by its key, so a run tried again sends none twice.
   { name: REMINDERS_QUEUE },
+  // Each contact's digest of a day is claimed by its key, likewise.
+  { name: DIGEST_QUEUE },
   // A drain sends every due delivery; a failed attempt's retry is its own job at its time (delivery-schedule.ts),
   // so the queue's retries only cover a drain that could not claim (the database was away).
   { name: WEBHOOK_DELIVERY_QUEUE, options: { retryLimit: 5, expireInSeconds: 5 * 60 } },

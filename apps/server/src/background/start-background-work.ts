@@ -7,7 +7,7 @@ import { startJobQueue, type JobQueue } from '../platform/job-queue.js';
 import type { Logger } from '../platform/logger.js';
 import { MAIL_DELIVERY_QUEUE } from '../platform/mail.js';
 import { PORTAL_QUEUES } from './queues.js';
-import { createRemindersRunner, REMINDERS_CRON, REMINDERS_QUEUE } from '../modules/notifications/index.js';
+import { createDigestRunner, createRemindersRunner, DIGEST_CRON, DIGEST_QUEUE, REMINDERS_CRON, REMINDERS_QUEUE } from '../modules/notifications/index.js';
 import { THUMBNAIL_QUEUE } from '../modules/tickets/index.js';
 
 /** Every minute, a drain of the webhook deliveries in case a lease ran out with no job left to retry it. */
@@ -38,6 +38,16 @@ export async function startBackgroundWork({
     logger,
     autoPay: config.autoPayEveryMinutes > 0 ? { everyMinutes: config.autoPayEveryMinutes, runOnce: () => container.autoPay.runOnce() } : undefined,
     reminders: { queue: REMINDERS_QUEUE, cron: REMINDERS_CRON, runOnce: () => reminders.runOnce(clock()) },
+  });
+  // The daily digests, each in its reader's own morning (decision 0046).
+  const digest = createDigestRunner({
+    db: database.db,
+    mailer: container.mailer,
+    portal: { providerName: config.provider.name, providerColor: config.provider.color, portalUrl: config.publicUrl },
+  });
+  await queue.schedule(DIGEST_QUEUE, DIGEST_CRON, async () => {
+    const mailed = await digest.runOnce(clock());
+    if (mailed > 0) logger.info({ mailed }, 'daily digests mailed');
   });
   // Ten mails a fetch: a bulk import's invitations go out in a few queries. Delivering is idempotent (a mail no longer
   // pending is skipped), so a batch tried again after a failure sends nothing twice.

@@ -69,16 +69,23 @@ export async function notifyInPortal(db: Executor, event: { id: string; accountI
   return insertNotifications(db, rows);
 }
 
-/**
- * Whether a contact takes mail of a category now: its mail on and the digest not `never`. Until the daily digest is
- * built, `daily` is mailed as it happens rather than not at all (decision 0046). Security always.
- */
+/** Whether a contact takes mail of a category at all: its mail on and the digest not `never`. Security always. */
 export const takesMail = (category: NotificationCategory, preferences: NotificationPreferences) =>
   category === 'security' || (preferences.categories[category].email && preferences.email_digest !== 'never');
 
-/** Who is mailed the notice: those who take its category's mail, less those the event mails in its own words (a receipt). */
+/**
+ * Whether the notice waits for the contact's daily digest (digest.ts) rather than being mailed as it happens: the
+ * digest is made of the day's in-portal notifications, so a category kept out of the portal is still mailed at once,
+ * and a security notice never waits.
+ */
+export const waitsForDigest = (category: NotificationCategory, preferences: NotificationPreferences) =>
+  category !== 'security' && preferences.email_digest === 'daily' && preferences.categories[category].in_portal;
+
+/** Who is mailed the notice now: those who take its category's mail, less those the event mails in its own words (a receipt) and those whose daily digest will carry it. */
 export function mailedNow(notice: Notice, recipients: readonly Recipient[], mailedElsewhere: ReadonlySet<number>): Recipient[] {
-  return recipients.filter(({ contactId, preferences }) => !mailedElsewhere.has(contactId) && takesMail(notice.category, preferences));
+  return recipients.filter(
+    ({ contactId, preferences }) => !mailedElsewhere.has(contactId) && takesMail(notice.category, preferences) && !waitsForDigest(notice.category, preferences),
+  );
 }
 
 /**

@@ -11,3 +11,4 @@ export { createRemindersRunner, REMINDERS_CRON, REMINDERS_QUEUE, type RemindersR
 export { sweepReminders } from './reminders.repository.js';
 export { addressesOptedOut, mailedNow } from './audience.js';
 export { notificationMail } from './notification-mail.js';
+export { createDigestRunner, DIGEST_CRON, DIGEST_QUEUE, type DigestRunner } from './digest.js';

@@ -25,6 +25,7 @@ export async function activeContactsOf(db: Executor, accountId: number) {
       firstname: contactDirectory.firstname,
       adminGroup: contactDirectory.adminGroup,
       billingGroup: contactDirectory.billingGroup,
+      timeZone: contactDirectory.timeZone,
     })
     .from(contactDirectory)
     .where(and(eq(contactDirectory.accountId, accountId), isNull(contactDirectory.deactivatedAt)));

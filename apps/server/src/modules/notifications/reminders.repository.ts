@@ -2,9 +2,16 @@ import { lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { notificationReminders } from '../../db/schema/index.js';
 
-/** Claims a reminder's key in the caller's transaction: true the first time, false once it was sent (by any instance). */
-export async function claimReminder(db: Executor, key: string, accountId: number): Promise<boolean> {
-  const rows = await db.insert(notificationReminders).values({ key, accountId }).onConflictDoNothing().returning({ key: notificationReminders.key });
+/**
+ * Claims a reminder's key in the caller's transaction: true the first time, false once it was sent (by any instance).
+ * `at` is the run's clock (a digest's next day starts there), the database's clock by default.
+ */
+export async function claimReminder(db: Executor, key: string, accountId: number, at?: Date): Promise<boolean> {
+  const rows = await db
+    .insert(notificationReminders)
+    .values({ key, accountId, ...(at ? { sentAt: at } : {}) })
+    .onConflictDoNothing()
+    .returning({ key: notificationReminders.key });
   return rows.length > 0;
 }
 

@@ -196,7 +196,12 @@ function SettingsForm({ initial, scope }: { initial: NotificationPreferences & {
           onChange={(value) => value && setValues((current) => ({ ...current, email_digest: value as EmailDigest }))}
           allowDeselect={false}
           error={fieldErrors.email_digest}
-          maw={280}
+          description={
+            values.email_digest === 'daily'
+              ? `One summary each morning at 7:00 in ${scope === 'mine' ? 'your' : 'each user’s'} time zone; security notices at once.`
+              : undefined
+          }
+          maw={320}
         />
         {flags.admin_group && (
           <Switch
