@@ -27,7 +27,7 @@ export function NotificationPanel() {
       <Popover.Target>
         <BellButton unread={unread} opened={opened} onClick={panel.toggle} autoFocus />
       </Popover.Target>
-      <Popover.Dropdown p="xs">
+      <Popover.Dropdown p="xs" aria-label="Notifications">
         <Stack gap="xs">
           <Group justify="space-between" px="xs">
             <Text fw={700} size="sm">
