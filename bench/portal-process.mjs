@@ -3,7 +3,7 @@
 // /readyz answers and the signed-out pages are prerendered (decision 0022), as a visitor then finds them.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -33,12 +33,19 @@ async function prerendered(base) {
   console.warn('the portal did not prerender its signed-out pages within 30 s (see its log); measuring the plain app');
 }
 
-export async function startPortal({ port, dataDir, pgPort = port + 46000 }) {
+/** `env`: settings of this run beside the defaults (e.g. a shorter LIVE_HEARTBEAT_MS). */
+/** The V8 flags `npm start` gives the compiled server (apps/server/package.json), so memory is measured as deployed. */
+function startFlags() {
+  const script = JSON.parse(readFileSync(`${repoRoot}/apps/server/package.json`, 'utf8')).scripts.start;
+  return script.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
+export async function startPortal({ port, dataDir, pgPort = port + 46000, env = {} }) {
   rmSync(`${repoRoot}/${dataDir}`, { recursive: true, force: true });
-  const entry = existsSync(`${repoRoot}/${COMPILED_SERVER}`) ? [COMPILED_SERVER] : ['--import', 'tsx', 'apps/server/src/serve.ts'];
+  const entry = existsSync(`${repoRoot}/${COMPILED_SERVER}`) ? [...startFlags(), COMPILED_SERVER] : ['--import', 'tsx', 'apps/server/src/serve.ts'];
   const server = spawn(process.execPath, entry, {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = once(server, 'exit');
@@ -56,6 +63,8 @@ export async function startPortal({ port, dataDir, pgPort = port + 46000 }) {
   await prerendered(base);
   return {
     base,
+    /** The server's process id (its resident memory is read from /proc). */
+    pid: server.pid,
     async stop() {
       if (server.exitCode === null) server.kill('SIGTERM');
       await exited;

@@ -87,7 +87,6 @@ export const environmentSchema = z
       .int('ATTACHMENT_ACCOUNT_QUOTA_BYTES must be a whole number of bytes')
       .min(1024, 'ATTACHMENT_ACCOUNT_QUOTA_BYTES must be at least 1024')
       .default(1024 * 1024 * 1024),
-    /** How often this instance looks for webhook deliveries that are due, in milliseconds; 0 leaves them to other instances. */
     /** How often an open live stream (GET /api/portal/events) is sent a keep-alive and its session checked again. */
     LIVE_HEARTBEAT_MS: z.coerce
       .number({ error: 'LIVE_HEARTBEAT_MS must be a whole number of milliseconds' })
@@ -95,6 +94,7 @@ export const environmentSchema = z
       .min(50, 'LIVE_HEARTBEAT_MS must be between 50 and 300000')
       .max(300_000, 'LIVE_HEARTBEAT_MS must be between 50 and 300000')
       .default(25_000),
+    /** How often this instance looks for webhook deliveries that are due, in milliseconds; 0 leaves them to other instances. */
     WEBHOOK_POLL_MS: z.coerce
       .number({ error: 'WEBHOOK_POLL_MS must be a whole number of milliseconds' })
       .int('WEBHOOK_POLL_MS must be a whole number of milliseconds')

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 
 /** The largest image a thumbnail is made of: beyond it, a decompression bomb (a small file of huge dimensions) is refused. */
 export const THUMBNAIL_MAX_INPUT_PIXELS = 40_000_000;
@@ -11,6 +10,9 @@ export const THUMBNAIL_SIZE = 320;
  * header before any pixel is decoded.
  */
 export async function makeThumbnail(source: Readable, maxPixels = THUMBNAIL_MAX_INPUT_PIXELS): Promise<Buffer | 'refused'> {
+  // Loaded with the first image, not at start: libvips is some 20 MB of an instance's resident memory (issue 35's
+  // 150 MB line), and most instances make no thumbnail for hours.
+  const { default: sharp } = await import('sharp');
   const transform = sharp({ limitInputPixels: maxPixels, failOn: 'error', sequentialRead: true })
     .rotate()
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })

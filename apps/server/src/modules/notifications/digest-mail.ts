@@ -1,4 +1,3 @@
-import { render } from '@react-email/render';
 import { createElement } from 'react';
 import type { MailMessage } from '../../platform/mail.js';
 import { DigestEmail } from './digest-email.js';
@@ -27,6 +26,8 @@ export async function digestMail({ recipient, items, providerName, providerColor
     allLink: `${portalUrl}/notifications`,
     settingsLink: `${portalUrl}/profile`,
   });
+  // react-email's renderer (react-dom/server) is loaded with the first mail, not at start (decision 0046).
+  const { render } = await import('@react-email/render');
   const [html, text] = await Promise.all([render(email), render(email, { plainText: true })]);
   return { to: recipient.email, subject: `Your daily summary: ${heading}`, text, html };
 }

@@ -1,4 +1,3 @@
-import { render } from '@react-email/render';
 import { createElement } from 'react';
 import { NOTIFICATION_CATEGORY_LABELS } from '@portal/contract';
 import type { MailMessage } from '../../platform/mail.js';
@@ -43,6 +42,8 @@ export async function notificationMail({
     link: `${portalUrl}${notice.link}`,
     unsubscribe: unsubscribe && { label: `Stop e-mails about ${label.toLowerCase()}`, page: unsubscribe.page },
   });
+  // react-email's renderer (react-dom/server) is loaded with the first mail, not at start (decision 0046).
+  const { render } = await import('@react-email/render');
   const [html, text] = await Promise.all([render(email), render(email, { plainText: true })]);
   return {
     to: recipient.email,
