@@ -114,6 +114,13 @@ const accepts = (port: number) =>
     socket.once('error', () => resolve(undefined));
   });
 
+/** The run's database on PostgreSQL itself, not through the pooler. */
+function directUrl({ adminUrl, databaseName }: { adminUrl: string; databaseName: string }): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+}
+
 /**
  * The cluster test's pooler: with CLUSTER_POOLER=pgbouncer, the instances connect through PgBouncer in
  * transaction mode on `port` (named statements off, as a provider behind PgBouncer 1.18 must set them);
@@ -127,7 +134,9 @@ export function clusterPooler(options: { adminUrl: string; databaseName: string;
   const url = new URL(options.adminUrl);
   Object.assign(url, { hostname: '127.0.0.1', port: String(options.port), pathname: `/${options.databaseName}` });
   return {
-    instanceEnv: { DATABASE_URL: url.toString(), DATABASE_PREPARED_STATEMENTS: 'false' },
+    // LISTEN needs a session of its own, which a transaction-mode pooler does not keep: the live updates listen on
+    // PostgreSQL directly (decision 0046).
+    instanceEnv: { DATABASE_URL: url.toString(), DATABASE_PREPARED_STATEMENTS: 'false', DATABASE_LISTEN_URL: directUrl(options) },
     describe: `through PgBouncer (transaction mode, ${settings.poolSize} server connections) on 127.0.0.1:${options.port}`,
     start: () => startPgbouncer(settings),
   };

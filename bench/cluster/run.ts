@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { checkColdStartAndScaleOut, coldStart, scaleOut, type ClusterControls } from './cold-start.js';
 import { ACME_BILLING_ID, acmeLoadTarget, DEMO_PASSWORD, driveLoad, ok, percentile, signInAs, type Sample } from './load.js';
+import { checkLiveAcrossInstances } from './live-across-instances.js';
 import { clusterPooler } from './pgbouncer.js';
 import { createChecks, releaseInstanceEnv, startReleaseInstance } from './release-instance.js';
 import { exitOf, haproxyServerStates, launch, stopEverything, waitFor } from './processes.js';
@@ -173,6 +174,8 @@ async function main(): Promise<void> {
     wrong.every((status) => status === 401) && sixth.status === 429,
     `5 wrong sign-ins over 3 instances answered ${wrong.join(',')}; the 6th (right password, third instance) ${sixth.status}`,
   );
+
+  await checkLiveAcrossInstances({ root, env: instanceEnv, base, instanceUrls: instancePorts.map((port) => `http://127.0.0.1:${port}`), check });
 
   // Globex turns auto-pay on through the portal: a card stored, auto-pay on; the next auto-pay run charges it.
   const gina = await signIn('gina.admin@globex.example');
