@@ -17,7 +17,8 @@ export function renderSignedIn(ui: ReactElement, { route = '/', session = aStore
   );
 }
 
-type Answer = Response | (() => Response | Promise<Response>);
+/** A function answer is given the request's address (its query included). */
+type Answer = Response | ((url: URL) => Response | Promise<Response>);
 
 /**
  * Stubs `fetch` by "METHOD /api/path" (query ignored); each route answers with a Response or a
@@ -29,7 +30,7 @@ export function stubApi(routes: Record<string, Answer>): Mock<typeof fetch> {
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
     const answer = routes[key];
     if (!answer) throw new Error(`Unexpected call ${key}`);
-    return typeof answer === 'function' ? answer() : answer.clone();
+    return typeof answer === 'function' ? answer(url) : answer.clone();
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

@@ -133,6 +133,14 @@ export const ticketListQuery = z.object({
     .min(0, 'Offset cannot be negative')
     .max(TICKET_MAX_OFFSET, `Offset must be at most ${TICKET_MAX_OFFSET}`)
     .default(0),
+  /**
+   * Beyond the spec (issue 36): the page after a previous page, by its `next_cursor`. The page then starts after that
+   * page's last ticket, whatever arrived since; `offset` still says which page it is, for the count.
+   */
+  after: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,300}$/, 'after must be the next_cursor of a previous page of the same sort')
+    .optional(),
   search: singleLineText('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
   status: z.enum(TICKET_STATUS_FILTERS, { error: 'Unknown status filter' }).default(DEFAULT_TICKET_STATUS_FILTER),
   sort: z.enum(TICKET_SORTS, { error: 'Sort must be newest, oldest, updated or priority' }).default(DEFAULT_TICKET_SORT),
@@ -165,6 +173,8 @@ export const ticketList = z.object({
    * docs/decisions/0031) or those assigned to the caller. The dashboard's `tickets_scope`, the same policy.
    */
   tickets_scope: z.enum(['account', 'assigned']),
+  /** Beyond the spec (issue 36): where the next page starts (its `after`); null on a page that is not full. */
+  next_cursor: z.string().nullable().optional(),
 });
 export type TicketList = z.output<typeof ticketList>;
 

@@ -6,6 +6,7 @@ import { preparedRead } from '../../db/prepared-read.js';
 import { contactDirectory, ticketEntries, tickets } from '../../db/schema/index.js';
 import { entryVisibleToCustomer, handledBy, isOpenTicket, ticketsVisibleIn, waitingForCustomer } from './ticket-visibility.repository.js';
 import type { TicketScope } from './tickets.policy.js';
+import { afterCursor, type TicketCursor } from './ticket-cursor.js';
 import type { TicketSearch } from './ticket-search.js';
 
 export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
@@ -16,8 +17,10 @@ export interface TicketListFilter {
   search: TicketSearch | undefined;
   sort: TicketSort;
   limit: number;
-  /** Matching tickets to skip (the screen's later pages). */
+  /** Matching tickets to skip (the screen's later pages); with `after`, only where the count stops. */
   offset: number;
+  /** The page after this ticket (issue 36, ticket-cursor.ts): keyset paging, stable while tickets arrive. */
+  after?: TicketCursor;
 }
 
 /** The columns of a ticket as the list and the detail show them (never the search vector). */
@@ -197,6 +200,19 @@ export async function listTickets(db: Database, scope: TicketScope, filter: Tick
     });
     return (await query.run(values))[0]?.count ?? 0;
   };
+  if (filter.after) {
+    // A page after a cursor: a one-off statement (the cursor's values written in) that walks the sort's index from
+    // the cursor; the count is the list's, without the cursor, bounded as for an offset's page.
+    const rows = await db
+      .select(ticketColumns)
+      .from(tickets)
+      .where(
+        and(ticketsVisibleIn(scope), statusCondition(filter.status, false), filter.search && searchCondition(filter.search, false), afterCursor(filter.after)),
+      )
+      .orderBy(...ordering(filter.sort))
+      .limit(filter.limit);
+    return { rows, ...counted(await cappedCount()) };
+  }
   if (filter.search) {
     const oneOff = () => and(ticketsVisibleIn(scope), statusCondition(filter.status, false), searchCondition(filter.search!, false));
     /**

@@ -17,6 +17,7 @@ import { fullName, type Caller } from '../auth/index.js';
 import { contactActor } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
+import { cursorAfter, decodeTicketCursor } from './ticket-cursor.js';
 import { parseTicketSearch } from './ticket-search.js';
 import { sanitizeTicketHtml } from './ticket-html.js';
 import { ticketScopeOf, ticketsScopeName } from './tickets.policy.js';
@@ -109,7 +110,11 @@ export function createTicketService({
         limit: query.limit,
         offset: query.offset,
         search: query.search ? parseTicketSearch(query.search) : undefined,
+        ...(query.after ? { after: decodeTicketCursor(query.after, query.sort) } : {}),
       });
+      // A full page may have a next one: where it starts (issue 36).
+      const last = rows.length === query.limit ? rows[rows.length - 1] : undefined;
+      const nextCursor = last ? await cursorAfter(db, query.sort, last.id) : null;
       const people = await ticketPeople(
         db,
         caller.accountId,
@@ -127,7 +132,14 @@ export function createTicketService({
           };
         }),
       );
-      return { tickets: listed, total_count: totalCount, total_count_capped: capped, is_admin_view: scope.isAdminView, tickets_scope: ticketsScopeName(scope) };
+      return {
+        tickets: listed,
+        total_count: totalCount,
+        total_count_capped: capped,
+        is_admin_view: scope.isAdminView,
+        tickets_scope: ticketsScopeName(scope),
+        next_cursor: nextCursor,
+      };
     },
 
     async get(caller: Caller, id: number): Promise<Ticket> {

@@ -6,19 +6,41 @@ import { offsetOfPage, viewFromSearch, type TicketListView } from '../ticket-add
 const TICKETS_KEY = ['tickets'] as const;
 
 /**
+ * Where each page of a list starts, as the server said (`next_cursor`, issue 36): a page reached from the one before
+ * it starts after that page's last ticket, so tickets arriving meanwhile neither repeat nor hide one. A page opened
+ * from its address alone (a reload, a link) has no cursor and is read by its offset.
+ */
+const pageStarts = new Map<string, Map<number, string>>();
+const filtersKey = (view: TicketListView) => JSON.stringify([view.status, view.sort, view.search.trim()]);
+
+/**
  * Spec §7: limit always 100, search trimmed and only when given, status and sort. Later pages add
- * `offset` (docs/decisions/0019); the first page's request is exactly the spec's.
+ * `offset` (docs/decisions/0019) and, when known, `after`; the first page's request is exactly the spec's.
  */
 export const ticketListQuery = (view: TicketListView) =>
   queryOptions({
     queryKey: [...TICKETS_KEY, 'list', view],
-    queryFn: ({ signal }) => {
+    queryFn: async ({ signal }) => {
       const search = view.search.trim();
       const offset = offsetOfPage(view.page);
-      return apiCall(ticketsEndpoints.listTickets, {
+      // Each search typed is a list of its own; the memory of them is bounded, a forgotten one reads by offset.
+      if (pageStarts.size > 50) pageStarts.clear();
+      const starts = pageStarts.get(filtersKey(view)) ?? new Map<number, string>();
+      pageStarts.set(filtersKey(view), starts);
+      const after = view.page > 1 ? starts.get(view.page) : undefined;
+      const list = await apiCall(ticketsEndpoints.listTickets, {
         signal,
-        query: { limit: TICKET_PAGE_LIMIT, status: view.status, sort: view.sort, ...(search ? { search } : {}), ...(offset > 0 ? { offset } : {}) },
+        query: {
+          limit: TICKET_PAGE_LIMIT,
+          status: view.status,
+          sort: view.sort,
+          ...(search ? { search } : {}),
+          ...(offset > 0 ? { offset } : {}),
+          ...(after ? { after } : {}),
+        },
       });
+      if (list.next_cursor) starts.set(view.page + 1, list.next_cursor);
+      return list;
     },
     // The current rows stay while the next filter loads, so the list does not flash empty.
     placeholderData: keepPreviousData,

@@ -232,6 +232,30 @@ describe('TicketsPage in the address', () => {
     expect(currentSearch()).toBe('?sort=oldest');
   });
 
+  it('reaches the next page from where the last one ended (next_cursor), and a page opened by its address by offset', async () => {
+    const fetchMock = stubApi({
+      'GET /api/crm/nable-tickets': (url) => {
+        const offset = Number(url.searchParams.get('offset') ?? 0);
+        return ok({
+          tickets: [aTicket({ id: offset + 1, subject: `From ${offset}` })],
+          total_count: 350,
+          is_admin_view: false,
+          next_cursor: `after-${offset / 100 + 1}`,
+        });
+      },
+    });
+    render('/tickets?sort=priority');
+    expect(await screen.findByText('From 0')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Ticket pages' });
+    await userEvent.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    await vi.waitFor(() => expect(listCalls(fetchMock).at(-1)!.searchParams.get('after')).toBe('after-1'));
+    expect(listCalls(fetchMock).at(-1)!.searchParams.get('offset')).toBe('100');
+    // Page 4 was never reached from page 3: by its offset alone.
+    await userEvent.click(within(pages).getByRole('button', { name: 'Page 4' }));
+    await vi.waitFor(() => expect(listCalls(fetchMock).at(-1)!.searchParams.get('offset')).toBe('300'));
+    expect(listCalls(fetchMock).at(-1)!.searchParams.has('after')).toBe(false);
+  });
+
   it('goes to the last page when the address asks for one past the end', async () => {
     stubApi({ 'GET /api/crm/nable-tickets': () => list([], false, 150) });
     render('/tickets?page=9');
