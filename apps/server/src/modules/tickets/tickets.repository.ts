@@ -6,7 +6,8 @@ import { preparedRead } from '../../db/prepared-read.js';
 import { contactDirectory, ticketEntries, tickets } from '../../db/schema/index.js';
 import { entryVisibleToCustomer, handledBy, isOpenTicket, ticketsVisibleIn, waitingForCustomer } from './ticket-visibility.repository.js';
 import type { TicketScope } from './tickets.policy.js';
-import { afterCursor, type TicketCursor } from './ticket-cursor.js';
+import type { TicketCursor } from './ticket-cursor.js';
+import { afterCursor } from './ticket-cursor.repository.js';
 import type { TicketSearch } from './ticket-search.js';
 
 export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
