@@ -69,6 +69,41 @@ test.describe('ticket attachments (decision 0047)', () => {
     expect(readFileSync((await download.path())!).equals(PDF)).toBe(true);
   });
 
+  test('a file dropped on the reply form goes with the reply, under the new entry', async ({ page, request }, testInfo) => {
+    const alice = { authorization: `Bearer ${await tokenOf(request, ALICE.email)}` };
+    const created = await request.post('/api/crm/nable-tickets', {
+      headers: alice,
+      data: { subject: `Dropped file reply ${Date.now()}`, description: 'A reply will carry a file.', priority: 'low' },
+    });
+    const ticket = ((await created.json()) as { result: { id: number } }).result;
+    await signIn(page, ALICE.email);
+    await page.goto(`/tickets/${ticket.id}`);
+    const detail = page.getByRole('dialog', { name: 'Ticket details' });
+    await detail.getByRole('textbox', { name: 'Add Response' }).fill('The log you asked for.');
+
+    // A file dragged over the form from the desktop, as the browser reports one.
+    const form = detail.locator('form').filter({ has: page.getByRole('textbox', { name: 'Add Response' }) });
+    const dataTransfer = await page.evaluateHandle(
+      (bytes) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], 'reply-log.pdf', { type: 'application/pdf' }));
+        return transfer;
+      },
+      [...PDF],
+    );
+    await form.dispatchEvent('dragenter', { dataTransfer });
+    await expect(detail.getByText('Drop the files to attach them')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('reply-drop-target.png') });
+    await form.dispatchEvent('drop', { dataTransfer });
+    await expect(detail.getByText('Drop the files to attach them')).toHaveCount(0);
+    await expect(detail.getByRole('list', { name: 'Files to attach' })).toContainText('Uploaded');
+    await detail.getByRole('button', { name: 'Add Response' }).click();
+
+    const newest = detail.getByRole('listitem').filter({ hasText: 'The log you asked for.' });
+    await expect(newest.getByRole('list', { name: 'Attachments' })).toContainText('reply-log.pdf');
+    await expect(detail.getByRole('list', { name: 'Files to attach' })).toHaveCount(0);
+  });
+
   test('a file past 25 MB is refused before it is sent, in the words the server uses for one', async ({ page, request }) => {
     const big = Buffer.alloc(26 * MB, 1);
     // The server's own answer to such a file.
