@@ -30,7 +30,10 @@ export interface AttachmentUploads {
   files: PendingFile[];
   /** Checks each file (size, count) and uploads those that pass, at once and side by side. */
   add: (files: readonly File[]) => void;
-  /** Takes a file off the list; an upload under way is stopped. The server keeps an unattached upload a day at most. */
+  /**
+   * Takes a file off the list; an upload under way is stopped. The contract has no way to delete an unattached upload:
+   * a finished one stays on the server, the uploader's alone, until the maintenance sweep removes it a day later.
+   */
   remove: (key: number) => void;
   clear: () => void;
   uploading: boolean;
