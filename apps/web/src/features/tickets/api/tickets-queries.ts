@@ -63,7 +63,12 @@ export function useRespondToTicket(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     // Spec: the text is trimmed before sending; the contract's schema does the trimming, for both sides.
-    mutationFn: (text: string) => apiCall(ticketsEndpoints.respondToTicket, { params: { id }, body: ticketResponseInput.parse({ description: text }) }),
+    mutationFn: ({ text, attachmentIds = [] }: { text: string; attachmentIds?: readonly number[] }) =>
+      apiCall(ticketsEndpoints.respondToTicket, {
+        params: { id },
+        // The spec's body when there are no files (decision 0047's `attachment_ids` only when there are).
+        body: ticketResponseInput.parse({ description: text, ...(attachmentIds.length > 0 ? { attachment_ids: attachmentIds } : {}) }),
+      }),
     // Spec §4: after a response is sent, the ticket is reloaded (and the list's "updated" order moves).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),
   });

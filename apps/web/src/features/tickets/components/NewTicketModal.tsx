@@ -4,7 +4,9 @@ import { newTicketInput, TICKET_PRIORITIES, TICKET_RESPONSE_MAX_LENGTH, type Tic
 import { errorMessage } from '../../../shared/api';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
 import { useCreateTicket } from '../api/tickets-queries';
+import { useAttachmentUploads } from '../attachment-uploads';
 import { priorityLabel } from '../ticket-display';
+import { AttachmentDropTarget, AttachmentPicker } from './AttachmentPicker';
 
 export const CREATE_TICKET_ERROR = 'Failed to create ticket';
 
@@ -41,9 +43,11 @@ export function NewTicketModal({
     initialValues: followUpOf ? followUpValues(followUpOf) : { subject: '', description: '', priority: 'medium' },
     validate: zodFormValidator(newTicketInput),
   });
+  const uploads = useAttachmentUploads();
   const close = () => {
     form.reset();
     create.reset();
+    uploads.clear();
     onClose();
   };
   return (
@@ -56,50 +60,63 @@ export function NewTicketModal({
       padding="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <form
-        onSubmit={form.onSubmit((values) =>
-          create.mutate(values, {
-            onSuccess: (ticket) => {
-              form.reset();
-              onCreated(ticket);
-            },
-          }),
-        )}
-        noValidate
-      >
-        <Stack gap="md">
-          {create.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {errorMessage(create.error, CREATE_TICKET_ERROR)}
-            </Alert>
-          )}
-          <TextInput label="Subject" placeholder="A short summary of the problem" required maxLength={200} data-autofocus {...form.getInputProps('subject')} />
-          <Textarea
-            label="Description"
-            placeholder="What happened, since when, who is affected"
-            required
-            autosize
-            minRows={4}
-            maxRows={12}
-            maxLength={TICKET_RESPONSE_MAX_LENGTH}
-            {...form.getInputProps('description')}
-          />
-          <Select
-            label="Priority"
-            data={TICKET_PRIORITIES.map((priority) => ({ value: priority, label: priorityLabel(priority) }))}
-            allowDeselect={false}
-            {...form.getInputProps('priority')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Open Ticket
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <AttachmentDropTarget uploads={uploads}>
+        <form
+          onSubmit={form.onSubmit((values) => {
+            // Submit is disabled while a file is on its way; Enter in the subject must not slip past that.
+            if (uploads.uploading) return;
+            create.mutate(uploads.ids.length > 0 ? { ...values, attachment_ids: uploads.ids } : values, {
+              onSuccess: (ticket) => {
+                form.reset();
+                uploads.clear();
+                onCreated(ticket);
+              },
+            });
+          })}
+          noValidate
+        >
+          <Stack gap="md">
+            {create.isError && (
+              <Alert color="red" variant="light" role="alert">
+                {errorMessage(create.error, CREATE_TICKET_ERROR)}
+              </Alert>
+            )}
+            <TextInput
+              label="Subject"
+              placeholder="A short summary of the problem"
+              required
+              maxLength={200}
+              data-autofocus
+              {...form.getInputProps('subject')}
+            />
+            <Textarea
+              label="Description"
+              placeholder="What happened, since when, who is affected"
+              required
+              autosize
+              minRows={4}
+              maxRows={12}
+              maxLength={TICKET_RESPONSE_MAX_LENGTH}
+              {...form.getInputProps('description')}
+            />
+            <Select
+              label="Priority"
+              data={TICKET_PRIORITIES.map((priority) => ({ value: priority, label: priorityLabel(priority) }))}
+              allowDeselect={false}
+              {...form.getInputProps('priority')}
+            />
+            <AttachmentPicker uploads={uploads} disabled={create.isPending} />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending} disabled={uploads.uploading}>
+                Open Ticket
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </AttachmentDropTarget>
     </Modal>
   );
 }

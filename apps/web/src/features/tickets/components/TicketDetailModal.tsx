@@ -14,6 +14,8 @@ import { OverdueBadge, TICKET_NUMBER_INK, TicketPriorityBadge, TicketStatusBadge
 import { TicketContent } from './TicketContent';
 import { RatingPrompt, ResolveControls } from './TicketCustomerClose';
 import { TicketAttachments } from './TicketAttachments';
+import { AttachmentDropTarget, AttachmentPicker } from './AttachmentPicker';
+import { useAttachmentUploads } from '../attachment-uploads';
 import classes from './TicketDetailModal.module.css';
 import { Fact } from '../../../shared/ui/Fact';
 import { ticketPath } from '../ticket-address';
@@ -246,37 +248,51 @@ function ResponseForm({ ticketId }: { ticketId: number }) {
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const respond = useRespondToTicket(ticketId);
-  const sendable = text.trim() !== '' && !respond.isPending;
+  const uploads = useAttachmentUploads();
+  // Files are sent with the reply by id (decision 0047): not while one is still on its way.
+  const sendable = text.trim() !== '' && !respond.isPending && !uploads.uploading;
   return (
-    <Stack
-      gap="xs"
-      component="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!sendable) return;
-        respond.mutate(text, { onSuccess: () => setText(''), onSettled: () => box.current?.focus() });
-      }}
-    >
-      <Textarea
-        ref={box}
-        label="Add Response"
-        placeholder="Write your reply to the support team"
-        autosize
-        minRows={2}
-        maxRows={10}
-        value={text}
-        maxLength={TICKET_RESPONSE_MAX_LENGTH}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          if (respond.isError) respond.reset();
+    <AttachmentDropTarget uploads={uploads}>
+      <Stack
+        gap="xs"
+        component="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!sendable) return;
+          respond.mutate(
+            { text, attachmentIds: uploads.ids },
+            {
+              onSuccess: () => {
+                setText('');
+                uploads.clear();
+              },
+              onSettled: () => box.current?.focus(),
+            },
+          );
         }}
-        error={respond.isError ? errorMessage(respond.error, RESPONSE_ERROR) : undefined}
-      />
-      <Group justify="flex-end">
-        <Button type="submit" leftSection={<IconSend size={16} aria-hidden="true" />} disabled={!sendable} loading={respond.isPending}>
-          Add Response
-        </Button>
-      </Group>
-    </Stack>
+      >
+        <Textarea
+          ref={box}
+          label="Add Response"
+          placeholder="Write your reply to the support team"
+          autosize
+          minRows={2}
+          maxRows={10}
+          value={text}
+          maxLength={TICKET_RESPONSE_MAX_LENGTH}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            if (respond.isError) respond.reset();
+          }}
+          error={respond.isError ? errorMessage(respond.error, RESPONSE_ERROR) : undefined}
+        />
+        <AttachmentPicker uploads={uploads} disabled={respond.isPending} />
+        <Group justify="flex-end">
+          <Button type="submit" leftSection={<IconSend size={16} aria-hidden="true" />} disabled={!sendable} loading={respond.isPending}>
+            Add Response
+          </Button>
+        </Group>
+      </Stack>
+    </AttachmentDropTarget>
   );
 }
