@@ -1,8 +1,7 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ENV } from '../playwright.config';
+import { ACME_EXTERNAL_ID, createApiKey, repoRoot } from './support/provider';
 import { chooseTheme } from './support/screens';
 import { ALICE, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './support/tickets';
 
@@ -13,8 +12,6 @@ import { ALICE, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './s
  * own database and data folder (its secrets), as a cluster's instances share theirs. Then the bell's open panel is
  * checked with axe in both themes at 1440 and 320 px.
  */
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const ACME_EXTERNAL_ID = 'crm-acme-1001';
 const SECOND_PORT = Number(E2E_ENV.PORT) + 9;
 const second = `http://127.0.0.1:${SECOND_PORT}`;
 
@@ -51,22 +48,6 @@ test.afterAll(() => {
   secondInstance?.kill('SIGTERM');
 });
 
-/** `npm run portal -- api-key create` against the e2e database (as provider-api.spec.ts). */
-async function createApiKey(): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    'npm',
-    ['run', '-s', 'portal', '--', 'api-key', 'create', '--name', `E2E live ${Date.now()}`, '--scopes', 'tickets:write'],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, ...E2E_ENV },
-      timeout: 60_000,
-    },
-  );
-  const key = stdout.match(/\bppk_[A-Za-z0-9_-]+/)?.[0];
-  if (!key) throw new Error(`No key in the CLI's answer:\n${stdout}`);
-  return key;
-}
-
 /** Alice's "every ticket of my account" choice, through the first instance's API. */
 async function watchEveryTicket(request: APIRequestContext, on: boolean) {
   const login = await request.post('/api/crm/auth/login', { data: { username: ALICE.email, password: DEMO_PASSWORD } });
@@ -90,7 +71,7 @@ test.describe('live updates across two instances', () => {
     page,
     request,
   }) => {
-    const key = await createApiKey();
+    const key = await createApiKey(`E2E live ${Date.now()}`, 'tickets:write');
     const provider = { authorization: `Bearer ${key}` };
     const unique = Date.now().toString(36);
     const ticketPath = `${second}/api/provider/v1/accounts/${ACME_EXTERNAL_ID}/tickets/psa-live-${unique}`;

@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { Webhook } from 'standardwebhooks';
+import { expect, test } from '@playwright/test';
 import { E2E_ENV } from '../playwright.config';
+import { ACME_EXTERNAL_ID, createApiKey, providerApi, startReceiver } from './support/provider';
 import { ALICE, signIn } from './support/tickets';
 
 /**
@@ -13,66 +9,8 @@ import { ALICE, signIn } from './support/tickets';
  * with a technician's reply; the customer reads it in the portal and answers, and the receiver gets
  * the signed `ticket.reply` event.
  */
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-/** The seed gives Acme Logistics the external id its CRM knows it by (apps/server/seed/accounts.ts). */
-const ACME_EXTERNAL_ID = 'crm-acme-1001';
 /** The receiver's port: next to the e2e server's, so runs on other E2E_PORTs do not collide. */
 const RECEIVER_PORT = Number(E2E_ENV.PORT) + 203;
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-  /** The parsed body when `standardwebhooks` verified it, else null. */
-  verified: { type: string; data: Record<string, unknown> } | null;
-}
-
-/** A provider's receiver as a provider writes one: verifies every message with the Standard Webhooks library, 401 when it does not verify. */
-async function startReceiver(secret: () => string): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      let verified: Received['verified'] = null;
-      try {
-        verified = new Webhook(secret()).verify(body, request.headers as Record<string, string>) as Received['verified'];
-      } catch {
-        verified = null;
-      }
-      received.push({ headers: request.headers, body, verified });
-      response.writeHead(verified ? 204 : 401).end();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(RECEIVER_PORT, '127.0.0.1', () => resolve());
-  });
-  return { url: `http://127.0.0.1:${RECEIVER_PORT}/hooks/portal`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** `npm run portal -- api-key create`, against the running e2e server's database (as the impersonation journey runs its CLI). */
-async function createApiKey(name: string, scopes: string): Promise<string> {
-  const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'portal', '--', 'api-key', 'create', '--name', name, '--scopes', scopes], {
-    cwd: repoRoot,
-    env: { ...process.env, ...E2E_ENV },
-    timeout: 60_000,
-  });
-  const key = stdout.match(/\bppk_[A-Za-z0-9_-]+/)?.[0];
-  if (!key) throw new Error(`No key in the CLI's answer:\n${stdout}`);
-  return key;
-}
-
-function providerApi(request: APIRequestContext, key: string) {
-  const headers = { authorization: `Bearer ${key}` };
-  const v1 = '/api/provider/v1';
-  return {
-    post: (path: string, data: object) => request.post(`${v1}${path}`, { headers, data }),
-    put: (path: string, data: object) => request.put(`${v1}${path}`, { headers, data }),
-    get: (path: string) => request.get(`${v1}${path}`, { headers }),
-    delete: (path: string) => request.delete(`${v1}${path}`, { headers }),
-  };
-}
 
 test.describe('provider API and webhooks', () => {
   // The staff CLI starts a Node process of its own (20 s and more on a busy two-core machine).
@@ -80,7 +18,7 @@ test.describe('provider API and webhooks', () => {
 
   test('a pushed technician reply reaches alice, and her answer reaches the provider’s receiver as a signed ticket.reply', async ({ page, request }) => {
     let secret = '';
-    const receiver = await startReceiver(() => secret);
+    const receiver = await startReceiver(RECEIVER_PORT, () => secret);
     try {
       const key = await createApiKey(`E2E PSA ${Date.now()}`, 'tickets:write,webhooks:write');
       const api = providerApi(request, key);
