@@ -190,8 +190,18 @@ export const providerTicketEntryInput = z.object({
 export type ProviderTicketEntryInput = z.output<typeof providerTicketEntryInput>;
 
 export const providerTicketInput = z.object({
-  /** Shown to the customer; defaults to PSA-<external id>. Unique within the account. */
+  /** Shown to the customer; defaults to PSA-<external id> for a new ticket, and to the ticket's own number after. Unique within the account. */
   ticket_number: name('Ticket number', 60).optional(),
+  /**
+   * A ticket a customer opened in the portal (its `id` in `ticket.created`, or in the tickets list): this push adopts
+   * it under the URL's external id, and the PSA writes to it by that id from then on.
+   */
+  portal_ticket_id: z
+    .number({ error: 'portal_ticket_id must be a ticket id' })
+    .int('portal_ticket_id must be a ticket id')
+    .min(1, 'portal_ticket_id must be a ticket id')
+    .max(2_147_483_647, 'portal_ticket_id must be a ticket id')
+    .optional(),
   subject: name('Subject', 300),
   description: multiLineText('Description').max(100_000, 'Description must be at most 100000 characters').default(''),
   status: z.enum(TICKET_STATUSES).default('New'),

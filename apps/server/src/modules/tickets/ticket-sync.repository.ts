@@ -64,6 +64,31 @@ export async function upsertTicketRows(tx: Executor, values: TicketValues[]): Pr
   return written.map((row) => ({ id: row.id, externalId: row.externalId!, created: row.created }));
 }
 
+/**
+ * Gives a ticket a customer opened in the portal (no external id yet) the PSA's external id: the PSA adopts it and
+ * pushes to it from then on. Answers the ticket's number, or undefined when no such ticket of the account waits to
+ * be adopted (none, another account's, or one the PSA already knows by another id); adopted before by this same
+ * external id counts as adopted.
+ */
+export async function adoptPortalTicket(tx: Executor, accountId: number, id: number, externalId: string): Promise<string | undefined> {
+  const [adopted] = await tx
+    .update(tickets)
+    .set({ externalId })
+    .where(and(eq(tickets.accountId, accountId), eq(tickets.id, id), sql`(${tickets.externalId} IS NULL OR ${tickets.externalId} = ${externalId})`))
+    .returning({ ticketNumber: tickets.ticketNumber });
+  return adopted?.ticketNumber;
+}
+
+/** The numbers of the account's tickets by external id: a push that names no number keeps the ticket's. */
+export async function ticketNumbersByExternalId(tx: Executor, accountId: number, externalIds: readonly string[]): Promise<Map<string, string>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ number: tickets.ticketNumber, externalId: tickets.externalId })
+    .from(tickets)
+    .where(and(eq(tickets.accountId, accountId), inArray(tickets.externalId, [...externalIds])));
+  return new Map(rows.map((row) => [row.externalId!, row.number]));
+}
+
 export async function ticketIdsByExternalId(tx: Executor, accountId: number, externalIds: readonly string[]): Promise<Map<string, number>> {
   if (externalIds.length === 0) return new Map();
   const rows = await tx

@@ -15,6 +15,8 @@ import {
   findTicketByExternalId,
   moveTickets,
   ticketIdsByExternalId,
+  ticketNumbersByExternalId,
+  adoptPortalTicket,
   ticketsChangedAfter,
   upsertEntryRows,
   upsertTicketRows,
@@ -38,6 +40,7 @@ export interface TicketPushed {
 }
 
 const TICKET_NUMBER_TAKEN = 'Another ticket of this account already has this ticket number';
+export const PORTAL_TICKET_NOT_ADOPTABLE = 'No ticket of this account opened in the portal has this id, or the PSA already knows it by another external id';
 
 /**
  * The tickets the provider's PSA (the source of truth) pushes by external id, as commands (decision 0041): the same
@@ -54,6 +57,19 @@ export function createTicketSync({ db, events }: { db: Database; events: EventRe
       items.map((item) => item.assigned_contact_external_id).filter((id): id is string => Boolean(id)),
     );
     const descriptions = await Promise.all(items.map((item, index) => clean(item.description, fieldOf(index, 'description'))));
+    // A ticket the customer opened in the portal, adopted by its first push (the portal's id, from ticket.created).
+    for (const [index, item] of items.entries()) {
+      if (item.portal_ticket_id === undefined) continue;
+      if ((await adoptPortalTicket(tx, accountId, item.portal_ticket_id, item.external_id)) === undefined) {
+        throw new AppError('validation_failed', PORTAL_TICKET_NOT_ADOPTABLE, { [fieldOf(index, 'portal_ticket_id')]: PORTAL_TICKET_NOT_ADOPTABLE });
+      }
+    }
+    // A push that names no number keeps the ticket's (a portal ticket's TKT-…, or one the PSA named before).
+    const numbers = await ticketNumbersByExternalId(
+      tx,
+      accountId,
+      items.filter((item) => item.ticket_number === undefined).map((item) => item.external_id),
+    );
     const values = items.map((item, index) => {
       const assigned = item.assigned_contact_external_id;
       if (assigned && !assignees.has(assigned)) {
@@ -63,7 +79,7 @@ export function createTicketSync({ db, events }: { db: Database; events: EventRe
       return {
         accountId,
         externalId: item.external_id,
-        ticketNumber: item.ticket_number ?? `PSA-${item.external_id}`,
+        ticketNumber: item.ticket_number ?? numbers.get(item.external_id) ?? `PSA-${item.external_id}`,
         subject: item.subject,
         description: descriptions[index]!,
         descriptionIsClean: true,
@@ -128,7 +144,9 @@ export function createTicketSync({ db, events }: { db: Database; events: EventRe
     async pushTicket(by: EventOrigin, accountId: number, item: PushedTicket) {
       return withTicketNumberRule(async (tx) => {
         // The status before, so that a change of it is news to the ticket's contact (issue 35).
-        const before = await findTicketByExternalId(tx, accountId, item.external_id);
+        const before =
+          (await findTicketByExternalId(tx, accountId, item.external_id)) ??
+          (item.portal_ticket_id === undefined ? undefined : await findSyncedTicket(tx, item.portal_ticket_id));
         const [result] = await writeTickets(tx, accountId, [item], (_, field) => field);
         const after = (await findSyncedTicket(tx, result!.id))!;
         if (result!.changed) {
