@@ -44,12 +44,18 @@ export function createS3AttachmentStorage(config: S3StoreConfig): AttachmentStor
     async put(key, source, limit) {
       const { Upload, client } = await load();
       let size = 0;
-      let tooLarge: TooLarge | undefined;
+      // The source's own failure (past the limit, a dropped connection) is the answer, not what aborting the upload said.
+      let failure: { error: unknown } | undefined;
       async function* limited() {
-        for await (const chunk of source) {
-          size += chunk.length;
-          if (size > limit) throw (tooLarge = new TooLarge(limit));
-          yield chunk;
+        try {
+          for await (const chunk of source) {
+            size += chunk.length;
+            if (size > limit) throw new TooLarge(limit);
+            yield chunk;
+          }
+        } catch (error) {
+          failure = { error };
+          throw error;
         }
       }
       const body = Readable.from(limited(), { objectMode: false });
@@ -57,12 +63,13 @@ export function createS3AttachmentStorage(config: S3StoreConfig): AttachmentStor
       try {
         await upload.done();
         // A stream that failed after its last part was read can still have let the upload finish.
-        if (tooLarge) throw tooLarge;
+        if (failure) throw failure.error;
         return size;
       } catch (error) {
         body.destroy();
+        // lib-storage aborts the multipart upload (leavePartsOnError false); an object a single PUT made goes here.
         await remove(key).catch(() => undefined);
-        throw tooLarge ?? error;
+        throw failure ? failure.error : error;
       }
     },
 
