@@ -52,9 +52,16 @@ describe('ticket attachments stored in S3', () => {
     expect(await objects()).toEqual([row!.storageKey]);
     expect((await db().select({ n: count() }).from(attachmentChunks))[0]!.n).toBe(0);
 
-    const download = await test.app.inject({ method: 'GET', url: `/api/crm/ticket-attachments/${file.id}`, headers: bearer(alice) });
+    const download = await test.app.inject({
+      method: 'GET',
+      url: `/api/crm/ticket-attachments/${file.id}`,
+      headers: { ...bearer(alice), 'accept-encoding': 'br, gzip' },
+    });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(bytes)).toBe(true);
+    // As stored, with its length: a file is not compressed on the way, whatever the client accepts.
+    expect(download.headers['content-encoding']).toBeUndefined();
+    expect(download.headers['content-length']).toBe(String(bytes.length));
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="report.pdf"/);
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.headers['content-security-policy']).toContain('sandbox');
