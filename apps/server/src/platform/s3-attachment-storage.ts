@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
-import type { S3Client } from '@aws-sdk/client-s3';
+// Types only: the modules themselves are imported with the first use (below).
+import type * as S3 from '@aws-sdk/client-s3';
+import type { Upload as S3Upload } from '@aws-sdk/lib-storage';
 import type { S3StoreConfig } from '../config/index.js';
 import { STORAGE_KEY_PREFIX, TooLarge, type AttachmentStorage } from './attachment-storage.js';
 
@@ -9,7 +11,7 @@ import { STORAGE_KEY_PREFIX, TooLarge, type AttachmentStorage } from './attachme
  */
 const PART_BYTES = 5 * 1024 * 1024;
 
-type Sdk = { s3: typeof import('@aws-sdk/client-s3'); Upload: typeof import('@aws-sdk/lib-storage').Upload; client: S3Client };
+type Sdk = { s3: typeof S3; Upload: typeof S3Upload; client: S3.S3Client };
 
 /**
  * The S3-compatible storage adapter (docs/decisions/0047, ATTACHMENT_STORE=s3): one object a file, its key the

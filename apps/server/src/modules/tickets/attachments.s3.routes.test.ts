@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope, successEnvelope, ticketAttachment } from '@portal/contract';
 import { bearer, signIn } from '../../../test/auth.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
-import { fileUpload, multipartBody } from '../../../test/attachments.js';
+import { fileUpload, type multipartBody } from '../../../test/attachments.js';
 import { createAccount, createContact } from '../../../test/factories.js';
 import { startS3Server } from '../../../test/s3-server.js';
 import { attachmentChunks, ticketAttachments } from '../../db/schema/index.js';
