@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,8 @@ import { fileUpload, type multipartBody } from '../../../test/attachments.js';
 import { createAccount, createContact } from '../../../test/factories.js';
 import { startS3Server } from '../../../test/s3-server.js';
 import { attachmentChunks, ticketAttachments } from '../../db/schema/index.js';
+import { newStorageKey } from '../../platform/attachment-storage.js';
+import { sweepOrphanedBytes } from './attachments.repository.js';
 
 const MB = 1024 * 1024;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -77,6 +80,17 @@ describe('ticket attachments stored in S3', () => {
     const empty = await upload(fileUpload('empty.txt', Buffer.alloc(0)));
     expect(empty.statusCode).toBe(400);
     expect({ objects: await objects(), rows: await rows() }).toEqual(before);
+  });
+
+  it('sweeps, a day on, an object no attachment names (an upload that died midway), and nothing else', async () => {
+    const storage = test.container.attachmentStorage;
+    const orphan = newStorageKey();
+    await storage.put(orphan, Readable.from([Buffer.from('half an upload')]), 1024);
+    const named = (await db().select({ key: ticketAttachments.storageKey }).from(ticketAttachments)).map((row) => row.key);
+    // Not yet: it may still be arriving.
+    expect(await sweepOrphanedBytes(db(), storage)).toBe(0);
+    expect(await sweepOrphanedBytes(db(), storage, new Date(Date.now() + 2 * 86_400_000))).toBe(1);
+    expect(await objects()).toEqual(named.sort());
   });
 
   it('makes and serves an image’s thumbnail from the bucket', async () => {
