@@ -19,6 +19,8 @@ import { createVaultKeyRing, type VaultKeyRing } from './platform/secret-box.js'
 import { createTokenService } from './platform/tokens.js';
 import { createUnsubscribeSigner, type UnsubscribeSigner } from './platform/unsubscribe-links.js';
 import { createAttachmentLinkSigner } from './platform/attachment-links.js';
+import type { AttachmentStorage } from './platform/attachment-storage.js';
+import { createS3AttachmentStorage } from './platform/s3-attachment-storage.js';
 import { createPostgresAttachmentStorage, createTicketAttachments, type TicketAttachments } from './modules/tickets/index.js';
 
 /**
@@ -39,6 +41,8 @@ export interface Container extends RouteDependencies {
   unsubscribeLinks: UnsubscribeSigner;
   /** Tickets' files (decision 0047): the routes store and send them, the job queue makes their thumbnails. */
   attachments: TicketAttachments;
+  /** Where the attachments' bytes live (ATTACHMENT_STORE): the sweep removes what uploads left there. */
+  attachmentStorage: AttachmentStorage;
 }
 
 /** How long a webhook's download link works (docs/decisions/0047). */
@@ -67,10 +71,11 @@ export function createContainer(deps: AppDependencies): Container {
   const unsubscribeLinks = createUnsubscribeSigner(config.secrets.tokenSecret);
   const events = createEventRecorder(portalConsumers({ mailer, config, unsubscribeLinks }), { namedStatements: usesNamedStatements(db) });
   const links = createAttachmentLinkSigner(config.secrets.tokenSecret);
+  // Ticket attachments' bytes (docs/decisions/0047): in PostgreSQL, or in an S3-compatible bucket whose SDK loads with its first use.
+  const attachmentStorage = config.attachmentStore.kind === 's3' ? createS3AttachmentStorage(config.attachmentStore) : createPostgresAttachmentStorage(db);
   const attachments = createTicketAttachments({
     db,
-    // Ticket attachments' bytes: in PostgreSQL (docs/decisions/0047).
-    storage: createPostgresAttachmentStorage(db),
+    storage: attachmentStorage,
     limits: config.attachments,
     links: {
       urlOf: (row) =>
@@ -81,6 +86,7 @@ export function createContainer(deps: AppDependencies): Container {
   return {
     ...deps,
     attachments,
+    attachmentStorage,
     metrics,
     tokens,
     vault,

@@ -37,10 +37,12 @@ export async function createAttachment(
     data?: Buffer;
     /** Marked as having a thumbnail (the file's own bytes stand in for it). */
     thumbnail?: boolean;
+    /** The key its bytes are stored under (a test's own by default). */
+    storageKey?: string;
   },
 ) {
   const data = values.data ?? PNG_1PX;
-  const storageKey = `att_test_${randomBytes(8).toString('hex')}`;
+  const storageKey = values.storageKey ?? `att_test_${randomBytes(8).toString('hex')}`;
   await createPostgresAttachmentStorage(db).put(storageKey, Readable.from([data]), Number.MAX_SAFE_INTEGER);
   const [row] = await db
     .insert(ticketAttachments)

@@ -36,6 +36,7 @@ export async function startBackgroundWork({
   await scheduleMaintenance(queue, {
     db: database.db,
     logger,
+    attachmentStorage: container.attachmentStorage,
     autoPay: config.autoPayEveryMinutes > 0 ? { everyMinutes: config.autoPayEveryMinutes, runOnce: () => container.autoPay.runOnce() } : undefined,
     reminders: { queue: REMINDERS_QUEUE, cron: REMINDERS_CRON, runOnce: () => reminders.runOnce(clock()) },
   });

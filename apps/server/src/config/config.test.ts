@@ -46,6 +46,35 @@ describe('configuration', () => {
     );
   });
 
+  it('stores attachments in PostgreSQL by default, in an S3-compatible bucket with ATTACHMENT_STORE=s3', () => {
+    expect(loadConfig(withDataDir()).attachmentStore).toEqual({ kind: 'postgres' });
+    const s3 = {
+      ...withDataDir(),
+      ATTACHMENT_STORE: 's3',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_BUCKET: 'portal-files',
+      S3_ACCESS_KEY_ID: 'portal',
+      S3_SECRET_ACCESS_KEY: 'secret-key',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    expect(loadConfig(s3).attachmentStore).toEqual({
+      kind: 's3',
+      endpoint: 'http://minio.internal:9000',
+      bucket: 'portal-files',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'portal', secretAccessKey: 'secret-key' },
+      forcePathStyle: true,
+    });
+    // Without keys: the AWS SDK's own chain (an instance role).
+    expect(loadConfig({ ...withDataDir(), ATTACHMENT_STORE: 's3', S3_BUCKET: 'portal-files' }).attachmentStore).toMatchObject({ credentials: undefined });
+    expect(() => loadConfig({ ...withDataDir(), ATTACHMENT_STORE: 's3' })).toThrow(/S3_BUCKET: S3_BUCKET is required with ATTACHMENT_STORE=s3/);
+    expect(() => loadConfig({ ...withDataDir(), ATTACHMENT_STORE: 'disk' })).toThrow(/ATTACHMENT_STORE: ATTACHMENT_STORE must be postgres or s3/);
+    const wrong = () => loadConfig({ ...s3, S3_BUCKET: 'Portal_Files', S3_ENDPOINT: 'minio:9000', S3_SECRET_ACCESS_KEY: '' });
+    expect(wrong).toThrow(/S3_BUCKET: S3_BUCKET must be a bucket name/);
+    expect(wrong).toThrow(/S3_ENDPOINT: S3_ENDPOINT must be a URL starting with https:\/\/ or http:\/\//);
+    expect(wrong).toThrow(/S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
+  });
+
   it('refuses a short TOKEN_SECRET and a VAULT_KEY of the wrong size', () => {
     expect(() => loadConfig({ ...withDataDir(), TOKEN_SECRET: 'short', VAULT_KEY: 'c2hvcnQ=' })).toThrow(
       /TOKEN_SECRET must be at least 32 characters[\s\S]*VAULT_KEY must be 32 bytes/,

@@ -25,6 +25,8 @@ export interface AppConfig {
   autoPayEveryMinutes: number;
   /** Ticket attachments' limits (docs/decisions/0047). */
   attachments: { maxFileBytes: number; maxFiles: number; accountQuotaBytes: number };
+  /** Where attachments' bytes live: PostgreSQL (the default) or an S3-compatible bucket (docs/decisions/0047). */
+  attachmentStore: { kind: 'postgres' } | S3StoreConfig;
   /** Webhook delivery (docs/decisions/0026): pollMs 0 = this instance sends none. */
   webhooks: { pollMs: number; timeoutMs: number; concurrency: number; allowPrivateUrls: boolean };
   /** SIGTERM: /readyz answers 503 for drainMs while requests are still served, then the server closes; exit by timeoutMs. */
@@ -41,6 +43,15 @@ export interface AppConfig {
   secrets: { tokenSecret: string; vaultKey: Buffer; vaultOldKeys: Buffer[] };
   /** TOKEN_SECRET or VAULT_KEY was not given and came from the data folder (fine for one instance only). */
   secretsFromDataFolder: boolean;
+}
+
+export interface S3StoreConfig {
+  kind: 's3';
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -80,6 +91,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       maxFiles: env.ATTACHMENT_MAX_FILES,
       accountQuotaBytes: env.ATTACHMENT_ACCOUNT_QUOTA_BYTES,
     },
+    attachmentStore:
+      env.ATTACHMENT_STORE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET!,
+            region: env.S3_REGION,
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'postgres' },
     webhooks: {
       pollMs: env.WEBHOOK_POLL_MS,
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,

@@ -87,6 +87,22 @@ export const environmentSchema = z
       .int('ATTACHMENT_ACCOUNT_QUOTA_BYTES must be a whole number of bytes')
       .min(1024, 'ATTACHMENT_ACCOUNT_QUOTA_BYTES must be at least 1024')
       .default(1024 * 1024 * 1024),
+    /** Where attachments' bytes live (docs/decisions/0047): postgres (chunks in the database, the default) or s3 (a bucket). */
+    ATTACHMENT_STORE: z.enum(['postgres', 's3'], { error: 'ATTACHMENT_STORE must be postgres or s3' }).default('postgres'),
+    /** The S3-compatible service's address (MinIO, Ceph, R2, …); unset, AWS's own for S3_REGION. */
+    S3_ENDPOINT: url('S3_ENDPOINT', ['https:', 'http:']).optional(),
+    /** The bucket attachments go to (it must exist); required with ATTACHMENT_STORE=s3. */
+    S3_BUCKET: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens')
+      .optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    /** Both or neither: unset, the AWS SDK's own chain (environment, instance role, …). */
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+    /** Bucket in the path (https://host/bucket/key) rather than the host name: most S3-compatible servers want it. */
+    S3_FORCE_PATH_STYLE: flag.default(false),
     /** How often an open live stream (GET /api/portal/events) is sent a keep-alive and its session checked again. */
     LIVE_HEARTBEAT_MS: z.coerce
       .number({ error: 'LIVE_HEARTBEAT_MS must be a whole number of milliseconds' })
@@ -194,6 +210,14 @@ export const environmentSchema = z
   .refine((env) => env.SHUTDOWN_DRAIN_SECONDS < env.SHUTDOWN_TIMEOUT_SECONDS, {
     path: ['SHUTDOWN_DRAIN_SECONDS'],
     message: 'SHUTDOWN_DRAIN_SECONDS must be shorter than SHUTDOWN_TIMEOUT_SECONDS (the drain is part of the shutdown)',
+  })
+  .refine((env) => env.ATTACHMENT_STORE !== 's3' || env.S3_BUCKET !== undefined, {
+    path: ['S3_BUCKET'],
+    message: 'S3_BUCKET is required with ATTACHMENT_STORE=s3',
+  })
+  .refine((env) => (env.S3_ACCESS_KEY_ID === undefined) === (env.S3_SECRET_ACCESS_KEY === undefined), {
+    path: ['S3_SECRET_ACCESS_KEY'],
+    message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the AWS SDK's own credentials",
   });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -49,12 +49,17 @@ export interface EndpointRoute {
    * where it pays; the tests still parse every answer with the contract's zod schemas.
    */
   serializeBySchema?: boolean;
+  /**
+   * false: the answer goes as it is, never compressed (a stored file: mostly compressed already, sent with its length,
+   * and compressing 25 MB of it costs the server more CPU than the transfer; docs/decisions/0047).
+   */
+  compress?: false;
 }
 
 export function route<E extends Endpoint>(
   endpoint: E,
   handler: (context: EndpointContext<E>) => Promise<HandlerOutput<E>>,
-  options: { serializeBySchema?: boolean } = {},
+  options: { serializeBySchema?: boolean; compress?: false } = {},
 ): EndpointRoute {
   return { endpoint, handler: handler as EndpointRoute['handler'], ...options };
 }
@@ -89,6 +94,7 @@ export function registerEndpoints(app: FastifyInstance, routes: EndpointRoute[],
       method: endpoint.method,
       url: API_BASE + endpoint.path,
       ...(implemented?.serializeBySchema ? { schema: { response: { 200: responseSchema(endpoint) } } } : {}),
+      ...(implemented?.compress === false ? { compress: false as const } : {}),
       handler: runHandler(implemented ?? { endpoint, handler: notImplemented(endpoint) }, pipeline),
     });
   }

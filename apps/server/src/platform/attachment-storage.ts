@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 /**
  * Where attachments' bytes live (docs/decisions/0047): one adapter, PostgreSQL by default (attachment-chunks.repository.ts
- * in the tickets module, which owns the table). Both directions are streams: no file is ever held in memory whole.
+ * in the tickets module, which owns the table) or an S3-compatible bucket (s3-attachment-storage.ts, ATTACHMENT_STORE=s3).
+ * Both directions are streams: no file is ever held in memory whole. Metadata (name, type, size, owner) is never here.
  */
 export interface AttachmentStorage {
   /**
@@ -12,7 +14,28 @@ export interface AttachmentStorage {
   put(key: string, source: AsyncIterable<Buffer>, limit: number): Promise<number>;
   /** The bytes, read as the caller reads them. */
   get(key: string): Readable;
+  /** Removes the bytes under `key`; nothing there is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * The keys of what was written before `before`, in batches, for the sweep of what a crashed upload left (a key no
+   * attachment row names). Only keys made by `newStorageKey`.
+   */
+  keysWrittenBefore(before: Date): AsyncIterable<string[]>;
+}
+
+/** The prefix of every key `newStorageKey` makes. */
+export const STORAGE_KEY_PREFIX = 'att_';
+
+/**
+ * A new file's key: the time it was made (milliseconds, 13 digits) and 128 random bits, so a store that keeps no time
+ * of its own (PostgreSQL's chunks) still tells the sweep how old a key is.
+ */
+export const newStorageKey = (now = Date.now()) => `${STORAGE_KEY_PREFIX}${String(now).padStart(13, '0')}_${randomBytes(16).toString('hex')}`;
+
+/** When a key of `newStorageKey` was made; undefined for any other key (older uploads', tests'). */
+export function storageKeyTime(key: string): number | undefined {
+  const match = /^att_(\d{13})_[0-9a-f]{32}(?:_thumb)?$/.exec(key);
+  return match ? Number(match[1]) : undefined;
 }
 
 export class TooLarge extends Error {

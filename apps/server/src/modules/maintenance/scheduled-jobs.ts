@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../platform/job-queue.js';
 import type { Logger } from '../../platform/logger.js';
+import type { AttachmentStorage } from '../../platform/attachment-storage.js';
 import { sweepExpired } from './sweep.js';
 
 const HOUR_SECONDS = 60 * 60;
@@ -12,6 +13,8 @@ export const AUTOPAY_QUEUE = 'autopay';
 export interface MaintenanceTasks {
   db: Database;
   logger: Logger;
+  /** Where attachments' bytes live, for the sweep of abandoned and broken uploads (docs/decisions/0047). */
+  attachmentStorage: AttachmentStorage;
   /** Charges the automatic payments that are due (billing/autopay.ts); undefined leaves them to other instances. */
   autoPay?: { everyMinutes: number; runOnce: () => Promise<{ charged: number; failed: number }> };
   /** Sends the reminders that are due (notifications/reminders.ts), hourly. */
@@ -23,12 +26,12 @@ export interface MaintenanceTasks {
  * whichever claims it, and a run whose instance dies is taken over. The sweep also runs when the cluster first
  * starts in a slot, as it did before the queue, and still once per slot.
  */
-export async function scheduleMaintenance(jobs: JobQueue, { db, logger, autoPay, reminders }: MaintenanceTasks): Promise<void> {
+export async function scheduleMaintenance(jobs: JobQueue, { db, logger, attachmentStorage, autoPay, reminders }: MaintenanceTasks): Promise<void> {
   await jobs.schedule(
     SWEEP_QUEUE,
     `0 */${SWEEP_EVERY_HOURS} * * *`,
     async () => {
-      const deleted = await sweepExpired(db);
+      const deleted = await sweepExpired(db, attachmentStorage);
       logger.info({ deleted }, 'expired tokens, throttling windows, old webhook events and delivered mails deleted');
     },
     { slotSeconds: SWEEP_EVERY_HOURS * HOUR_SECONDS },

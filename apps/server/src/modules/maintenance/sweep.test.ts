@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAttachment } from '../../../test/attachments.js';
@@ -19,6 +20,8 @@ import {
   webhookEndpoints,
   webhookEvents,
 } from '../../db/schema/index.js';
+import { newStorageKey } from '../../platform/attachment-storage.js';
+import { createPostgresAttachmentStorage } from '../tickets/index.js';
 import { sweepExpired } from './sweep.js';
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
@@ -122,7 +125,24 @@ describe('sweeping expired rows', () => {
       .set({ createdAt: hoursAgo(48) })
       .where(eq(ticketAttachments.id, abandoned.id));
     await createAttachment(db, { accountId: account.id, ticketId: null, fileName: 'on-its-way.png' });
-    expect(await sweepExpired(db)).toEqual({
+    // Bytes of uploads whose connection dropped (or process died) before the row: two days ago, swept; a minute ago (it
+    // may still be arriving), kept. Two-day-old bytes an attachment names (as its file, as its thumbnail) are kept.
+    const storage = createPostgresAttachmentStorage(db);
+    const crashed = newStorageKey(Date.now() - 48 * 3600_000);
+    const uploading = newStorageKey(Date.now() - 60_000);
+    for (const key of [crashed, uploading]) await storage.put(key, Readable.from([Buffer.alloc(300 * 1024, 7)]), Number.MAX_SAFE_INTEGER);
+    const kept = await createAttachment(db, {
+      accountId: account.id,
+      ticketId: null,
+      fileName: 'kept.png',
+      storageKey: newStorageKey(Date.now() - 48 * 3600_000),
+    });
+    const keptThumbnail = `${kept.storageKey}_thumb`;
+    await storage.put(keptThumbnail, Readable.from([Buffer.from('webp')]), Number.MAX_SAFE_INTEGER);
+    await db.update(ticketAttachments).set({ thumbnailStatus: 'ready', thumbnailKey: keptThumbnail }).where(eq(ticketAttachments.id, kept.id));
+    const storedKeys = async () => (await db.selectDistinct({ key: attachmentChunks.storageKey }).from(attachmentChunks)).map((row) => row.key);
+    expect(await sweepExpired(db, storage)).toEqual({
+      orphanedFiles: 1,
       abandonedUploads: 1,
       refreshTokens: 1,
       passwordResetTokens: 1,
@@ -136,8 +156,14 @@ describe('sweeping expired rows', () => {
     });
     expect((await db.select({ title: notifications.title }).from(notifications)).map((row) => row.title).sort()).toEqual(['read lately', 'unread a while']);
     expect((await db.select({ id: domainEvents.id }).from(domainEvents)).map((row) => row.id)).toEqual(['evt_happened_lately']);
-    expect((await db.select({ name: ticketAttachments.fileName }).from(ticketAttachments)).map((row) => row.name)).toEqual(['on-its-way.png']);
-    expect(await db.select().from(attachmentChunks).where(eq(attachmentChunks.storageKey, abandoned.storageKey))).toEqual([]);
+    expect((await db.select({ name: ticketAttachments.fileName }).from(ticketAttachments)).map((row) => row.name).sort()).toEqual([
+      'kept.png',
+      'on-its-way.png',
+    ]);
+    const left = await storedKeys();
+    expect(left).not.toContain(abandoned.storageKey);
+    expect(left).not.toContain(crashed);
+    expect(left).toEqual(expect.arrayContaining([uploading, kept.storageKey, keptThumbnail]));
     expect((await db.select({ subject: mailOutbox.subject }).from(mailOutbox)).map((row) => row.subject).sort()).toEqual([
       'failed yesterday',
       'sent today',
@@ -148,7 +174,8 @@ describe('sweeping expired rows', () => {
     expect((await db.select({ hash: passwordResetTokens.tokenHash }).from(passwordResetTokens)).map((row) => row.hash)).toEqual(['live-reset']);
     expect((await db.select({ hash: oneTimeTokens.tokenHash }).from(oneTimeTokens)).map((row) => row.hash)).toEqual(['live-once']);
     expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key)).toEqual(['login:user:now']);
-    expect(await sweepExpired(db)).toEqual({
+    expect(await sweepExpired(db, storage)).toEqual({
+      orphanedFiles: 0,
       abandonedUploads: 0,
       refreshTokens: 0,
       passwordResetTokens: 0,

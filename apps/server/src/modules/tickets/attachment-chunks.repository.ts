@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, like } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { attachmentChunks } from '../../db/schema/index.js';
-import { rechunk, TooLarge, type AttachmentStorage } from '../../platform/attachment-storage.js';
+import { rechunk, STORAGE_KEY_PREFIX, storageKeyTime, TooLarge, type AttachmentStorage } from '../../platform/attachment-storage.js';
 
 /** One row a chunk: large enough that a 25 MB file is 100 rows, small enough that a read holds little. */
 export const CHUNK_BYTES = 256 * 1024;
@@ -56,5 +56,22 @@ export function createPostgresAttachmentStorage(db: Database): AttachmentStorage
     },
 
     delete: remove,
+
+    // The chunks keep no time: the key carries it (newStorageKey). Keyset-paged by key over first chunks.
+    async *keysWrittenBefore(before) {
+      let after = '';
+      for (;;) {
+        const rows = await db
+          .select({ key: attachmentChunks.storageKey })
+          .from(attachmentChunks)
+          .where(and(eq(attachmentChunks.seq, 0), gt(attachmentChunks.storageKey, after), like(attachmentChunks.storageKey, `${STORAGE_KEY_PREFIX}%`)))
+          .orderBy(asc(attachmentChunks.storageKey))
+          .limit(500);
+        if (rows.length === 0) return;
+        after = rows.at(-1)!.key;
+        const old = rows.map((row) => row.key).filter((key) => (storageKeyTime(key) ?? Infinity) < before.getTime());
+        if (old.length > 0) yield old;
+      }
+    },
   };
 }

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { attachmentChunks, ticketAttachments, ticketEntries, tickets } from '../../db/schema/index.js';
+import { ticketAttachments, ticketEntries, tickets } from '../../db/schema/index.js';
+import type { AttachmentStorage } from '../../platform/attachment-storage.js';
 import { ticketsVisibleIn } from './ticket-visibility.repository.js';
 import type { TicketScope } from './tickets.policy.js';
 
@@ -104,15 +105,38 @@ export async function setThumbnail(db: Executor, id: number, thumbnail: { status
 }
 
 /**
- * Uploads never attached to a ticket a day after they were made (the browser was closed before sending): their rows
- * and, with the PostgreSQL storage adapter, their bytes and thumbnails. Returns how many files went.
+ * Uploads never attached to a ticket a day after they were made (the browser was closed before sending): their rows,
+ * then their bytes and thumbnails in the storage adapter. Returns how many files went.
  */
-export async function sweepAbandonedUploads(db: Executor): Promise<number> {
+export async function sweepAbandonedUploads(db: Executor, storage: AttachmentStorage): Promise<number> {
   const gone = await db
     .delete(ticketAttachments)
     .where(and(isNull(ticketAttachments.ticketId), sql`${ticketAttachments.createdAt} < now() - interval '1 day'`))
     .returning({ key: ticketAttachments.storageKey, thumbnail: ticketAttachments.thumbnailKey });
-  const keys = gone.flatMap((row) => (row.thumbnail ? [row.key, row.thumbnail] : [row.key]));
-  if (keys.length > 0) await db.delete(attachmentChunks).where(inArray(attachmentChunks.storageKey, keys));
+  for (const key of gone.flatMap((row) => (row.thumbnail ? [row.key, row.thumbnail] : [row.key]))) await storage.delete(key);
   return gone.length;
+}
+
+/** How old stored bytes without a row must be before they are swept: no upload or thumbnail job takes a day. */
+export const ORPHAN_AGE_MS = 86_400_000;
+
+/**
+ * Bytes no attachment row names (as file or thumbnail), written more than a day ago: what an upload left when its
+ * process died or its connection dropped between the store and the row (a refused upload removes its own). Returns
+ * how many keys went.
+ */
+export async function sweepOrphanedBytes(db: Executor, storage: AttachmentStorage, now = new Date()): Promise<number> {
+  let swept = 0;
+  for await (const keys of storage.keysWrittenBefore(new Date(now.getTime() - ORPHAN_AGE_MS))) {
+    const named = await db
+      .select({ key: ticketAttachments.storageKey, thumbnail: ticketAttachments.thumbnailKey })
+      .from(ticketAttachments)
+      .where(or(inArray(ticketAttachments.storageKey, keys), inArray(ticketAttachments.thumbnailKey, keys)));
+    const kept = new Set(named.flatMap((row) => [row.key, row.thumbnail]));
+    for (const key of keys.filter((key) => !kept.has(key))) {
+      await storage.delete(key);
+      swept += 1;
+    }
+  }
+  return swept;
 }

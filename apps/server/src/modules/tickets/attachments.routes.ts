@@ -37,6 +37,8 @@ async function sendThumbnail(reply: FastifyReply, opened: Awaited<ReturnType<Tic
     .send(opened.bytes);
 }
 
+const asStored = { compress: false } as const;
+
 export function attachmentRoutes(attachments: TicketAttachments): EndpointRoute[] {
   const { limits } = attachments;
   return [
@@ -45,11 +47,22 @@ export function attachmentRoutes(attachments: TicketAttachments): EndpointRoute[
       const row = await attachments.upload({ accountId: caller.accountId, contactId: caller.contactId }, file);
       return new Respond(attachmentWire(row), 'The file was uploaded.', 201);
     }),
-    route(endpoints.downloadTicketAttachment, async ({ caller, params, reply }) =>
-      send(reply, await attachments.open(caller, params.id, 'download'), 'attachment'),
+    // Files go as stored, with their length: never compressed on the way (most are already; the CPU is the server's).
+    route(
+      endpoints.downloadTicketAttachment,
+      async ({ caller, params, reply }) => send(reply, await attachments.open(caller, params.id, 'download'), 'attachment'),
+      asStored,
     ),
-    route(endpoints.openAttachmentLink, async ({ params, reply }) => send(reply, await attachments.openByLink(params.token), 'attachment')),
-    route(endpoints.ticketAttachmentThumbnail, async ({ caller, params, reply }) => sendThumbnail(reply, await attachments.openThumbnail(caller, params.id))),
-    route(endpoints.viewTicketAttachment, async ({ caller, params, reply }) => send(reply, await attachments.open(caller, params.id, 'inline'), 'inline')),
+    route(endpoints.openAttachmentLink, async ({ params, reply }) => send(reply, await attachments.openByLink(params.token), 'attachment'), asStored),
+    route(
+      endpoints.ticketAttachmentThumbnail,
+      async ({ caller, params, reply }) => sendThumbnail(reply, await attachments.openThumbnail(caller, params.id)),
+      asStored,
+    ),
+    route(
+      endpoints.viewTicketAttachment,
+      async ({ caller, params, reply }) => send(reply, await attachments.open(caller, params.id, 'inline'), 'inline'),
+      asStored,
+    ),
   ];
 }

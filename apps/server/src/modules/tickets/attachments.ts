@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import type { TicketAttachment } from '@portal/contract';
@@ -9,7 +8,7 @@ import { enqueueJobs } from '../../platform/job-queue.js';
 import { makeThumbnail } from '../../platform/thumbnails.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import { findEntryByExternalId, findTicketByExternalId } from './ticket-sync.repository.js';
-import { TooLarge, type AttachmentStorage } from '../../platform/attachment-storage.js';
+import { newStorageKey, TooLarge, type AttachmentStorage } from '../../platform/attachment-storage.js';
 import type { Caller } from '../auth/index.js';
 import {
   accountAttachmentBytes,
@@ -110,7 +109,7 @@ export function createTicketAttachments({
       const room = limits.accountQuotaBytes - (await accountAttachmentBytes(db, owner.accountId));
       if (room <= 0) throw quotaFull(limits);
       const limit = Math.min(limits.maxFileBytes, room);
-      const key = `att_${randomBytes(16).toString('hex')}`;
+      const key = newStorageKey();
       let sample = Buffer.alloc(0);
       async function* sampled() {
         for await (const chunk of file.stream) {

@@ -11,4 +11,4 @@ export { ticketContactOf } from './tickets.repository.js';
 export { ratingFigures, listRatings, type RatingFilter, type RatingRow } from './ticket-feedback.repository.js';
 export { createTicketAttachments, fileTooLarge, THUMBNAIL_QUEUE, tooManyFiles, type TicketAttachments } from './attachments.js';
 export { createPostgresAttachmentStorage } from './attachment-chunks.repository.js';
-export { sweepAbandonedUploads } from './attachments.repository.js';
+export { sweepAbandonedUploads, sweepOrphanedBytes } from './attachments.repository.js';
