@@ -4,6 +4,7 @@ import { email, emptyResult } from '../entities/common.js';
 import { singleLineText } from '../entities/text.js';
 import { acceptedLoginResult, currentUser, loginResult } from '../entities/session.js';
 import { MIN_PASSWORD_LENGTH } from '../constants.js';
+import { secondFactorInput, twoFactorChallenge } from '../entities/two-factor.js';
 
 const tag = 'Auth';
 
@@ -17,6 +18,21 @@ export const login = defineEndpoint({
     username: singleLineText('Username').trim().min(1, 'Username is required').max(254),
     password: z.string().min(1, 'Password is required').max(1024),
   }),
+  /**
+   * A session, as the spec describes it; or, for a contact who signs in with a second factor, a challenge (no
+   * session) that `completeSecondFactor` answers (decision 0049).
+   */
+  result: z.union([loginResult, twoFactorChallenge]),
+  accepts: z.union([twoFactorChallenge, acceptedLoginResult]),
+});
+
+export const completeSecondFactor = defineEndpoint({
+  method: 'POST',
+  path: '/crm/auth/login/second-factor',
+  summary: 'The second step of a sign-in: the pending token with a code from the authenticator app or a recovery code',
+  tag,
+  access: 'public',
+  body: secondFactorInput,
   result: loginResult,
   accepts: acceptedLoginResult,
 });

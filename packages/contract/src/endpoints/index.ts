@@ -9,6 +9,7 @@ import * as security from './security.js';
 import * as services from './services.js';
 import * as supportTools from './support-tools.js';
 import * as tickets from './tickets.js';
+import * as twoFactor from './two-factor.js';
 import * as users from './users.js';
 
 /** Every endpoint of the portal API, by name. The server registers each and documents them all. */
@@ -24,6 +25,7 @@ export const endpoints = {
   ...supportTools,
   ...audit,
   ...security,
+  ...twoFactor,
   ...notifications,
 };
 export type EndpointName = keyof typeof endpoints;
@@ -45,4 +47,5 @@ export * as securityEndpoints from './security.js';
 export * as servicesEndpoints from './services.js';
 export * as supportToolsEndpoints from './support-tools.js';
 export * as ticketsEndpoints from './tickets.js';
+export * as twoFactorEndpoints from './two-factor.js';
 export * as usersEndpoints from './users.js';

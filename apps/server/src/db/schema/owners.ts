@@ -10,6 +10,8 @@ export const TABLE_OWNERS = {
   refresh_tokens: 'modules/auth',
   password_reset_tokens: 'modules/auth',
   one_time_tokens: 'modules/auth',
+  totp_authenticators: 'modules/auth',
+  recovery_codes: 'modules/auth',
   billing_accounts: 'modules/billing',
   statements: 'modules/billing',
   payments: 'modules/billing',
