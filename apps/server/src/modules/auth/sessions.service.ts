@@ -225,7 +225,9 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
       const outcome =
         input.code !== undefined
           ? await verifyTotp(db, vault, contact.id, input.code)
-          : (await useRecoveryCode(db, contact.id, input.recovery_code ?? '')) ? 'ok' : 'wrong_code';
+          : (await useRecoveryCode(db, contact.id, input.recovery_code ?? ''))
+            ? 'ok'
+            : 'wrong_code';
       if (outcome !== 'ok') {
         await throttle.count([userKey.key, ipKey.key], THROTTLE.loginWindowSeconds);
         await events.record(db, {

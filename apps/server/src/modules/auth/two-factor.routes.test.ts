@@ -27,8 +27,9 @@ const secondStep = (payload: object) => inject('POST', '/crm/auth/login/second-f
 /** A code of the secret `steps` 30-second steps from now (-1, 0, 1 are all inside the window). */
 const codeOf = (secret: string, steps = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
 const auditActions = async (contactId: number) =>
-  (await db().select({ action: auditLog.action, outcome: auditLog.outcome, details: auditLog.details }).from(auditLog).where(eq(auditLog.contactId, contactId)))
-    .map((entry) => entry);
+  (
+    await db().select({ action: auditLog.action, outcome: auditLog.outcome, details: auditLog.details }).from(auditLog).where(eq(auditLog.contactId, contactId))
+  ).map((entry) => entry);
 
 /** A person with TOTP on: their secret and recovery codes; the enrolment's code was of the step before now. */
 async function enrolledPerson() {

@@ -68,7 +68,11 @@ export function createTwoFactorService({ db, vault, events, config, confirmPassw
     async status(caller: Caller): Promise<TwoFactorStatus> {
       const stored = await findAuthenticator(db, caller.contactId);
       const on = Boolean(stored?.confirmedAt);
-      return { totp: on, enabled_at: on ? stored!.confirmedAt!.toISOString() : null, recovery_codes_left: on ? await recoveryCodesLeft(db, caller.contactId) : 0 };
+      return {
+        totp: on,
+        enabled_at: on ? stored!.confirmedAt!.toISOString() : null,
+        recovery_codes_left: on ? await recoveryCodesLeft(db, caller.contactId) : 0,
+      };
     },
 
     /** A new secret, kept sealed and unconfirmed until a code from the app proves it was stored there. */
@@ -119,7 +123,12 @@ export function createTwoFactorService({ db, vault, events, config, confirmPassw
           accountId: caller.accountId,
           actor: contactActor(caller),
           meta,
-          data: { contact_id: caller.contactId, email: caller.email, firstname: caller.firstname, via: input.current_password !== undefined ? 'password' : 'code' },
+          data: {
+            contact_id: caller.contactId,
+            email: caller.email,
+            firstname: caller.firstname,
+            via: input.current_password !== undefined ? 'password' : 'code',
+          },
         });
       });
     },
