@@ -43,18 +43,21 @@ export function SecondFactorStep({ challenge, onSignedIn, onRestart }: SecondFac
     if (!recovery && !/^\d{6}$/.test(typed.replace(/\s+/g, ''))) return setFieldError(CODE_REQUIRED);
     if (recovery && typed.replace(/[\s-]+/g, '').length !== 16) return setFieldError(RECOVERY_CODE_REQUIRED);
     setFailure(null);
-    complete.mutate(recovery ? { pending_token: challenge.pending_token, recovery_code: typed } : { pending_token: challenge.pending_token, code: typed }, {
-      onSuccess: onSignedIn,
-      onError: (error) => {
-        const field = error instanceof ApiError ? (error.fields?.code ?? error.fields?.recovery_code) : undefined;
-        if (field) {
-          setFieldError(field);
-          setValue('');
-          input.current?.focus();
-        } else if (error instanceof ApiError && error.status === 401) onRestart(errorMessage(error, SIGN_IN_AGAIN));
-        else setFailure(errorMessage(error, SECOND_STEP_FAILED));
+    complete.mutate(
+      recovery ? { pending_token: challenge.pending_token, recovery_code: typed } : { pending_token: challenge.pending_token, code: typed.replace(/\s+/g, '') },
+      {
+        onSuccess: onSignedIn,
+        onError: (error) => {
+          const field = error instanceof ApiError ? (error.fields?.code ?? error.fields?.recovery_code) : undefined;
+          if (field) {
+            setFieldError(field);
+            setValue('');
+            input.current?.focus();
+          } else if (error instanceof ApiError && error.status === 401) onRestart(errorMessage(error, SIGN_IN_AGAIN));
+          else setFailure(errorMessage(error, SECOND_STEP_FAILED));
+        },
       },
-    });
+    );
   }
 
   return (
