@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { TwoFactorStatus } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, ok, pending, renderSignedIn, stubApi } from '../../../test/signed-in';
 import { SecuritySection } from './SecuritySection';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const OFF = { totp: false, enabled_at: null, recovery_codes_left: 0 };
-const ON = { totp: true, enabled_at: '2026-11-20T09:00:00.000Z', recovery_codes_left: 10 };
+const OFF: TwoFactorStatus = { totp: false, enabled_at: null, recovery_codes_left: 0 };
+const ON: TwoFactorStatus = { totp: true, enabled_at: '2026-11-20T09:00:00.000Z', recovery_codes_left: 10 };
 const ENROLMENT = {
   otpauth_uri: 'otpauth://totp/Portal:dana%40northwind.example?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Portal',
   secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',

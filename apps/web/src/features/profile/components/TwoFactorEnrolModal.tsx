@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Checkbox, Code, Group, Image, List, Loader, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Checkbox, Group, Loader, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { COPY_CONFIRMATION_MS, type TotpEnrolment } from '@portal/contract';
@@ -112,11 +112,11 @@ export function TwoFactorEnrolModal({ opened, onClose, email }: { opened: boolea
       ) : (
         <form onSubmit={submit} noValidate aria-label="Set up two-step sign-in">
           <Stack gap="md">
-            <List type="ordered" size="sm" spacing={4}>
-              <List.Item>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</List.Item>
-              <List.Item>Scan this QR code, or type the secret below.</List.Item>
-              <List.Item>Enter the 6-digit code the app shows.</List.Item>
-            </List>
+            <Box component="ol" m={0} pl="lg" fz="sm">
+              <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>
+              <li>Scan this QR code, or type the secret below.</li>
+              <li>Enter the 6-digit code the app shows.</li>
+            </Box>
             <SecretView enrolment={start.data} />
             <TextInput
               label="Code from the app"
@@ -154,14 +154,21 @@ function SecretView({ enrolment }: { enrolment: TotpEnrolment }) {
   const grouped = enrolment.secret.match(/.{1,4}/g)?.join(' ') ?? enrolment.secret;
   return (
     <Stack gap="xs" align="center">
-      <Image src={enrolment.qr_code} alt="QR code to scan with your authenticator app" w={200} h={200} bg="white" radius="sm" />
+      {/* White behind the code in both themes: scanners read dark modules on a light ground. */}
+      <img
+        src={enrolment.qr_code}
+        alt="QR code to scan with your authenticator app"
+        width={200}
+        height={200}
+        style={{ background: 'white', borderRadius: 4 }}
+      />
       <Text size="sm" c="dimmed" ta="center">
         Can’t scan it? Type this secret into the app:
       </Text>
       <Group gap="xs" wrap="nowrap" maw="100%">
-        <Code fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="totp-secret">
+        <Text component="code" ff="monospace" fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="totp-secret">
           {grouped}
-        </Code>
+        </Text>
         <Tooltip label={copyLabel} withArrow>
           <ActionIcon variant="default" size={36} onClick={() => clipboard.copy(enrolment.secret)} aria-label={copyLabel}>
             {clipboard.copied ? <IconCheck size={18} aria-hidden="true" /> : <IconCopy size={18} aria-hidden="true" />}
@@ -190,16 +197,11 @@ function RecoveryCodesStep({
       <Alert color="teal" variant="light" icon={<IconCheck aria-hidden="true" />} role="status">
         {TWO_FACTOR_ON} If you lose your phone, each of these codes signs you in once. They are shown only now.
       </Alert>
-      <List
-        aria-label="Recovery codes"
-        listStyleType="none"
-        spacing={2}
-        styles={{ root: { columns: '2 9rem', fontFamily: 'var(--mantine-font-family-monospace)' } }}
-      >
+      <Box component="ul" aria-label="Recovery codes" m={0} p={0} ff="monospace" style={{ listStyle: 'none', columns: '2 9rem' }}>
         {codes.map((code) => (
-          <List.Item key={code}>{code}</List.Item>
+          <li key={code}>{code}</li>
         ))}
-      </List>
+      </Box>
       <Group>
         <Button
           variant="default"
