@@ -74,10 +74,10 @@ const unique = () => randomBytes(4).toString('hex');
  * Gives the caller an authenticator whose secret the row knows (unconfirmed, or confirmed with no code taken yet) and
  * answers a current code of it: the TOTP rows' requests are then valid for every caller, whatever ran before.
  */
-async function callerTotpCode(c: MatrixContext, confirmed: boolean): Promise<string> {
+async function callerTotpCode(c: MatrixContext, confirmed: boolean, contactId = c.caller?.contactId ?? c.assigneeId): Promise<string> {
   const secret = new Secret({ size: 20 });
   const row = {
-    contactId: c.caller?.contactId ?? c.assigneeId,
+    contactId,
     secretSealed: c.vault.current.seal(secret.base32),
     secretKeyId: c.vault.current.id,
     confirmedAt: confirmed ? new Date() : null,
@@ -292,6 +292,15 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   },
   confirmTotpEnrolment: { scope: 'own-account', request: async (c) => ({ body: { code: await callerTotpCode(c, false) } }) },
   disableTotp: { scope: 'own-account', request: async (c) => ({ body: { code: await callerTotpCode(c, true) } }) },
+  // An administrator's reset of another user's second factor: a user of the account, with one.
+  resetContactTwoFactor: {
+    scope: 'object',
+    request: async (c) => {
+      const contact = await newContact(c);
+      await callerTotpCode(c, true, contact.id);
+      return { params: { id: contact.id } };
+    },
+  },
   changeMyPassword: { scope: 'own-account', request: () => ({ body: { current_password: TEST_PASSWORD, new_password: `Matrix ${unique()} river lantern` } }) },
   resendInvitation: { scope: 'object', request: async (c) => ({ params: { id: (await createContact(c.db, { accountId: c.accountId, password: null })).id } }) },
   createContact: {

@@ -85,6 +85,9 @@ export const authConsequences: ConsequenceTable<AuthEventType> = {
   'auth.two_factor_disabled': {
     audit: ({ data }) => ({ action: 'auth.two_factor_disabled', contactId: data.contact_id, details: { via: data.via } }),
   },
+  'auth.two_factor_reset': {
+    audit: ({ data }) => ({ action: 'auth.two_factor_reset', contactId: data.contact_id, details: { user: data.email } }),
+  },
   'auth.second_factor_failed': {
     audit: ({ data, actor }) => ({
       action: 'auth.second_factor',

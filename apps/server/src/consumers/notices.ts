@@ -214,6 +214,16 @@ const NOTICES: { [T in DomainEventType]?: NoticeOf<T> } = {
     },
     audience: { contactIds: [data.contact_id] },
   }),
+  'auth.two_factor_reset': ({ data }) => ({
+    notice: {
+      category: 'security',
+      kind: 'two_factor.reset',
+      title: 'An administrator turned off your two-step sign-in',
+      body: 'Signing in now asks for your password only; set up your authenticator again in your profile. If you did not ask for this, contact your administrator.',
+      link: '/profile',
+    },
+    audience: { contactIds: [data.contact_id] },
+  }),
   'auth.recovery_code_used': ({ data }) => ({
     notice: {
       category: 'security',

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint.js';
-import { emptyResult } from '../entities/common.js';
+import { emptyResult, idParams } from '../entities/common.js';
 import { recoveryCodes, totpConfirmInput, totpEnrolment, twoFactorDisableInput, twoFactorStatus } from '../entities/two-factor.js';
 
 /** Profile → Security: the caller's own second factor (issue 37, decision 0049). */
@@ -40,5 +40,15 @@ export const disableTotp = defineEndpoint({
   tag,
   access: 'user',
   body: twoFactorDisableInput,
+  result: emptyResult,
+});
+
+export const resetContactTwoFactor = defineEndpoint({
+  method: 'POST',
+  path: '/crm/contacts/:id/two-factor/reset',
+  summary: 'Turn off another user’s second factor, for a lost phone and lost recovery codes (admins); the user is told by mail',
+  tag: 'Users',
+  access: 'admin',
+  params: idParams,
   result: emptyResult,
 });

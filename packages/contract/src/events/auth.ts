@@ -48,6 +48,8 @@ export const authEventData = {
     reason: z.enum(['wrong_code', 'replayed_code']),
     purpose: z.enum(['sign_in', 'disable']),
   }),
+  /** An administrator turned another user's second factor off (a lost phone); the user is told. */
+  'auth.two_factor_reset': z.object({ contact_id: contactId, email: z.string(), firstname: z.string() }),
   /** A recovery code completed a sign-in; it works no more. */
   'auth.recovery_code_used': z.object({ contact_id: contactId, email: z.string(), firstname: z.string(), remaining: z.number().int() }),
 } satisfies Record<string, z.ZodObject>;

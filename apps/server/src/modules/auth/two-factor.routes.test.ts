@@ -5,7 +5,7 @@ import { errorEnvelope, loginResult, recoveryCodes, successEnvelope, totpEnrolme
 import { bearer, signIn } from '../../../test/auth.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { createAccount, createContact, TEST_PASSWORD } from '../../../test/factories.js';
-import { auditLog, recoveryCodes as recoveryCodeRows, refreshTokens, totpAuthenticators } from '../../db/schema/index.js';
+import { auditLog, mailOutbox, recoveryCodes as recoveryCodeRows, refreshTokens, totpAuthenticators } from '../../db/schema/index.js';
 import { createPortalMetrics } from '../../platform/metrics.js';
 import { createTokenService } from '../../platform/tokens.js';
 import { contactPasswords } from '../users/index.js';
@@ -252,5 +252,33 @@ describe('turning the second factor off', () => {
   it('with the password', async () => {
     const { token } = await enrolledPerson();
     expect((await inject('POST', '/portal/two-factor/totp/disable', token, { current_password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+});
+
+describe('an administrator’s reset of another user’s second factor', () => {
+  it('turns it off for a user of the account, recorded under the administrator, and the user is told by mail', async () => {
+    const { account, person } = await enrolledPerson();
+    const admin = await createContact(db(), { accountId: account.id, adminGroup: true });
+    const adminToken = (await signIn(test.app, admin.email)).access_token;
+    const before = new Date();
+    const reset = await inject('POST', `/crm/contacts/${person.id}/two-factor/reset`, adminToken);
+    expect(reset.statusCode).toBe(200);
+    expect(loginResult.safeParse((await login(person.email)).json().result).success).toBe(true);
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.contactId, person.id), eq(auditLog.action, 'auth.two_factor_reset')));
+    expect(entry).toMatchObject({ actor: admin.email, details: { by: admin.id, user: person.email } });
+    await expect
+      .poll(async () => {
+        const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, person.email));
+        return mails.filter((mail) => mail.createdAt >= before).map((mail) => mail.subject);
+      })
+      .toContainEqual(expect.stringMatching(/two-step sign-in/i));
+    // Nothing left to reset; and never one's own, nor another account's user.
+    expect((await inject('POST', `/crm/contacts/${person.id}/two-factor/reset`, adminToken)).statusCode).toBe(409);
+    expect((await inject('POST', `/crm/contacts/${admin.id}/two-factor/reset`, adminToken)).statusCode).toBe(409);
+    const other = await enrolledPerson();
+    expect((await inject('POST', `/crm/contacts/${other.person.id}/two-factor/reset`, adminToken)).statusCode).toBe(404);
   });
 });

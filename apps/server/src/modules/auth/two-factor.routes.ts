@@ -14,5 +14,9 @@ export function twoFactorRoutes(twoFactor: TwoFactorService): EndpointRoute[] {
       await twoFactor.disable(caller, body, client);
       return new Respond(null, 'Two-step sign-in is off.');
     }),
+    route(endpoints.resetContactTwoFactor, async ({ caller, params, client }) => {
+      await twoFactor.resetForUser(caller, params.id, client);
+      return new Respond(null, 'Two-step sign-in is off for this user. They have been told by e-mail.');
+    }),
   ];
 }

@@ -4,7 +4,8 @@ import type { Database, Executor } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { contactActor } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import { AppError } from '../../platform/app-error.js';
+import { AppError, notFound } from '../../platform/app-error.js';
+import { findContactById } from './auth.repository.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { VaultKeyRing } from '../../platform/secret-box.js';
 import type { Caller } from './caller.js';
@@ -24,6 +25,8 @@ export const IMPERSONATED_TWO_FACTOR = 'Signed in as this person for support, yo
 export const ALREADY_ON = 'Two-step sign-in is already on. Turn it off first to set up another authenticator.';
 export const NOT_STARTED = 'Start setting up your authenticator app again.';
 export const NOT_ON = 'Two-step sign-in is not on.';
+export const NOT_ON_FOR_USER = 'This user does not sign in with two-step sign-in.';
+export const RESET_YOUR_OWN = 'Turn your own two-step sign-in off in Profile → Security.';
 export const WRONG_ENROLMENT_CODE = 'That code is not right. Check that the app shows this account, then enter its current 6-digit code.';
 
 /**
@@ -129,6 +132,26 @@ export function createTwoFactorService({ db, vault, events, config, confirmPassw
             firstname: caller.firstname,
             via: input.current_password !== undefined ? 'password' : 'code',
           },
+        });
+      });
+    },
+
+    /**
+     * An administrator turns off another user's second factor of their account (a lost phone and lost codes). The
+     * user's next sign-in is the password alone; they are told by a security notice, which is always mailed.
+     */
+    async resetForUser(caller: Caller, contactId: number, meta: ClientMeta): Promise<void> {
+      const contact = await findContactById(db, contactId);
+      if (!contact || contact.accountId !== caller.accountId) throw notFound('The user');
+      if (contact.id === caller.contactId) throw new AppError('conflict', RESET_YOUR_OWN);
+      await inTransaction(db, async (tx) => {
+        if (!(await deleteSecondFactor(tx, contact.id))) throw new AppError('conflict', NOT_ON_FOR_USER);
+        await events.record(tx, {
+          type: 'auth.two_factor_reset',
+          accountId: caller.accountId,
+          actor: contactActor(caller),
+          meta,
+          data: { contact_id: contact.id, email: contact.email, firstname: contact.firstname },
         });
       });
     },

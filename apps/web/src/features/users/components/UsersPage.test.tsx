@@ -241,6 +241,27 @@ describe('UsersPage', () => {
     expect(within(dialog).getByText('Reads as +1 617 555 0142')).toBeInTheDocument();
   });
 
+  it('resets a user’s two-step sign-in after asking, naming them, and says the server’s refusal', async () => {
+    let answer = () => failure(409, 'This user does not sign in with two-step sign-in.');
+    const fetchMock = stubApi({
+      'GET /api/crm/contacts': ok([aUser(1, { admin_group: true }), aUser(2)]),
+      'GET /api/crm/contacts/stats': ok(STATS),
+      'POST /api/crm/contacts/2/two-factor/reset': () => answer(),
+    });
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'More actions for First2 Last2' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reset two-step sign-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-step sign-in' });
+    expect(dialog).toHaveTextContent('First2 Last2');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(await within(dialog).findByText('This user does not sign in with two-step sign-in.')).toBeInTheDocument();
+    answer = () => ok(null, 'Two-step sign-in is off for this user.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('Two-step sign-in is off for First2 Last2. They have been told by e-mail.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/two-factor/reset'))).toHaveLength(2);
+  });
+
   it('stays in its loading state while the users load', () => {
     stubApi({ 'GET /api/crm/contacts': pending, 'GET /api/crm/contacts/stats': pending });
     render();

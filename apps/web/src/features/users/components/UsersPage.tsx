@@ -24,6 +24,7 @@ const loadDeleteUserModal = () => import('./DeleteUserModal');
 const AddUserModal = lazy(async () => ({ default: (await loadAddUserModal()).AddUserModal }));
 const EditUserModal = lazy(async () => ({ default: (await loadEditUserModal()).EditUserModal }));
 const DeleteUserModal = lazy(async () => ({ default: (await loadDeleteUserModal()).DeleteUserModal }));
+const ResetTwoFactorModal = lazy(async () => ({ default: (await import('./ResetTwoFactorModal')).ResetTwoFactorModal }));
 
 /** Spec texts (docs/product.md §2, §8). */
 /** The screen's heading, also painted by the skeleton the server sends before the app's scripts (decision 0022). */
@@ -40,6 +41,7 @@ export function UsersPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<AcceptedAccountUser | null>(null);
   const [deleting, setDeleting] = useState<AcceptedAccountUser | null>(null);
+  const [resettingTwoFactor, setResettingTwoFactor] = useState<AcceptedAccountUser | null>(null);
   const users = useQuery(usersPageQuery(search, page));
   const stats = useQuery(userStatsQuery(search));
   const resend = useResendInvitation();
@@ -102,7 +104,7 @@ export function UsersPage() {
             />
           ) : (
             <>
-              <UsersTable users={listing.rows} onEdit={setEditing} onResend={resendTo} onDelete={setDeleting} />
+              <UsersTable users={listing.rows} onEdit={setEditing} onResend={resendTo} onDelete={setDeleting} onResetTwoFactor={setResettingTwoFactor} />
               <UsersPaginator page={page} pages={listing.pages} onChange={setPage} />
             </>
           )}
@@ -116,6 +118,9 @@ export function UsersPage() {
       </LoadedWhenOpened>
       <LoadedWhenOpened opened={deleting !== null}>
         <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />
+      </LoadedWhenOpened>
+      <LoadedWhenOpened opened={resettingTwoFactor !== null}>
+        <ResetTwoFactorModal user={resettingTwoFactor} onClose={() => setResettingTwoFactor(null)} />
       </LoadedWhenOpened>
     </Stack>
   );
