@@ -180,6 +180,8 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   // A link this server did not sign (a signed one is tested in notification-mail.test.ts): refused alike for everyone.
   unsubscribeFromEmail: { scope: 'public', status: 400, request: () => ({ query: { token: 'un1.1.1.billing.not-signed' } }) },
   completeSecondFactor: { scope: 'public', status: 401, request: () => ({ body: { pending_token: 'not-a-token', code: '123456' } }) },
+  startSignInEnrolment: { scope: 'public', status: 401, request: () => ({ body: { pending_token: 'not-a-token' } }) },
+  confirmSignInEnrolment: { scope: 'public', status: 401, request: () => ({ body: { pending_token: 'not-a-token', code: '123456' } }) },
   tokenLogin: { scope: 'public', status: 401, request: () => ({ body: { token: 'not-a-token' } }) },
   redeemAppLaunch: { scope: 'public', status: 401, request: () => ({ params: { appId: 'itp_voice' }, body: { token: 'not-a-token' } }) },
   refresh: { scope: 'public', status: 401, request: () => ({}) },
@@ -292,6 +294,9 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   },
   confirmTotpEnrolment: { scope: 'own-account', request: async (c) => ({ body: { code: await callerTotpCode(c, false) } }) },
   disableTotp: { scope: 'own-account', request: async (c) => ({ body: { code: await callerTotpCode(c, true) } }) },
+  // The account's sign-in policy: written as it is by default (not required), so no later sign-in of the run changes.
+  getSignInPolicy: { scope: 'own-account', request: () => ({}) },
+  updateSignInPolicy: { scope: 'own-account', request: () => ({ body: { two_factor_required: false } }) },
   // An administrator's reset of another user's second factor: a user of the account, with one.
   resetContactTwoFactor: {
     scope: 'object',

@@ -80,10 +80,17 @@ export const authConsequences: ConsequenceTable<AuthEventType> = {
         : [],
   },
   'auth.two_factor_enabled': {
-    audit: ({ data }) => ({ action: 'auth.two_factor_enabled', contactId: data.contact_id, details: { method: data.method } }),
+    audit: ({ data, actor }) => ({
+      action: 'auth.two_factor_enabled',
+      ...(actor.kind === 'visitor' ? { as: { actor: data.email, contactId: data.contact_id } } : { contactId: data.contact_id }),
+      details: { method: data.method, ...(data.at_sign_in ? { at_sign_in: true } : {}) },
+    }),
   },
   'auth.two_factor_disabled': {
     audit: ({ data }) => ({ action: 'auth.two_factor_disabled', contactId: data.contact_id, details: { via: data.via } }),
+  },
+  'auth.sign_in_policy_changed': {
+    audit: ({ data }) => ({ action: 'auth.sign_in_policy_changed', details: { two_factor_required: data.two_factor_required } }),
   },
   'auth.two_factor_reset': {
     audit: ({ data }) => ({ action: 'auth.two_factor_reset', contactId: data.contact_id, details: { user: data.email } }),

@@ -4,7 +4,14 @@ import { email, emptyResult } from '../entities/common.js';
 import { singleLineText } from '../entities/text.js';
 import { acceptedLoginResult, currentUser, loginResult } from '../entities/session.js';
 import { MIN_PASSWORD_LENGTH } from '../constants.js';
-import { secondFactorInput, twoFactorChallenge } from '../entities/two-factor.js';
+import {
+  recoveryCodes,
+  secondFactorInput,
+  signInEnrolmentConfirmInput,
+  signInEnrolmentInput,
+  totpEnrolment,
+  twoFactorChallenge,
+} from '../entities/two-factor.js';
 
 const tag = 'Auth';
 
@@ -35,6 +42,27 @@ export const completeSecondFactor = defineEndpoint({
   body: secondFactorInput,
   result: loginResult,
   accepts: acceptedLoginResult,
+});
+
+export const startSignInEnrolment = defineEndpoint({
+  method: 'POST',
+  path: '/crm/auth/login/enrolment',
+  summary: 'For a user whose account requires a second factor and who has none: begin TOTP enrolment with the pending token',
+  tag,
+  access: 'public',
+  body: signInEnrolmentInput,
+  result: totpEnrolment,
+});
+
+export const confirmSignInEnrolment = defineEndpoint({
+  method: 'POST',
+  path: '/crm/auth/login/enrolment/confirm',
+  summary: 'Confirm the enrolment begun at sign-in with a code from the app: the session, and the recovery codes shown once',
+  tag,
+  access: 'public',
+  body: signInEnrolmentConfirmInput,
+  result: loginResult.extend(recoveryCodes.shape),
+  accepts: acceptedLoginResult.extend(recoveryCodes.shape),
 });
 
 export const refresh = defineEndpoint({

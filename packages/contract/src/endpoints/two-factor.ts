@@ -1,6 +1,14 @@
 import { defineEndpoint } from '../endpoint.js';
 import { emptyResult, idParams } from '../entities/common.js';
-import { recoveryCodes, totpConfirmInput, totpEnrolment, twoFactorDisableInput, twoFactorStatus } from '../entities/two-factor.js';
+import {
+  recoveryCodes,
+  signInPolicy,
+  signInPolicyInput,
+  totpConfirmInput,
+  totpEnrolment,
+  twoFactorDisableInput,
+  twoFactorStatus,
+} from '../entities/two-factor.js';
 
 /** Profile → Security: the caller's own second factor (issue 37, decision 0049). */
 const tag = 'Security';
@@ -51,4 +59,23 @@ export const resetContactTwoFactor = defineEndpoint({
   access: 'admin',
   params: idParams,
   result: emptyResult,
+});
+
+export const getSignInPolicy = defineEndpoint({
+  method: 'GET',
+  path: '/portal/account/sign-in-policy',
+  summary: 'The account’s sign-in rules: whether every user must sign in with a second factor (admins)',
+  tag: 'Users',
+  access: 'admin',
+  result: signInPolicy,
+});
+
+export const updateSignInPolicy = defineEndpoint({
+  method: 'PUT',
+  path: '/portal/account/sign-in-policy',
+  summary: 'Require (or stop requiring) a second factor of every user of the account; those without one set it up at their next sign-in (admins)',
+  tag: 'Users',
+  access: 'admin',
+  body: signInPolicyInput,
+  result: signInPolicy,
 });

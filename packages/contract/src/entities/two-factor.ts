@@ -66,6 +66,8 @@ export const twoFactorChallenge = z.object({
   pending_token: z.string(),
   expires_at: timestamp,
   methods: z.array(z.enum(['totp', 'recovery_code'])),
+  /** The account requires a second factor and the user has none: they set one up now, before anything else. */
+  enrolment_required: z.boolean().optional(),
 });
 export type TwoFactorChallenge = z.infer<typeof twoFactorChallenge>;
 
@@ -81,3 +83,15 @@ export const secondFactorInput = z
     path: ['code'],
   });
 export type SecondFactorInput = z.input<typeof secondFactorInput>;
+
+/** The pending sign-in of a user who must set up a second factor first (the account's policy). */
+export const signInEnrolmentInput = z.object({ pending_token: z.string().min(1, 'The sign-in has expired. Please sign in again.').max(200) });
+export const signInEnrolmentConfirmInput = signInEnrolmentInput.extend({ code: totpCode });
+
+/** An account's sign-in rules (its administrators'). */
+export const signInPolicy = z.object({
+  /** Every user signs in with a second factor; one without sets it up right after the password. */
+  two_factor_required: z.boolean(),
+});
+export type SignInPolicy = z.infer<typeof signInPolicy>;
+export const signInPolicyInput = z.object({ two_factor_required: z.boolean({ error: 'two_factor_required must be true or false' }) });

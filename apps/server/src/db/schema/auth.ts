@@ -1,5 +1,5 @@
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
-import { contacts } from './accounts.js';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { accounts, contacts } from './accounts.js';
 import { createdAt, oneOf, timestamptz } from './columns.js';
 
 /**
@@ -105,3 +105,15 @@ export const recoveryCodes = pgTable(
   },
   (t) => [index('recovery_codes_contact_id_idx').on(t.contactId, t.codeHash)],
 );
+
+/**
+ * An account's sign-in rules, set by its administrators (decision 0049): whether every user must sign in with a second
+ * factor. No row: the portal's default (not required).
+ */
+export const signInPolicies = pgTable('sign_in_policies', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  twoFactorRequired: boolean('two_factor_required').notNull().default(false),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});

@@ -12,6 +12,7 @@ export const TABLE_OWNERS = {
   one_time_tokens: 'modules/auth',
   totp_authenticators: 'modules/auth',
   recovery_codes: 'modules/auth',
+  sign_in_policies: 'modules/auth',
   billing_accounts: 'modules/billing',
   statements: 'modules/billing',
   payments: 'modules/billing',

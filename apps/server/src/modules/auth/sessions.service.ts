@@ -1,4 +1,12 @@
-import { SECOND_FACTOR_WINDOW_SECONDS, type CurrentUser, type LoginResult, type SecondFactorInput, type TwoFactorChallenge } from '@portal/contract';
+import {
+  SECOND_FACTOR_WINDOW_SECONDS,
+  type CurrentUser,
+  type RecoveryCodes,
+  type TotpEnrolment,
+  type LoginResult,
+  type SecondFactorInput,
+  type TwoFactorChallenge,
+} from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -27,8 +35,8 @@ import { consumeOneTimeToken, findContactByEmail, findContactById, findSignInBlo
 import type { Caller } from './caller.js';
 import type { PasswordStore } from './passwords.js';
 import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
-import { findPendingSignIn, hasConfirmedAuthenticator, recoveryCodesLeft, useRecoveryCode } from './two-factor.repository.js';
-import { verifyTotp } from './two-factor.js';
+import { findPendingSignIn, hasConfirmedAuthenticator, recoveryCodesLeft, twoFactorRequired, useRecoveryCode } from './two-factor.repository.js';
+import { beginEnrolment, confirmEnrolment, verifyTotp } from './two-factor.js';
 import { findRefreshToken, isNewBrowser, revokeSession, revokeSessionsOfContacts, rotateRefreshToken, startSession } from './sessions.repository.js';
 import { createThrottle, minutesWord, signInFailuresKey } from './throttle.js';
 
@@ -89,6 +97,17 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
       account: { billing_api_id: contact.billingApiId, name: contact.accountName },
       impersonated_by: impersonatedBy,
     };
+  }
+
+  /** The contact of a pending sign-in who must set up a second factor now (the account's policy, none yet). */
+  async function pendingEnrolment(pendingToken: string): Promise<ContactWithAccount> {
+    const contactId = await findPendingSignIn(db, pendingToken);
+    const contact = contactId ? await findContactById(db, contactId) : undefined;
+    if (!contact || (await findSignInBlock(db, contact.id))) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED);
+    if ((await hasConfirmedAuthenticator(db, contact.id)) || !(await twoFactorRequired(db, contact.accountId))) {
+      throw new AppError('conflict', 'This sign-in does not set up two-step sign-in. Please sign in again.');
+    }
+    return contact;
   }
 
   /** A sign-in that passed every check: its record, and its session. */
@@ -177,7 +196,9 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
 
       // With a second factor the failures are cleared only once it is given: else a known password would buy endless guesses.
       const twoFactor = await hasConfirmedAuthenticator(db, contact.id);
-      if (!twoFactor) await throttle.clear(userKey.key);
+      // The account requires a second factor and this user has none: they set one up before anything else.
+      const mustEnrol = !twoFactor && (await twoFactorRequired(db, contact.accountId));
+      if (!twoFactor && !mustEnrol) await throttle.clear(userKey.key);
       // Only a caller who knows the password learns that the account is suspended.
       const block = await findSignInBlock(db, contact.id);
       if (block) {
@@ -190,7 +211,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
         });
         throw new AppError('forbidden', block.kind === 'suspended' ? accountSuspended(block.reason, config.provider.supportEmail) : CONTACT_DEACTIVATED);
       }
-      if (twoFactor) {
+      if (twoFactor || mustEnrol) {
         // No session yet (decision 0049): a single-use token that only the second step takes, for a few minutes.
         const pending = await issueOneTimeToken(db, {
           purpose: 'second_factor',
@@ -198,7 +219,13 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
           ttlMs: SECOND_FACTOR_WINDOW_SECONDS * 1000,
           createdBy: 'sign-in',
         });
-        return { two_factor_required: true, pending_token: pending.token, expires_at: pending.expiresAt.toISOString(), methods: ['totp', 'recovery_code'] };
+        return {
+          two_factor_required: true,
+          pending_token: pending.token,
+          expires_at: pending.expiresAt.toISOString(),
+          methods: mustEnrol ? [] : ['totp', 'recovery_code'],
+          ...(mustEnrol ? { enrolment_required: true } : {}),
+        };
       }
       return signedIn(contact, meta);
     },
@@ -260,6 +287,21 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
       }
       await throttle.clear(userKey.key);
       return signedIn(contact, meta, method);
+    },
+
+    /** The pending sign-in of a user whose account requires a second factor they do not have yet: a new secret. */
+    async startSignInEnrolment(pendingToken: string): Promise<TotpEnrolment> {
+      const contact = await pendingEnrolment(pendingToken);
+      return beginEnrolment(db, vault, config.provider.name, contact);
+    },
+
+    /** Its confirmation: the second factor is on, the recovery codes are shown once, and the sign-in completes. */
+    async confirmSignInEnrolment(pendingToken: string, code: string, meta: ClientMeta): Promise<LoginResult & RecoveryCodes> {
+      const contact = await pendingEnrolment(pendingToken);
+      const codes = await confirmEnrolment(db, vault, events, contact, code, { actor: VISITOR, meta, atSignIn: true });
+      if (!(await consumeOneTimeToken(db, 'second_factor', pendingToken))) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED);
+      await throttle.clear(signInFailuresKey(contact.email));
+      return { ...(await signedIn(contact, meta, 'totp')), ...codes };
     },
 
     /**

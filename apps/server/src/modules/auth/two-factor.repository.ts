@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { oneTimeTokens, recoveryCodes, totpAuthenticators } from '../../db/schema/index.js';
+import { oneTimeTokens, recoveryCodes, signInPolicies, totpAuthenticators } from '../../db/schema/index.js';
 import { hashToken } from '../../platform/tokens.js';
 
 /** The second factor's rows (decision 0049): one authenticator per contact, and its recovery codes' hashes. */
@@ -121,4 +121,17 @@ export async function sealedSecrets(db: Executor): Promise<Array<{ contactId: nu
 
 export async function writeSealedSecret(db: Executor, contactId: number, secretSealed: string, secretKeyId: string): Promise<void> {
   await db.update(totpAuthenticators).set({ secretSealed, secretKeyId }).where(eq(totpAuthenticators.contactId, contactId));
+}
+
+/** Whether the account requires every user to sign in with a second factor (no row: no). */
+export async function twoFactorRequired(db: Executor, accountId: number): Promise<boolean> {
+  const [row] = await db.select({ required: signInPolicies.twoFactorRequired }).from(signInPolicies).where(eq(signInPolicies.accountId, accountId));
+  return row?.required ?? false;
+}
+
+export async function writeTwoFactorRequired(db: Executor, accountId: number, required: boolean): Promise<void> {
+  await db
+    .insert(signInPolicies)
+    .values({ accountId, twoFactorRequired: required })
+    .onConflictDoUpdate({ target: signInPolicies.accountId, set: { twoFactorRequired: required, updatedAt: sql`now()` } });
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelope, loginResult, recoveryCodes, successEnvelope, totpEnrolment, twoFactorChallenge, twoFactorStatus } from '@portal/contract';
+import { errorEnvelope, loginResult, recoveryCodes, signInPolicy, successEnvelope, totpEnrolment, twoFactorChallenge, twoFactorStatus } from '@portal/contract';
 import { bearer, signIn } from '../../../test/auth.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { createAccount, createContact, TEST_PASSWORD } from '../../../test/factories.js';
@@ -280,5 +280,51 @@ describe('an administrator’s reset of another user’s second factor', () => {
     expect((await inject('POST', `/crm/contacts/${admin.id}/two-factor/reset`, adminToken)).statusCode).toBe(409);
     const other = await enrolledPerson();
     expect((await inject('POST', `/crm/contacts/${other.person.id}/two-factor/reset`, adminToken)).statusCode).toBe(404);
+  });
+});
+
+describe('the account’s policy: every user signs in with a second factor', () => {
+  it('takes a user without one to set it up right after the password, then signs them in; others are unchanged', async () => {
+    const { account, person: enrolled } = await enrolledPerson();
+    const admin = await createContact(db(), { accountId: account.id, adminGroup: true });
+    const newcomer = await createContact(db(), { accountId: account.id });
+    const adminToken = (await signIn(test.app, admin.email)).access_token;
+    expect(successEnvelope(signInPolicy).parse((await inject('GET', '/portal/account/sign-in-policy', adminToken)).json()).result).toEqual({
+      two_factor_required: false,
+    });
+    const put = await test.app.inject({
+      method: 'PUT',
+      url: '/api/portal/account/sign-in-policy',
+      headers: bearer(adminToken),
+      payload: { two_factor_required: true },
+    });
+    expect(successEnvelope(signInPolicy).parse(put.json()).result).toEqual({ two_factor_required: true });
+
+    const challenge = await challengeFor(newcomer.email);
+    expect(challenge).toMatchObject({ enrolment_required: true, methods: [] });
+    // No code can complete it: there is no authenticator yet.
+    expect((await secondStep({ pending_token: challenge.pending_token, code: '123456' })).statusCode).toBe(401);
+    const started = successEnvelope(totpEnrolment).parse(
+      (await inject('POST', '/crm/auth/login/enrolment', undefined, { pending_token: challenge.pending_token })).json(),
+    ).result;
+    const done = await inject('POST', '/crm/auth/login/enrolment/confirm', undefined, { pending_token: challenge.pending_token, code: codeOf(started.secret) });
+    expect(done.statusCode).toBe(200);
+    const session = successEnvelope(loginResult.extend(recoveryCodes.shape)).parse(done.json()).result;
+    expect(session.recovery_codes).toHaveLength(10);
+    expect((await inject('GET', '/crm/auth/me', session.access_token)).statusCode).toBe(200);
+    // The token is used up; and from now on the newcomer is asked for a code like anyone with one.
+    expect((await inject('POST', '/crm/auth/login/enrolment', undefined, { pending_token: challenge.pending_token })).statusCode).toBe(401);
+    expect((await challengeFor(newcomer.email)).methods).toEqual(['totp', 'recovery_code']);
+    // Someone who has one already cannot enrol again at sign-in.
+    const theirs = await challengeFor(enrolled.email);
+    expect((await inject('POST', '/crm/auth/login/enrolment', undefined, { pending_token: theirs.pending_token })).statusCode).toBe(409);
+    const entries = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.accountId, account.id), eq(auditLog.action, 'auth.sign_in_policy_changed')));
+    expect(entries).toMatchObject([{ actor: admin.email, details: { two_factor_required: true } }]);
+    expect(await auditActions(newcomer.id)).toContainEqual(
+      expect.objectContaining({ action: 'auth.two_factor_enabled', details: { method: 'totp', at_sign_in: true } }),
+    );
   });
 });

@@ -18,5 +18,7 @@ export function twoFactorRoutes(twoFactor: TwoFactorService): EndpointRoute[] {
       await twoFactor.resetForUser(caller, params.id, client);
       return new Respond(null, 'Two-step sign-in is off for this user. They have been told by e-mail.');
     }),
+    route(endpoints.getSignInPolicy, async ({ caller }) => twoFactor.policy(caller)),
+    route(endpoints.updateSignInPolicy, async ({ caller, body, client }) => twoFactor.setPolicy(caller, body.two_factor_required, client)),
   ];
 }

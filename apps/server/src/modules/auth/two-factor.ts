@@ -1,8 +1,8 @@
-import type { RecoveryCodes, TotpEnrolment, TwoFactorDisableInput, TwoFactorStatus } from '@portal/contract';
+import type { RecoveryCodes, SignInPolicy, TotpEnrolment, TwoFactorDisableInput, TwoFactorStatus } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
-import { contactActor } from '../../events/domain-event.js';
+import { contactActor, type EventOrigin } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import { findContactById } from './auth.repository.js';
@@ -16,8 +16,10 @@ import {
   replaceRecoveryCodes,
   sealedSecrets,
   takeStep,
+  twoFactorRequired,
   writePendingAuthenticator,
   writeSealedSecret,
+  writeTwoFactorRequired,
 } from './two-factor.repository.js';
 import { newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl, showRecoveryCode, stepOfCode } from './totp.js';
 
@@ -50,6 +52,45 @@ export async function resealTotpSecrets(db: Database, vault: VaultKeyRing): Prom
   });
 }
 
+/** A new secret for the contact, kept sealed and unconfirmed until a code from the app proves it was stored there. */
+export async function beginEnrolment(db: Executor, vault: VaultKeyRing, issuer: string, contact: { id: number; email: string }): Promise<TotpEnrolment> {
+  const secret = newTotpSecret();
+  if (!(await writePendingAuthenticator(db, contact.id, { secretSealed: vault.current.seal(secret), secretKeyId: vault.current.id }))) {
+    throw new AppError('conflict', ALREADY_ON);
+  }
+  const uri = otpauthUri(secret, contact.email, issuer);
+  return { otpauth_uri: uri, secret, qr_code: await qrCodeDataUrl(uri) };
+}
+
+/** The first code from the app turns the second factor on, and gives the recovery codes, in the clear this once. */
+export async function confirmEnrolment(
+  db: Database,
+  vault: VaultKeyRing,
+  events: EventRecorder,
+  contact: { id: number; email: string; accountId: number },
+  code: string,
+  origin: EventOrigin & { atSignIn?: boolean },
+): Promise<RecoveryCodes> {
+  const stored = await findAuthenticator(db, contact.id);
+  if (!stored) throw new AppError('conflict', NOT_STARTED);
+  if (stored.confirmedAt) throw new AppError('conflict', ALREADY_ON);
+  const step = stepOfCode(vault.open(stored.secretSealed, stored.secretKeyId), code);
+  if (step === null) throw new AppError('validation_failed', WRONG_ENROLMENT_CODE, { code: WRONG_ENROLMENT_CODE });
+  const codes = newRecoveryCodes();
+  await inTransaction(db, async (tx) => {
+    if (!(await takeStep(tx, contact.id, step, true))) throw new AppError('conflict', NOT_STARTED);
+    await replaceRecoveryCodes(tx, contact.id, codes);
+    await events.record(tx, {
+      type: 'auth.two_factor_enabled',
+      accountId: contact.accountId,
+      actor: origin.actor,
+      meta: origin.meta,
+      data: { contact_id: contact.id, email: contact.email, method: 'totp', ...(origin.atSignIn ? { at_sign_in: true } : {}) },
+    });
+  });
+  return { recovery_codes: codes.map(showRecoveryCode) };
+}
+
 export interface TwoFactorDeps {
   db: Database;
   vault: VaultKeyRing;
@@ -78,38 +119,17 @@ export function createTwoFactorService({ db, vault, events, config, confirmPassw
       };
     },
 
-    /** A new secret, kept sealed and unconfirmed until a code from the app proves it was stored there. */
     async startEnrolment(caller: Caller): Promise<TotpEnrolment> {
       refuseImpersonation(caller);
-      const secret = newTotpSecret();
-      if (!(await writePendingAuthenticator(db, caller.contactId, { secretSealed: vault.current.seal(secret), secretKeyId: vault.current.id }))) {
-        throw new AppError('conflict', ALREADY_ON);
-      }
-      const uri = otpauthUri(secret, caller.email, config.provider.name);
-      return { otpauth_uri: uri, secret, qr_code: await qrCodeDataUrl(uri) };
+      return beginEnrolment(db, vault, config.provider.name, { id: caller.contactId, email: caller.email });
     },
 
-    /** The first code from the app turns the second factor on, and gives the recovery codes, in the clear this once. */
     async confirmEnrolment(caller: Caller, code: string, meta: ClientMeta): Promise<RecoveryCodes> {
       refuseImpersonation(caller);
-      const stored = await findAuthenticator(db, caller.contactId);
-      if (!stored) throw new AppError('conflict', NOT_STARTED);
-      if (stored.confirmedAt) throw new AppError('conflict', ALREADY_ON);
-      const step = stepOfCode(vault.open(stored.secretSealed, stored.secretKeyId), code);
-      if (step === null) throw new AppError('validation_failed', WRONG_ENROLMENT_CODE, { code: WRONG_ENROLMENT_CODE });
-      const codes = newRecoveryCodes();
-      await inTransaction(db, async (tx) => {
-        if (!(await takeStep(tx, caller.contactId, step, true))) throw new AppError('conflict', NOT_STARTED);
-        await replaceRecoveryCodes(tx, caller.contactId, codes);
-        await events.record(tx, {
-          type: 'auth.two_factor_enabled',
-          accountId: caller.accountId,
-          actor: contactActor(caller),
-          meta,
-          data: { contact_id: caller.contactId, email: caller.email, method: 'totp' },
-        });
+      return confirmEnrolment(db, vault, events, { id: caller.contactId, email: caller.email, accountId: caller.accountId }, code, {
+        actor: contactActor(caller),
+        meta,
       });
-      return { recovery_codes: codes.map(showRecoveryCode) };
     },
 
     /** Off, with the current password or a code from the app; the recovery codes go with it, and the person is told by mail. */
@@ -154,6 +174,26 @@ export function createTwoFactorService({ db, vault, events, config, confirmPassw
           data: { contact_id: contact.id, email: contact.email, firstname: contact.firstname },
         });
       });
+    },
+
+    async policy(caller: Caller): Promise<SignInPolicy> {
+      return { two_factor_required: await twoFactorRequired(db, caller.accountId) };
+    },
+
+    /** Users without a second factor are taken to set one up at their next sign-in; sessions already open go on. */
+    async setPolicy(caller: Caller, required: boolean, meta: ClientMeta): Promise<SignInPolicy> {
+      await inTransaction(db, async (tx) => {
+        if ((await twoFactorRequired(tx, caller.accountId)) === required) return;
+        await writeTwoFactorRequired(tx, caller.accountId, required);
+        await events.record(tx, {
+          type: 'auth.sign_in_policy_changed',
+          accountId: caller.accountId,
+          actor: contactActor(caller),
+          meta,
+          data: { two_factor_required: required },
+        });
+      });
+      return { two_factor_required: required };
     },
   };
 }
