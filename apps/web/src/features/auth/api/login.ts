@@ -20,3 +20,15 @@ export function useSecondFactorMutation() {
     mutationFn: (input) => apiCall(authEndpoints.completeSecondFactor, { body: input }),
   });
 }
+
+/** A sign-in whose account requires two-step sign-in, of a user who has none yet: set it up now (decision 0049). */
+export function useStartSignInEnrolment() {
+  return useMutation({ mutationFn: (pendingToken: string) => apiCall(authEndpoints.startSignInEnrolment, { body: { pending_token: pendingToken } }) });
+}
+
+export function useConfirmSignInEnrolment() {
+  return useMutation({
+    mutationFn: (input: { pendingToken: string; code: string }) =>
+      apiCall(authEndpoints.confirmSignInEnrolment, { body: { pending_token: input.pendingToken, code: input.code } }),
+  });
+}

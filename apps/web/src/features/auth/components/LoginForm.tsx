@@ -15,6 +15,7 @@ import { FormFailure, PasswordField } from './AuthScreenParts';
 
 /** The second step of a sign-in with a second factor: its own chunk, loaded only when a sign-in needs it (decision 0049). */
 const SecondFactorStep = lazy(async () => ({ default: (await import('./SecondFactorStep')).SecondFactorStep }));
+const SignInEnrolmentStep = lazy(async () => ({ default: (await import('./SignInEnrolmentStep')).SignInEnrolmentStep }));
 
 /** docs/product.md §8: the server's message, or this when there is none. */
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
@@ -73,16 +74,17 @@ export function LoginForm({ onSigningIn }: LoginFormProps) {
   });
 
   if (challenge) {
+    const restart = (message: string | null) => {
+      setChallenge(null);
+      setFailure(message);
+    };
     return (
       <Suspense fallback={<Loader aria-label="Loading the second step" />}>
-        <SecondFactorStep
-          challenge={challenge}
-          onSignedIn={signedIn}
-          onRestart={(message) => {
-            setChallenge(null);
-            setFailure(message);
-          }}
-        />
+        {challenge.enrolment_required ? (
+          <SignInEnrolmentStep challenge={challenge} email={form.getValues().username} onSignedIn={signedIn} onRestart={restart} />
+        ) : (
+          <SecondFactorStep challenge={challenge} onSignedIn={signedIn} onRestart={restart} />
+        )}
       </Suspense>
     );
   }

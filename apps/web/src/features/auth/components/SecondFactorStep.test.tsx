@@ -76,3 +76,31 @@ describe('the sign-in’s second step', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 });
+
+describe('setting up two-step sign-in at sign-in, when the account requires it', () => {
+  it('shows the QR code and the secret, takes a code, then the recovery codes, and signs in on Continue once they are saved', async () => {
+    const enrolment = { otpauth_uri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP', secret: 'JBSWY3DPEHPK3PXP', qr_code: 'data:image/svg+xml;base64,PHN2Zy8+' };
+    const codes = Array.from({ length: 10 }, (_, index) => `abcd-efgh-jkmn-pq${String(index).padStart(2, '0')}`);
+    network.fetch
+      .mockResolvedValueOnce(jsonResponse({ errors: false, result: { ...CHALLENGE, methods: [], enrolment_required: true } }))
+      .mockResolvedValueOnce(jsonResponse({ errors: false, result: enrolment }))
+      .mockResolvedValueOnce(jsonResponse({ errors: false, result: { ...aLoginResult(), recovery_codes: codes } }));
+    const user = userEvent.setup();
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    await user.type(screen.getByLabelText(/username/i), 'dana.reyes@northwind.example');
+    await user.type(screen.getByLabelText(/password/i, { selector: 'input' }), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Set up two-step sign-in' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeInTheDocument();
+    expect(bodyOf(1)).toEqual({ pending_token: 'pending-1' });
+    await user.type(screen.getByRole('textbox', { name: /Code from the app/ }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on and sign in' }));
+    expect(await screen.findByRole('list', { name: 'Recovery codes' })).toHaveTextContent(codes[0]!);
+    expect(readSession()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'I have saved them' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(currentPath()).toBe('/apps'));
+    expect(readSession()).not.toBeNull();
+  });
+});

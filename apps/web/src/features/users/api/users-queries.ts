@@ -83,3 +83,15 @@ export const useAddLicense = () =>
  */
 export const prefetchUsersScreen = (client: QueryClient) =>
   Promise.all([client.prefetchQuery(usersPageQuery('', 1)), client.prefetchQuery(userStatsQuery(''))]);
+
+const SIGN_IN_POLICY_KEY = ['sign-in-policy'] as const;
+/** Whether every user of the account must sign in with a second factor (decision 0049). */
+export const signInPolicyQuery = () =>
+  queryOptions({ queryKey: SIGN_IN_POLICY_KEY, queryFn: ({ signal }) => apiCall(twoFactorEndpoints.getSignInPolicy, { signal }) });
+export function useUpdateSignInPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (required: boolean) => apiCall(twoFactorEndpoints.updateSignInPolicy, { body: { two_factor_required: required } }),
+    onSuccess: (policy) => queryClient.setQueryData(SIGN_IN_POLICY_KEY, policy),
+  });
+}

@@ -262,6 +262,24 @@ describe('UsersPage', () => {
     expect(fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/two-factor/reset'))).toHaveLength(2);
   });
 
+  it('requires two-step sign-in of every user with one switch', async () => {
+    const fetchMock = stubApi({
+      'GET /api/crm/contacts': ok([aUser(1)]),
+      'GET /api/crm/contacts/stats': ok(STATS),
+      'GET /api/portal/account/sign-in-policy': ok({ two_factor_required: false }),
+      'PUT /api/portal/account/sign-in-policy': () => ok({ two_factor_required: true }),
+    });
+    const user = userEvent.setup();
+    render();
+    const toggle = await screen.findByRole('switch', { name: /^Require two-step sign-in for every user/ });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    expect(await screen.findByText('Every user now signs in with two-step sign-in.')).toBeInTheDocument();
+    expect(toggle).toBeChecked();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(put?.[1]?.body).toBe(JSON.stringify({ two_factor_required: true }));
+  });
+
   it('stays in its loading state while the users load', () => {
     stubApi({ 'GET /api/crm/contacts': pending, 'GET /api/crm/contacts/stats': pending });
     render();

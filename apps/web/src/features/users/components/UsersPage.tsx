@@ -15,6 +15,7 @@ import { UPDATE_FAILED } from '../user-display';
 import { usersListing } from '../users-listing';
 import { UsersPaginator } from './UsersPaginator';
 import { UsersTable } from './UsersTable';
+import { SignInPolicyPanel } from './SignInPolicyPanel';
 
 // The three dialogs (forms, Stepper, Tabs, the license picker) load when first opened, or once the list is on the
 // screen and the browser is idle: the list's first paint waits for none of them (decision 0022).
@@ -110,6 +111,7 @@ export function UsersPage() {
           )}
         </Stack>
       </Paper>
+      <SignInPolicyPanel />
       <LoadedWhenOpened opened={adding}>
         <AddUserModal opened={adding} onClose={() => setAdding(false)} />
       </LoadedWhenOpened>
