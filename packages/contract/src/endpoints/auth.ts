@@ -2,16 +2,8 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { email, emptyResult } from '../entities/common.js';
 import { singleLineText } from '../entities/text.js';
-import { acceptedLoginResult, currentUser, loginResult } from '../entities/session.js';
+import { acceptedLoginResult, currentUser, loginResult, twoFactorChallenge } from '../entities/session.js';
 import { MIN_PASSWORD_LENGTH } from '../constants.js';
-import {
-  recoveryCodes,
-  secondFactorInput,
-  signInEnrolmentConfirmInput,
-  signInEnrolmentInput,
-  totpEnrolment,
-  twoFactorChallenge,
-} from '../entities/two-factor.js';
 
 const tag = 'Auth';
 
@@ -27,42 +19,10 @@ export const login = defineEndpoint({
   }),
   /**
    * A session, as the spec describes it; or, for a contact who signs in with a second factor, a challenge (no
-   * session) that `completeSecondFactor` answers (decision 0049).
+   * session) that `completeSecondFactor` (sign-in-steps.ts) answers (decision 0049).
    */
   result: z.union([loginResult, twoFactorChallenge]),
   accepts: z.union([twoFactorChallenge, acceptedLoginResult]),
-});
-
-export const completeSecondFactor = defineEndpoint({
-  method: 'POST',
-  path: '/crm/auth/login/second-factor',
-  summary: 'The second step of a sign-in: the pending token with a code from the authenticator app or a recovery code',
-  tag,
-  access: 'public',
-  body: secondFactorInput,
-  result: loginResult,
-  accepts: acceptedLoginResult,
-});
-
-export const startSignInEnrolment = defineEndpoint({
-  method: 'POST',
-  path: '/crm/auth/login/enrolment',
-  summary: 'For a user whose account requires a second factor and who has none: begin TOTP enrolment with the pending token',
-  tag,
-  access: 'public',
-  body: signInEnrolmentInput,
-  result: totpEnrolment,
-});
-
-export const confirmSignInEnrolment = defineEndpoint({
-  method: 'POST',
-  path: '/crm/auth/login/enrolment/confirm',
-  summary: 'Confirm the enrolment begun at sign-in with a code from the app: the session, and the recovery codes shown once',
-  tag,
-  access: 'public',
-  body: signInEnrolmentConfirmInput,
-  result: loginResult.extend(recoveryCodes.shape),
-  accepts: acceptedLoginResult.extend(recoveryCodes.shape),
 });
 
 export const refresh = defineEndpoint({

@@ -2,7 +2,7 @@ import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { AcceptedLoginResult, TwoFactorChallenge } from '@portal/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
-import { useSecondFactorMutation } from '../api/login';
+import { useSecondFactorMutation } from '../api/second-step';
 import { FormFailure } from './AuthScreenParts';
 
 export const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app';

@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { RecoveryCodesStep, SecretView } from '../../../shared/ui/TotpSetupParts';
-import { useConfirmSignInEnrolment, useStartSignInEnrolment } from '../api/login';
+import { useConfirmSignInEnrolment, useStartSignInEnrolment } from '../api/second-step';
 import { SIGN_IN_AGAIN } from './SecondFactorStep';
 
 const SETUP_FAILED = 'Two-step sign-in could not be set up. Please try again.';
