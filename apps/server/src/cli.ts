@@ -15,6 +15,7 @@ import type { SessionsService } from './modules/auth/sessions.service.js';
 import { createContainer } from './container.js';
 import { runWebhookCommand, WEBHOOK_USAGE } from './modules/webhooks/webhooks.cli.js';
 import { resealWebhookSecrets } from './modules/webhooks/webhooks.service.js';
+import { resealTotpSecrets } from './modules/auth/two-factor.js';
 import { resealVault, setCredentialPasswordHidden } from './modules/inventory/inventory.service.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { createPortalMetrics } from './platform/metrics.js';
@@ -109,8 +110,9 @@ async function main(): Promise<number> {
     if (command === 'vault-rekey') {
       const count = await resealVault(database.db, container.vault);
       const secrets = await resealWebhookSecrets(database.db, container.vault);
+      const totp = await resealTotpSecrets(database.db, container.vault);
       process.stdout.write(
-        `${count} stored credential${count === 1 ? '' : 's'} and ${secrets} webhook secret${secrets === 1 ? '' : 's'} sealed again under the current vault key.\n`,
+        `${count} stored credential${count === 1 ? '' : 's'}, ${secrets} webhook secret${secrets === 1 ? '' : 's'} and ${totp} authenticator secret${totp === 1 ? '' : 's'} sealed again under the current vault key.\n`,
       );
       return 0;
     }

@@ -95,7 +95,7 @@ export function createContainer(deps: AppDependencies): Container {
     monitoringSystem,
     events,
     unsubscribeLinks,
-    sessions: createSessionsService({ db, tokens, config, metrics, events, passwords: contactPasswords }),
+    sessions: createSessionsService({ db, tokens, config, metrics, events, passwords: contactPasswords, vault }),
     webhooks: createWebhooksService({ db, vault, allowPrivateUrls: config.webhooks.allowPrivateUrls }),
     autoPay: createAutoPayRunner({ db, gateway: paymentGateway, events }),
     webhookWorker: createWebhookWorker({

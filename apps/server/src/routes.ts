@@ -14,6 +14,8 @@ import { createSupportToolsService } from './modules/support-tools/support-tools
 import { accountSecurityRoutes } from './modules/auth/account-security.routes.js';
 import { createAccountSecurityService } from './modules/auth/account-security.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { createTwoFactorService } from './modules/auth/two-factor.js';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes.js';
 import { createPasswordResetService } from './modules/auth/password-reset.service.js';
 import { appsRoutes } from './modules/apps/apps.routes.js';
 import { auditLogRoutes, createAuditLogService } from './modules/audit/index.js';
@@ -74,6 +76,9 @@ export function apiRoutes(container: Container, { live, recheck }: LiveRouteDepe
     ...supportToolsRoutes(createSupportToolsService({ db, monitoring: monitoringSystem, config, events })),
     ...auditLogRoutes(createAuditLogService({ db, events })),
     ...accountSecurityRoutes(createAccountSecurityService({ db, events, passwords: contactPasswords, confirmPassword: sessions.confirmPassword })),
+    ...twoFactorRoutes(
+      createTwoFactorService({ db, vault, events, config, confirmPassword: sessions.confirmPassword, confirmTotpCode: sessions.confirmTotpCode }),
+    ),
     // The provider's back-office API (decision 0025), authenticated by API keys.
     ...providerRoutes({
       accounts: createProviderAccounts(createAccountSync({ db, events })),

@@ -12,11 +12,13 @@ import {
   payments,
   statements,
   supportTools,
+  totpAuthenticators,
   webhookDeliveries,
 } from '../src/db/schema/index.js';
 import { SYSTEM_ACTOR, recordEvent } from '../src/modules/webhooks/webhook-events.repository.js';
 import { createWebhooksService } from '../src/modules/webhooks/webhooks.service.js';
-import { createVaultKeyRing } from '../src/platform/secret-box.js';
+import { createVaultKeyRing, type VaultKeyRing } from '../src/platform/secret-box.js';
+import { Secret, TOTP } from 'otpauth';
 import { createAttachment, fileUpload, PNG_1PX } from './attachments.js';
 import { TEST_PASSWORD, createAccount, createContact, createService, createTicket, createTicketEntry } from './factories.js';
 import { startSession } from '../src/modules/auth/sessions.repository.js';
@@ -39,6 +41,8 @@ export interface MatrixContext {
   caller?: { contactId: number; email: string; accountId: number };
   /** A contact of `accountId` who is assigned the ticket objects (the caller where it is of that account). */
   assigneeId: number;
+  /** The app's vault key ring: a row that needs a TOTP secret it knows seals it as the app does. */
+  vault: VaultKeyRing;
 }
 
 export interface MatrixRequest {
@@ -65,6 +69,23 @@ export type MatrixRow =
     };
 
 const unique = () => randomBytes(4).toString('hex');
+
+/**
+ * Gives the caller an authenticator whose secret the row knows (unconfirmed, or confirmed with no code taken yet) and
+ * answers a current code of it: the TOTP rows' requests are then valid for every caller, whatever ran before.
+ */
+async function callerTotpCode(c: MatrixContext, confirmed: boolean, contactId = c.caller?.contactId ?? c.assigneeId): Promise<string> {
+  const secret = new Secret({ size: 20 });
+  const row = {
+    contactId,
+    secretSealed: c.vault.current.seal(secret.base32),
+    secretKeyId: c.vault.current.id,
+    confirmedAt: confirmed ? new Date() : null,
+    lastUsedStep: null,
+  };
+  await c.db.insert(totpAuthenticators).values(row).onConflictDoUpdate({ target: totpAuthenticators.contactId, set: row });
+  return new TOTP({ secret }).generate();
+}
 /** A fresh key each time, so each permitted caller's payment is a payment of its own. */
 const paymentHeaders = () => ({ 'idempotency-key': `matrix-${randomBytes(8).toString('hex')}` });
 
@@ -158,6 +179,9 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   requestPasswordResetPost: { scope: 'public', status: 200, request: () => ({ body: { email: `nobody.${unique()}@matrix.example` } }) },
   // A link this server did not sign (a signed one is tested in notification-mail.test.ts): refused alike for everyone.
   unsubscribeFromEmail: { scope: 'public', status: 400, request: () => ({ query: { token: 'un1.1.1.billing.not-signed' } }) },
+  completeSecondFactor: { scope: 'public', status: 401, request: () => ({ body: { pending_token: 'not-a-token', code: '123456' } }) },
+  startSignInEnrolment: { scope: 'public', status: 401, request: () => ({ body: { pending_token: 'not-a-token' } }) },
+  confirmSignInEnrolment: { scope: 'public', status: 401, request: () => ({ body: { pending_token: 'not-a-token', code: '123456' } }) },
   tokenLogin: { scope: 'public', status: 401, request: () => ({ body: { token: 'not-a-token' } }) },
   redeemAppLaunch: { scope: 'public', status: 401, request: () => ({ params: { appId: 'itp_voice' }, body: { token: 'not-a-token' } }) },
   refresh: { scope: 'public', status: 401, request: () => ({}) },
@@ -259,6 +283,29 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
     }),
   },
   endMyOtherSessions: { scope: 'own-account', request: () => ({}) },
+  // Two factors (decision 0049): each caller's own authenticator, given a secret the row knows.
+  getMyTwoFactor: { scope: 'own-account', request: () => ({}) },
+  startTotpEnrolment: {
+    scope: 'own-account',
+    request: async (c) => {
+      await c.db.delete(totpAuthenticators).where(eq(totpAuthenticators.contactId, c.caller?.contactId ?? c.assigneeId));
+      return {};
+    },
+  },
+  confirmTotpEnrolment: { scope: 'own-account', request: async (c) => ({ body: { code: await callerTotpCode(c, false) } }) },
+  disableTotp: { scope: 'own-account', request: async (c) => ({ body: { code: await callerTotpCode(c, true) } }) },
+  // The account's sign-in policy: written as it is by default (not required), so no later sign-in of the run changes.
+  getSignInPolicy: { scope: 'own-account', request: () => ({}) },
+  updateSignInPolicy: { scope: 'own-account', request: () => ({ body: { two_factor_required: false } }) },
+  // An administrator's reset of another user's second factor: a user of the account, with one.
+  resetContactTwoFactor: {
+    scope: 'object',
+    request: async (c) => {
+      const contact = await newContact(c);
+      await callerTotpCode(c, true, contact.id);
+      return { params: { id: contact.id } };
+    },
+  },
   changeMyPassword: { scope: 'own-account', request: () => ({ body: { current_password: TEST_PASSWORD, new_password: `Matrix ${unique()} river lantern` } }) },
   resendInvitation: { scope: 'object', request: async (c) => ({ params: { id: (await createContact(c.db, { accountId: c.accountId, password: null })).id } }) },
   createContact: {

@@ -105,6 +105,7 @@ describe('authorization matrix (every endpoint × every kind of caller)', () => 
       billingId,
       voiceServiceId,
       assigneeId,
+      vault: test.container.vault,
     });
 
     const aAdmin = await createContact(db, { accountId: a.account.id, ...FLAGS.admin });

@@ -87,6 +87,7 @@ describe('malformed input on every endpoint (property-based)', () => {
       voiceServiceId: voice.id,
       assigneeId: caller.id,
       caller: { contactId: caller.id, email: caller.email, accountId: account.id },
+      vault: test.container.vault,
     };
   });
   afterAll(() => {

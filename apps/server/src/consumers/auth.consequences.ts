@@ -13,6 +13,7 @@ export const authConsequences: ConsequenceTable<AuthEventType> = {
       outcome: data.outcome,
       as: { actor: data.username, contactId: data.contact_id },
       ...(data.reason === null ? {} : { details: { reason: data.reason } }),
+      ...(data.second_factor ? { details: { second_factor: data.second_factor } } : {}),
     }),
   },
   'auth.password_confirmation_failed': {
@@ -77,6 +78,37 @@ export const authConsequences: ConsequenceTable<AuthEventType> = {
             }),
           ]
         : [],
+  },
+  'auth.two_factor_enabled': {
+    audit: ({ data, actor }) => ({
+      action: 'auth.two_factor_enabled',
+      ...(actor.kind === 'visitor' ? { as: { actor: data.email, contactId: data.contact_id } } : { contactId: data.contact_id }),
+      details: { method: data.method, ...(data.at_sign_in ? { at_sign_in: true } : {}) },
+    }),
+  },
+  'auth.two_factor_disabled': {
+    audit: ({ data }) => ({ action: 'auth.two_factor_disabled', contactId: data.contact_id, details: { via: data.via } }),
+  },
+  'auth.sign_in_policy_changed': {
+    audit: ({ data }) => ({ action: 'auth.sign_in_policy_changed', details: { two_factor_required: data.two_factor_required } }),
+  },
+  'auth.two_factor_reset': {
+    audit: ({ data }) => ({ action: 'auth.two_factor_reset', contactId: data.contact_id, details: { user: data.email } }),
+  },
+  'auth.second_factor_failed': {
+    audit: ({ data, actor }) => ({
+      action: 'auth.second_factor',
+      outcome: 'failure',
+      ...(actor.kind === 'visitor' ? { as: { actor: data.email, contactId: data.contact_id } } : { contactId: data.contact_id }),
+      details: { method: data.method, reason: data.reason, purpose: data.purpose },
+    }),
+  },
+  'auth.recovery_code_used': {
+    audit: ({ data }) => ({
+      action: 'auth.recovery_code_used',
+      as: { actor: data.email, contactId: data.contact_id },
+      details: { remaining: data.remaining },
+    }),
   },
   'auth.password_changed': {
     audit: ({ data }) => ({ action: 'auth.password_changed', as: { actor: data.email, contactId: data.contact_id }, details: { via: data.via } }),

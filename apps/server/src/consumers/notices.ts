@@ -193,6 +193,47 @@ const NOTICES: { [T in DomainEventType]?: NoticeOf<T> } = {
     // The password-changed mail.
     mailedElsewhere: [data.contact_id],
   }),
+  // Decision 0049: a change to how the person signs in is security news, mailed whatever their choices.
+  'auth.two_factor_enabled': ({ data }) => ({
+    notice: {
+      category: 'security',
+      kind: 'two_factor.enabled',
+      title: 'Two-step sign-in is on',
+      body: 'Signing in now also asks for a code from your authenticator app. If this wasn’t you, contact support.',
+      link: '/profile',
+    },
+    audience: { contactIds: [data.contact_id] },
+  }),
+  'auth.two_factor_disabled': ({ data }) => ({
+    notice: {
+      category: 'security',
+      kind: 'two_factor.disabled',
+      title: 'Two-step sign-in was turned off',
+      body: 'Signing in now asks for your password only. If this wasn’t you, change your password and contact support.',
+      link: '/profile',
+    },
+    audience: { contactIds: [data.contact_id] },
+  }),
+  'auth.two_factor_reset': ({ data }) => ({
+    notice: {
+      category: 'security',
+      kind: 'two_factor.reset',
+      title: 'An administrator turned off your two-step sign-in',
+      body: 'Signing in now asks for your password only; set up your authenticator again in your profile. If you did not ask for this, contact your administrator.',
+      link: '/profile',
+    },
+    audience: { contactIds: [data.contact_id] },
+  }),
+  'auth.recovery_code_used': ({ data }) => ({
+    notice: {
+      category: 'security',
+      kind: 'two_factor.recovery_code_used',
+      title: 'A recovery code was used to sign in',
+      body: `${data.remaining === 1 ? 'One recovery code is' : `${data.remaining} recovery codes are`} left. If this wasn’t you, change your password and contact support.`,
+      link: '/profile',
+    },
+    audience: { contactIds: [data.contact_id] },
+  }),
 };
 
 /** The notice of an event, if it is news. Safe to widen: the table's entry for a type only ever receives events of that type. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { email, emptyResult } from '../entities/common.js';
 import { singleLineText } from '../entities/text.js';
-import { acceptedLoginResult, currentUser, loginResult } from '../entities/session.js';
+import { acceptedLoginResult, currentUser, loginResult, twoFactorChallenge } from '../entities/session.js';
 import { MIN_PASSWORD_LENGTH } from '../constants.js';
 
 const tag = 'Auth';
@@ -17,8 +17,12 @@ export const login = defineEndpoint({
     username: singleLineText('Username').trim().min(1, 'Username is required').max(254),
     password: z.string().min(1, 'Password is required').max(1024),
   }),
-  result: loginResult,
-  accepts: acceptedLoginResult,
+  /**
+   * A session, as the spec describes it; or, for a contact who signs in with a second factor, a challenge (no
+   * session) that `completeSecondFactor` (sign-in-steps.ts) answers (decision 0049).
+   */
+  result: z.union([loginResult, twoFactorChallenge]),
+  accepts: z.union([twoFactorChallenge, acceptedLoginResult]),
 });
 
 export const refresh = defineEndpoint({

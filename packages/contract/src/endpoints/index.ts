@@ -7,13 +7,16 @@ import * as notifications from './notifications.js';
 import * as profile from './profile.js';
 import * as security from './security.js';
 import * as services from './services.js';
+import * as signInSteps from './sign-in-steps.js';
 import * as supportTools from './support-tools.js';
 import * as tickets from './tickets.js';
+import * as twoFactor from './two-factor.js';
 import * as users from './users.js';
 
 /** Every endpoint of the portal API, by name. The server registers each and documents them all. */
 export const endpoints = {
   ...auth,
+  ...signInSteps,
   ...profile,
   ...users,
   ...services,
@@ -24,6 +27,7 @@ export const endpoints = {
   ...supportTools,
   ...audit,
   ...security,
+  ...twoFactor,
   ...notifications,
 };
 export type EndpointName = keyof typeof endpoints;
@@ -43,6 +47,8 @@ export * as notificationsEndpoints from './notifications.js';
 export * as profileEndpoints from './profile.js';
 export * as securityEndpoints from './security.js';
 export * as servicesEndpoints from './services.js';
+export * as signInStepsEndpoints from './sign-in-steps.js';
 export * as supportToolsEndpoints from './support-tools.js';
 export * as ticketsEndpoints from './tickets.js';
+export * as twoFactorEndpoints from './two-factor.js';
 export * as usersEndpoints from './users.js';

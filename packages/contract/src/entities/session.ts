@@ -87,3 +87,15 @@ export const currentUser = signedInContact.extend(roleFlags.shape).extend({
   impersonated_by: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
+
+/** The sign-in's answer when the password was right and a second factor is needed: no session yet. */
+export const twoFactorChallenge = z.object({
+  two_factor_required: z.literal(true),
+  /** Opaque, single-use, short-lived: carries the sign-in to its second step, and nothing else. */
+  pending_token: z.string(),
+  expires_at: timestamp,
+  methods: z.array(z.enum(['totp', 'recovery_code'])),
+  /** The account requires a second factor and the user has none: they set one up now, before anything else. */
+  enrolment_required: z.boolean().optional(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallenge>;

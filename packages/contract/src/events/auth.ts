@@ -16,6 +16,8 @@ export const authEventData = {
     contact_id: contactId.nullable(),
     /** A successful sign-in from a browser none of the contact's kept sessions used. */
     new_browser: z.boolean().optional(),
+    /** The second factor that completed the sign-in, for a contact who has one (decision 0049). */
+    second_factor: z.enum(['totp', 'recovery_code']).optional(),
   }),
   /** A signed-in contact typed a wrong current password to confirm a change. */
   'auth.password_confirmation_failed': z.object({ email: z.string(), contact_id: contactId, purpose: z.string() }),
@@ -34,5 +36,23 @@ export const authEventData = {
   }),
   /** A contact chose a new password with a reset link; their other sessions were ended. */
   'auth.password_changed': z.object({ contact_id: contactId, email: z.string(), firstname: z.string(), via: z.string() }),
+  /** A contact confirmed a TOTP authenticator (Profile → Security); they sign in with it from now on. */
+  'auth.two_factor_enabled': z.object({ contact_id: contactId, email: z.string(), method: z.literal('totp'), at_sign_in: z.boolean().optional() }),
+  /** A contact turned their second factor off, with their password or a code. */
+  'auth.two_factor_disabled': z.object({ contact_id: contactId, email: z.string(), firstname: z.string(), via: z.enum(['password', 'code']) }),
+  /** A wrong, replayed or unusable code at a sign-in's second step or to turn the factor off (counted as a failed sign-in). */
+  'auth.second_factor_failed': z.object({
+    contact_id: contactId,
+    email: z.string(),
+    method: z.enum(['totp', 'recovery_code']),
+    reason: z.enum(['wrong_code', 'replayed_code']),
+    purpose: z.enum(['sign_in', 'disable']),
+  }),
+  /** An administrator turned another user's second factor off (a lost phone); the user is told. */
+  'auth.two_factor_reset': z.object({ contact_id: contactId, email: z.string(), firstname: z.string() }),
+  /** An administrator changed whether every user of the account must sign in with a second factor. */
+  'auth.sign_in_policy_changed': z.object({ two_factor_required: z.boolean() }),
+  /** A recovery code completed a sign-in; it works no more. */
+  'auth.recovery_code_used': z.object({ contact_id: contactId, email: z.string(), firstname: z.string(), remaining: z.number().int() }),
 } satisfies Record<string, z.ZodObject>;
 export type AuthEventType = keyof typeof authEventData;

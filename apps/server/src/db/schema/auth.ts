@@ -1,5 +1,5 @@
-import { bigserial, check, index, integer, jsonb, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
-import { contacts } from './accounts.js';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { accounts, contacts } from './accounts.js';
 import { createdAt, oneOf, timestamptz } from './columns.js';
 
 /**
@@ -49,9 +49,9 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_contact_id_idx').on(t.contactId, t.createdAt.desc().nullsFirst())],
 );
 
-export const ONE_TIME_TOKEN_PURPOSES = ['impersonation', 'app_launch'] as const;
+export const ONE_TIME_TOKEN_PURPOSES = ['impersonation', 'app_launch', 'second_factor'] as const;
 
-/** Short-lived single-use tokens: impersonation logins and tokens carried to launched apps. */
+/** Short-lived single-use tokens: impersonation logins, tokens carried to launched apps, and sign-ins waiting for their second factor. */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
@@ -74,3 +74,46 @@ export const oneTimeTokens = pgTable(
     check('one_time_tokens_purpose_check', oneOf(t.purpose, ONE_TIME_TOKEN_PURPOSES)),
   ],
 );
+
+/**
+ * A contact's TOTP authenticator (decision 0049): the secret sealed by the vault's key (platform/secret-box.ts),
+ * never in the clear. Unconfirmed until the first code from the app; `last_used_step` is the 30-second step of the
+ * last code accepted, so a code cannot be used twice (replay).
+ */
+export const totpAuthenticators = pgTable('totp_authenticators', {
+  contactId: integer('contact_id')
+    .primaryKey()
+    .references(() => contacts.id, { onDelete: 'cascade' }),
+  secretSealed: text('secret_sealed').notNull(),
+  secretKeyId: text('secret_key_id').notNull(),
+  createdAt: createdAt(),
+  confirmedAt: timestamptz('confirmed_at'),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+});
+
+/** Single-use recovery codes of a contact with a second factor: only the SHA-256 of each (80 random bits) is kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('recovery_codes_contact_id_idx').on(t.contactId, t.codeHash)],
+);
+
+/**
+ * An account's sign-in rules, set by its administrators (decision 0049): whether every user must sign in with a second
+ * factor. No row: the portal's default (not required).
+ */
+export const signInPolicies = pgTable('sign_in_policies', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  twoFactorRequired: boolean('two_factor_required').notNull().default(false),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});

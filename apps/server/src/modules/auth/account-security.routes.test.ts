@@ -131,6 +131,7 @@ describe('Profile → Security: my password', () => {
       metrics: createPortalMetrics(),
       events: test.container.events,
       passwords: contactPasswords,
+      vault: test.container.vault,
     });
     const { url } = await sessions.issueImpersonationUrl(person.email, 'Jordan Reyes (provider staff)');
     const login = await test.app.inject({ method: 'POST', url: '/api/crm/auth/token-login', payload: { token: new URL(url).searchParams.get('token') } });

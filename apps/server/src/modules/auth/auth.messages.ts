@@ -6,6 +6,9 @@ export const accountSuspended = (reason: string | null, supportEmail: string) =>
 export const CONTACT_DEACTIVATED = 'Your user has been deactivated. Please ask an administrator of your account.';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 export const INVALID_IMPERSONATION = 'Invalid token for impersonate login';
+export const SECOND_FACTOR_EXPIRED = 'This sign-in has expired. Please sign in again.';
+export const WRONG_TOTP_CODE = 'That code is not right. Enter the current 6-digit code from your authenticator app.';
+export const WRONG_RECOVERY_CODE = 'That recovery code is not right, or it has been used already.';
 export const INVALID_RESET = 'This password reset link is invalid, expired or already used. Please request a new one.';
 export const RESET_REQUESTED = 'If an account exists for that address, we have sent it a link to reset the password. The link works for one hour.';
 

@@ -118,7 +118,7 @@ export async function findUsableResetToken(db: Executor, token: string): Promise
   return row?.contactId;
 }
 
-export type OneTimePurpose = 'impersonation' | 'app_launch';
+export type OneTimePurpose = 'impersonation' | 'app_launch' | 'second_factor';
 
 export async function insertOneTimeToken(
   db: Executor,

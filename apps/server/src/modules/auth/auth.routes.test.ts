@@ -305,6 +305,7 @@ describe('impersonation', () => {
       metrics: createPortalMetrics(),
       events: test.container.events,
       passwords: contactPasswords,
+      vault: test.container.vault,
     });
   const tokenLogin = (token: string) => inject({ method: 'POST', url: '/api/crm/auth/token-login', payload: { token } });
   const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;

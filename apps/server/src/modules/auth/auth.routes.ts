@@ -8,6 +8,9 @@ import type { SessionsService } from './sessions.service.js';
 export function authRoutes(sessions: SessionsService, reset: PasswordResetService): EndpointRoute[] {
   return [
     route(endpoints.login, async ({ body, client }) => sessions.login(body, client)),
+    route(endpoints.completeSecondFactor, async ({ body, client }) => sessions.completeSecondFactor(body, client)),
+    route(endpoints.startSignInEnrolment, async ({ body }) => sessions.startSignInEnrolment(body.pending_token)),
+    route(endpoints.confirmSignInEnrolment, async ({ body, client }) => sessions.confirmSignInEnrolment(body.pending_token, body.code, client)),
     route(endpoints.refresh, async ({ client, request }) => sessions.refresh(bearerToken(request.headers.authorization), client)),
     route(endpoints.logout, async ({ body, client, request }) => {
       await sessions.logout({ refreshToken: body.refresh_token, accessToken: bearerToken(request.headers.authorization) }, client);

@@ -1,4 +1,12 @@
-import type { CurrentUser, LoginResult } from '@portal/contract';
+import {
+  SECOND_FACTOR_WINDOW_SECONDS,
+  type CurrentUser,
+  type RecoveryCodes,
+  type TotpEnrolment,
+  type LoginResult,
+  type SecondFactorInput,
+  type TwoFactorChallenge,
+} from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database, Executor } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -6,6 +14,7 @@ import { AppError } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { PortalMetrics } from '../../platform/metrics.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
+import type { VaultKeyRing } from '../../platform/secret-box.js';
 import { randomToken, type TokenService } from '../../platform/tokens.js';
 import { contactActor, SYSTEM, VISITOR } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
@@ -18,11 +27,16 @@ import {
   accountSuspended,
   CONTACT_DEACTIVATED,
   THROTTLE,
+  SECOND_FACTOR_EXPIRED,
+  WRONG_RECOVERY_CODE,
+  WRONG_TOTP_CODE,
 } from './auth.messages.js';
-import { findContactByEmail, findContactById, findSignInBlock, type ContactWithAccount } from './auth.repository.js';
+import { consumeOneTimeToken, findContactByEmail, findContactById, findSignInBlock, type ContactWithAccount } from './auth.repository.js';
 import type { Caller } from './caller.js';
 import type { PasswordStore } from './passwords.js';
 import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
+import { findPendingSignIn, hasConfirmedAuthenticator, recoveryCodesLeft, twoFactorRequired, useRecoveryCode } from './two-factor.repository.js';
+import { beginEnrolment, confirmEnrolment, verifyTotp } from './two-factor.js';
 import { findRefreshToken, isNewBrowser, revokeSession, revokeSessionsOfContacts, rotateRefreshToken, startSession } from './sessions.repository.js';
 import { createThrottle, minutesWord, signInFailuresKey } from './throttle.js';
 
@@ -40,6 +54,8 @@ export interface SessionsServiceDeps {
   events: EventRecorder;
   /** The contacts' passwords, kept by the users module (passwords.ts). */
   passwords: PasswordStore;
+  /** Opens the sealed TOTP secrets (the vault's key ring, platform/secret-box.ts). */
+  vault: VaultKeyRing;
 }
 
 /**
@@ -48,7 +64,7 @@ export interface SessionsServiceDeps {
  * service issues both tokens: a short-lived signed access token and a random refresh token that
  * rotates on every use (the repository keeps only its hash).
  */
-export function createSessionsService({ db, tokens, config, metrics, events, passwords }: SessionsServiceDeps) {
+export function createSessionsService({ db, tokens, config, metrics, events, passwords, vault }: SessionsServiceDeps) {
   const throttle = createThrottle(db, () => metrics.throttled.inc({ limit: 'sign_in' }));
   // Verified against when the username is unknown, so both answers take the same time.
   const decoyHash = hashPassword(randomToken());
@@ -83,6 +99,39 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
     };
   }
 
+  /** The contact of a pending sign-in who must set up a second factor now (the account's policy, none yet). */
+  async function pendingEnrolment(pendingToken: string): Promise<ContactWithAccount> {
+    const contactId = await findPendingSignIn(db, pendingToken);
+    const contact = contactId ? await findContactById(db, contactId) : undefined;
+    if (!contact || (await findSignInBlock(db, contact.id))) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED);
+    if ((await hasConfirmedAuthenticator(db, contact.id)) || !(await twoFactorRequired(db, contact.accountId))) {
+      throw new AppError('conflict', 'This sign-in does not set up two-step sign-in. Please sign in again.');
+    }
+    return contact;
+  }
+
+  /** A sign-in that passed every check: its record, and its session. */
+  async function signedIn(contact: ContactWithAccount, meta: ClientMeta, secondFactor?: 'totp' | 'recovery_code'): Promise<LoginResult> {
+    await events.record(db, {
+      type: 'auth.sign_in_attempted',
+      accountId: contact.accountId,
+      actor: VISITOR,
+      meta,
+      data: {
+        username: contact.email,
+        outcome: 'success',
+        reason: null,
+        contact_id: contact.id,
+        // Read before this sign-in's session is written; the contact is told (issue 35).
+        new_browser: await isNewBrowser(db, contact.id, meta.userAgent),
+        ...(secondFactor ? { second_factor: secondFactor } : {}),
+      },
+    });
+    const session = await issueSession(contact, meta);
+    metrics.signIns.inc();
+    return session;
+  }
+
   return {
     /**
      * Asks a signed-in contact for their password again before a change to how they sign in
@@ -94,7 +143,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
       caller: Caller,
       password: string | undefined,
       meta: ClientMeta,
-      purpose: 'email_change' | 'password_change' = 'email_change',
+      purpose: 'email_change' | 'password_change' | 'two_factor_disable' = 'email_change',
     ): Promise<void> {
       if (caller.impersonatedBy) return;
       if (!password) throw new AppError('validation_failed', CURRENT_PASSWORD_REQUIRED, { current_password: CURRENT_PASSWORD_REQUIRED });
@@ -118,7 +167,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
       throw new AppError('validation_failed', CURRENT_PASSWORD_WRONG, { current_password: CURRENT_PASSWORD_WRONG });
     },
 
-    async login(input: { username: string; password: string }, meta: ClientMeta): Promise<LoginResult> {
+    async login(input: { username: string; password: string }, meta: ClientMeta): Promise<LoginResult | TwoFactorChallenge> {
       const username = input.username.trim().toLowerCase();
       const userKey = { key: signInFailuresKey(username), limit: THROTTLE.loginFailuresPerUsername };
       const ipKey = { key: `login:ip:${meta.ip ?? 'unknown'}`, limit: THROTTLE.loginFailuresPerAddress };
@@ -145,7 +194,11 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
         throw new AppError('unauthenticated', LOGIN_FAILED);
       }
 
-      await throttle.clear(userKey.key);
+      // With a second factor the failures are cleared only once it is given: else a known password would buy endless guesses.
+      const twoFactor = await hasConfirmedAuthenticator(db, contact.id);
+      // The account requires a second factor and this user has none: they set one up before anything else.
+      const mustEnrol = !twoFactor && (await twoFactorRequired(db, contact.accountId));
+      if (!twoFactor && !mustEnrol) await throttle.clear(userKey.key);
       // Only a caller who knows the password learns that the account is suspended.
       const block = await findSignInBlock(db, contact.id);
       if (block) {
@@ -158,23 +211,127 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
         });
         throw new AppError('forbidden', block.kind === 'suspended' ? accountSuspended(block.reason, config.provider.supportEmail) : CONTACT_DEACTIVATED);
       }
+      if (twoFactor || mustEnrol) {
+        // No session yet (decision 0049): a single-use token that only the second step takes, for a few minutes.
+        const pending = await issueOneTimeToken(db, {
+          purpose: 'second_factor',
+          contactId: contact.id,
+          ttlMs: SECOND_FACTOR_WINDOW_SECONDS * 1000,
+          createdBy: 'sign-in',
+        });
+        return {
+          two_factor_required: true,
+          pending_token: pending.token,
+          expires_at: pending.expiresAt.toISOString(),
+          methods: mustEnrol ? [] : ['totp', 'recovery_code'],
+          ...(mustEnrol ? { enrolment_required: true } : {}),
+        };
+      }
+      return signedIn(contact, meta);
+    },
+
+    /**
+     * A sign-in's second step (decision 0049): the pending token from the password step, and a code from the
+     * authenticator app (each code once) or an unused recovery code. Wrong codes count as failed sign-ins of the
+     * username, so five of them lock it like five wrong passwords.
+     */
+    async completeSecondFactor(input: SecondFactorInput, meta: ClientMeta): Promise<LoginResult> {
+      const contactId = await findPendingSignIn(db, input.pending_token);
+      const contact = contactId ? await findContactById(db, contactId) : undefined;
+      if (!contact) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED);
+      const userKey = { key: signInFailuresKey(contact.email), limit: THROTTLE.loginFailuresPerUsername };
+      const ipKey = { key: `login:ip:${meta.ip ?? 'unknown'}`, limit: THROTTLE.loginFailuresPerAddress };
+      await throttle.refuseWhenOver(
+        [userKey, ipKey],
+        THROTTLE.loginWindowSeconds,
+        (minutes) => `Too many failed sign-in attempts. Please wait ${minutesWord(minutes)} and try again.`,
+      );
+      if (await findSignInBlock(db, contact.id)) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED);
+
+      const method = input.code !== undefined ? 'totp' : 'recovery_code';
+      const outcome =
+        input.code !== undefined
+          ? await verifyTotp(db, vault, contact.id, input.code)
+          : (await useRecoveryCode(db, contact.id, input.recovery_code ?? ''))
+            ? 'ok'
+            : 'wrong_code';
+      if (outcome !== 'ok') {
+        await throttle.count([userKey.key, ipKey.key], THROTTLE.loginWindowSeconds);
+        await events.record(db, {
+          type: 'auth.second_factor_failed',
+          accountId: contact.accountId,
+          actor: VISITOR,
+          meta,
+          data: {
+            contact_id: contact.id,
+            email: contact.email,
+            method,
+            reason: outcome === 'replayed_code' ? 'replayed_code' : 'wrong_code',
+            purpose: 'sign_in',
+          },
+        });
+        metrics.signInsRefused.inc();
+        if (method === 'totp') throw new AppError('unauthenticated', WRONG_TOTP_CODE, { code: WRONG_TOTP_CODE });
+        throw new AppError('unauthenticated', WRONG_RECOVERY_CODE, { recovery_code: WRONG_RECOVERY_CODE });
+      }
+      // The pending sign-in is used up here; a parallel second step that lost the race starts again.
+      if (!(await consumeOneTimeToken(db, 'second_factor', input.pending_token))) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED);
+      if (method === 'recovery_code') {
+        await events.record(db, {
+          type: 'auth.recovery_code_used',
+          accountId: contact.accountId,
+          actor: VISITOR,
+          meta,
+          data: { contact_id: contact.id, email: contact.email, firstname: contact.firstname, remaining: await recoveryCodesLeft(db, contact.id) },
+        });
+      }
+      await throttle.clear(userKey.key);
+      return signedIn(contact, meta, method);
+    },
+
+    /** The pending sign-in of a user whose account requires a second factor they do not have yet: a new secret. */
+    async startSignInEnrolment(pendingToken: string): Promise<TotpEnrolment> {
+      const contact = await pendingEnrolment(pendingToken);
+      return beginEnrolment(db, vault, config.provider.name, contact);
+    },
+
+    /** Its confirmation: the second factor is on, the recovery codes are shown once, and the sign-in completes. */
+    async confirmSignInEnrolment(pendingToken: string, code: string, meta: ClientMeta): Promise<LoginResult & RecoveryCodes> {
+      const contact = await pendingEnrolment(pendingToken);
+      const codes = await confirmEnrolment(db, vault, events, contact, code, { actor: VISITOR, meta, atSignIn: true });
+      if (!(await consumeOneTimeToken(db, 'second_factor', pendingToken))) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED);
+      await throttle.clear(signInFailuresKey(contact.email));
+      return { ...(await signedIn(contact, meta, 'totp')), ...codes };
+    },
+
+    /**
+     * A code from the signed-in caller's authenticator app, to turn the second factor off. Wrong ones count as failed
+     * sign-ins of the username, as a wrong current password does.
+     */
+    async confirmTotpCode(caller: Caller, code: string, meta: ClientMeta): Promise<void> {
+      const userKey = { key: signInFailuresKey(caller.email), limit: THROTTLE.loginFailuresPerUsername };
+      await throttle.refuseWhenOver(
+        [userKey],
+        THROTTLE.loginWindowSeconds,
+        (minutes) => `Too many wrong codes. Please wait ${minutesWord(minutes)} and try again.`,
+      );
+      const outcome = await verifyTotp(db, vault, caller.contactId, code);
+      if (outcome === 'ok') return;
+      await throttle.count([userKey.key], THROTTLE.loginWindowSeconds);
       await events.record(db, {
-        type: 'auth.sign_in_attempted',
-        accountId: contact.accountId,
-        actor: VISITOR,
+        type: 'auth.second_factor_failed',
+        accountId: caller.accountId,
+        actor: contactActor(caller),
         meta,
         data: {
-          username: contact.email,
-          outcome: 'success',
-          reason: null,
-          contact_id: contact.id,
-          // Read before this sign-in's session is written; the contact is told (issue 35).
-          new_browser: await isNewBrowser(db, contact.id, meta.userAgent),
+          contact_id: caller.contactId,
+          email: caller.email,
+          method: 'totp',
+          reason: outcome === 'replayed_code' ? 'replayed_code' : 'wrong_code',
+          purpose: 'disable',
         },
       });
-      const session = await issueSession(contact, meta);
-      metrics.signIns.inc();
-      return session;
+      throw new AppError('validation_failed', WRONG_TOTP_CODE, { code: WRONG_TOTP_CODE });
     },
 
     async refresh(refreshToken: string | undefined, meta: ClientMeta): Promise<LoginResult> {

@@ -1,16 +1,21 @@
-import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { authEndpoints } from '@portal/contract';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { AcceptedLoginResult, TwoFactorChallenge } from '@portal/contract';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { useTextTypedBeforeHydration } from '../../../shared/forms/use-text-typed-before-hydration';
 import { zodFormValidator } from '../../../shared/forms/zod-form-validator';
-import { useLoginMutation, type LoginCredentials } from '../api/login';
+import { isTwoFactorChallenge, useLoginMutation, type LoginCredentials } from '../api/login';
 import { pathAfterSignIn } from '../../../shared/navigation';
 import { forgetSignedOutReason, signedOutMessage, useSession } from '../../../shared/session';
 import { FormFailure, PasswordField } from './AuthScreenParts';
+
+/** The second step of a sign-in with a second factor: its own chunk, loaded only when a sign-in needs it (decision 0049). */
+const SecondFactorStep = lazy(async () => ({ default: (await import('./SecondFactorStep')).SecondFactorStep }));
+const SignInEnrolmentStep = lazy(async () => ({ default: (await import('./SignInEnrolmentStep')).SignInEnrolmentStep }));
 
 /** docs/product.md §8: the server's message, or this when there is none. */
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
@@ -45,14 +50,21 @@ export function LoginForm({ onSigningIn }: LoginFormProps) {
   const signingIn = () => onSigningIn?.(new URL(destination, window.location.origin).pathname);
   const signingInSignalled = useRef(false);
   const passwordProps = form.getInputProps('password');
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  const signedIn = (result: AcceptedLoginResult) => {
+    signIn(result);
+    navigate(destination, { replace: true });
+  };
 
   const submit = form.onSubmit((credentials) => {
     setFailure(null);
     signingIn();
     login.mutate(credentials, {
       onSuccess: (result) => {
-        signIn(result);
-        navigate(destination, { replace: true });
+        if (isTwoFactorChallenge(result)) {
+          form.setFieldValue('password', '');
+          setChallenge(result);
+        } else signedIn(result);
       },
       onError: (error) => {
         if (error instanceof ApiError) form.setErrors(error.fields);
@@ -60,6 +72,22 @@ export function LoginForm({ onSigningIn }: LoginFormProps) {
       },
     });
   });
+
+  if (challenge) {
+    const restart = (message: string | null) => {
+      setChallenge(null);
+      setFailure(message);
+    };
+    return (
+      <Suspense fallback={<Loader aria-label="Loading the second step" />}>
+        {challenge.enrolment_required ? (
+          <SignInEnrolmentStep challenge={challenge} email={form.getValues().username} onSignedIn={signedIn} onRestart={restart} />
+        ) : (
+          <SecondFactorStep challenge={challenge} onSignedIn={signedIn} onRestart={restart} />
+        )}
+      </Suspense>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in">

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDevices, IconKey, IconLogout } from '@tabler/icons-react';
+import { IconDevices, IconKey, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import type { SignInSession } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
@@ -11,9 +11,11 @@ import { LoadedWhenOpened } from '../../../shared/ui/LoadedWhenOpened';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { WHOLE_VALUE } from '../../../shared/ui/whole-value';
-import { mySessionsQuery, useEndOtherSessions, useEndSession } from '../api/security-queries';
+import { mySessionsQuery, myTwoFactorQuery, useEndOtherSessions, useEndSession } from '../api/security-queries';
 
 const ChangePasswordModal = lazy(async () => ({ default: (await import('./ChangePasswordModal')).ChangePasswordModal }));
+const TwoFactorEnrolModal = lazy(async () => ({ default: (await import('./TwoFactorEnrolModal')).TwoFactorEnrolModal }));
+const TurnOffTwoFactorModal = lazy(async () => ({ default: (await import('./TurnOffTwoFactorModal')).TurnOffTwoFactorModal }));
 const NOT_OFFERED = new Set([404, 405, 501]);
 export const SESSIONS_LOAD_FAILED = 'Failed to load where you are signed in';
 
@@ -44,13 +46,14 @@ export function SecuritySection() {
               Security
             </Title>
             <Text size="sm" c="dimmed">
-              Your password, and the browsers where you are signed in.
+              Your password, two-step sign-in, and the browsers where you are signed in.
             </Text>
           </Stack>
           <Button variant="default" leftSection={<IconKey size={18} aria-hidden="true" />} onClick={() => setChanging(true)}>
             Change password
           </Button>
         </Group>
+        <TwoFactorPart />
         <Title order={3} fz="md">
           Where you are signed in
         </Title>
@@ -102,6 +105,64 @@ export function SecuritySection() {
         <ChangePasswordModal opened={changing} onClose={() => setChanging(false)} />
       </LoadedWhenOpened>
     </Paper>
+  );
+}
+
+/** Two-step sign-in (decision 0049): on or off, and the way to change it. Left out where the API has no such calls. */
+function TwoFactorPart() {
+  const status = useQuery(myTwoFactorQuery());
+  const { email, timeZone } = useSignedInUser();
+  const [enrolling, setEnrolling] = useState(false);
+  const [turningOff, setTurningOff] = useState(false);
+  if (status.error instanceof ApiError && NOT_OFFERED.has(status.error.status)) return null;
+  const on = status.data?.totp === true;
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="md">
+        Two-step sign-in
+      </Title>
+      <Group justify="space-between" align="center" gap="sm">
+        <Text size="sm" style={{ flex: '1 1 240px' }}>
+          {status.isError ? (
+            errorMessage(status.error, 'Failed to load your two-step sign-in')
+          ) : !status.data ? (
+            'Loading…'
+          ) : on ? (
+            <>
+              <StatusBadge colour="teal">On</StatusBadge> Signing in asks for a code from your authenticator app
+              {status.data.enabled_at && (
+                <>
+                  {' '}
+                  since{' '}
+                  <time dateTime={status.data.enabled_at} className={WHOLE_VALUE}>
+                    {formatDateTime(status.data.enabled_at, timeZone)}
+                  </time>
+                </>
+              )}
+              . {status.data.recovery_codes_left === 1 ? 'One recovery code is' : `${status.data.recovery_codes_left} recovery codes are`} left.
+            </>
+          ) : (
+            'Off. Add a code from an authenticator app to your password, so that a stolen password alone cannot sign in as you.'
+          )}
+        </Text>
+        {status.data && (
+          <Button
+            variant={on ? 'light' : 'default'}
+            color={on ? 'red' : undefined}
+            leftSection={<IconShieldLock size={18} aria-hidden="true" />}
+            onClick={() => (on ? setTurningOff(true) : setEnrolling(true))}
+          >
+            {on ? 'Turn off' : 'Set up two-step sign-in'}
+          </Button>
+        )}
+      </Group>
+      <LoadedWhenOpened opened={enrolling}>
+        <TwoFactorEnrolModal opened={enrolling} onClose={() => setEnrolling(false)} email={email} />
+      </LoadedWhenOpened>
+      <LoadedWhenOpened opened={turningOff}>
+        <TurnOffTwoFactorModal opened={turningOff} onClose={() => setTurningOff(false)} />
+      </LoadedWhenOpened>
+    </Stack>
   );
 }
 

@@ -1,4 +1,4 @@
-import { servicesEndpoints, USERS_PAGE_SIZE, usersEndpoints, type AccountUserStats, type ContactInput } from '@portal/contract';
+import { servicesEndpoints, twoFactorEndpoints, USERS_PAGE_SIZE, usersEndpoints, type AccountUserStats, type ContactInput } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiCall, ApiError } from '../../../shared/api';
 import { licenseOffersAmong, type LicenseOffer } from '../license-offers';
@@ -70,6 +70,7 @@ export const useCreateUser = () => useUsersMutation((user: ContactInput) => apiC
 /** Edit User's one Save: the profile and the licenses together (api/save-user.ts). */
 export const useSaveUser = () => useUsersMutation(saveUser);
 export const useDeleteUser = () => useUsersMutation((id: number) => apiCall(usersEndpoints.deleteContact, { params: { id } }));
+export const useResetTwoFactor = () => useUsersMutation((id: number) => apiCall(twoFactorEndpoints.resetContactTwoFactor, { params: { id } }));
 export const useResendInvitation = () => useUsersMutation((id: number) => apiCall(usersEndpoints.resendInvitation, { params: { id } }));
 export const useAddLicense = () =>
   useUsersMutation(({ id, serviceId }: { id: number; serviceId: number }) =>
@@ -82,3 +83,15 @@ export const useAddLicense = () =>
  */
 export const prefetchUsersScreen = (client: QueryClient) =>
   Promise.all([client.prefetchQuery(usersPageQuery('', 1)), client.prefetchQuery(userStatsQuery(''))]);
+
+const SIGN_IN_POLICY_KEY = ['sign-in-policy'] as const;
+/** Whether every user of the account must sign in with a second factor (decision 0049). */
+export const signInPolicyQuery = () =>
+  queryOptions({ queryKey: SIGN_IN_POLICY_KEY, queryFn: ({ signal }) => apiCall(twoFactorEndpoints.getSignInPolicy, { signal }) });
+export function useUpdateSignInPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (required: boolean) => apiCall(twoFactorEndpoints.updateSignInPolicy, { body: { two_factor_required: required } }),
+    onSuccess: (policy) => queryClient.setQueryData(SIGN_IN_POLICY_KEY, policy),
+  });
+}

@@ -241,6 +241,45 @@ describe('UsersPage', () => {
     expect(within(dialog).getByText('Reads as +1 617 555 0142')).toBeInTheDocument();
   });
 
+  it('resets a user’s two-step sign-in after asking, naming them, and says the server’s refusal', async () => {
+    let answer = () => failure(409, 'This user does not sign in with two-step sign-in.');
+    const fetchMock = stubApi({
+      'GET /api/crm/contacts': ok([aUser(1, { admin_group: true }), aUser(2)]),
+      'GET /api/crm/contacts/stats': ok(STATS),
+      'POST /api/crm/contacts/2/two-factor/reset': () => answer(),
+    });
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'More actions for First2 Last2' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reset two-step sign-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-step sign-in' });
+    expect(dialog).toHaveTextContent('First2 Last2');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(await within(dialog).findByText('This user does not sign in with two-step sign-in.')).toBeInTheDocument();
+    answer = () => ok(null, 'Two-step sign-in is off for this user.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('Two-step sign-in is off for First2 Last2. They have been told by e-mail.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/two-factor/reset'))).toHaveLength(2);
+  });
+
+  it('requires two-step sign-in of every user with one switch', async () => {
+    const fetchMock = stubApi({
+      'GET /api/crm/contacts': ok([aUser(1)]),
+      'GET /api/crm/contacts/stats': ok(STATS),
+      'GET /api/portal/account/sign-in-policy': ok({ two_factor_required: false }),
+      'PUT /api/portal/account/sign-in-policy': () => ok({ two_factor_required: true }),
+    });
+    const user = userEvent.setup();
+    render();
+    const toggle = await screen.findByRole('switch', { name: /^Require two-step sign-in for every user/ });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    expect(await screen.findByText('Every user now signs in with two-step sign-in.')).toBeInTheDocument();
+    expect(toggle).toBeChecked();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(put?.[1]?.body).toBe(JSON.stringify({ two_factor_required: true }));
+  });
+
   it('stays in its loading state while the users load', () => {
     stubApi({ 'GET /api/crm/contacts': pending, 'GET /api/crm/contacts/stats': pending });
     render();

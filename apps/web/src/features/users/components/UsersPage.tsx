@@ -15,6 +15,7 @@ import { UPDATE_FAILED } from '../user-display';
 import { usersListing } from '../users-listing';
 import { UsersPaginator } from './UsersPaginator';
 import { UsersTable } from './UsersTable';
+import { SignInPolicyPanel } from './SignInPolicyPanel';
 
 // The three dialogs (forms, Stepper, Tabs, the license picker) load when first opened, or once the list is on the
 // screen and the browser is idle: the list's first paint waits for none of them (decision 0022).
@@ -24,6 +25,7 @@ const loadDeleteUserModal = () => import('./DeleteUserModal');
 const AddUserModal = lazy(async () => ({ default: (await loadAddUserModal()).AddUserModal }));
 const EditUserModal = lazy(async () => ({ default: (await loadEditUserModal()).EditUserModal }));
 const DeleteUserModal = lazy(async () => ({ default: (await loadDeleteUserModal()).DeleteUserModal }));
+const ResetTwoFactorModal = lazy(async () => ({ default: (await import('./ResetTwoFactorModal')).ResetTwoFactorModal }));
 
 /** Spec texts (docs/product.md §2, §8). */
 /** The screen's heading, also painted by the skeleton the server sends before the app's scripts (decision 0022). */
@@ -40,6 +42,7 @@ export function UsersPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<AcceptedAccountUser | null>(null);
   const [deleting, setDeleting] = useState<AcceptedAccountUser | null>(null);
+  const [resettingTwoFactor, setResettingTwoFactor] = useState<AcceptedAccountUser | null>(null);
   const users = useQuery(usersPageQuery(search, page));
   const stats = useQuery(userStatsQuery(search));
   const resend = useResendInvitation();
@@ -102,12 +105,13 @@ export function UsersPage() {
             />
           ) : (
             <>
-              <UsersTable users={listing.rows} onEdit={setEditing} onResend={resendTo} onDelete={setDeleting} />
+              <UsersTable users={listing.rows} onEdit={setEditing} onResend={resendTo} onDelete={setDeleting} onResetTwoFactor={setResettingTwoFactor} />
               <UsersPaginator page={page} pages={listing.pages} onChange={setPage} />
             </>
           )}
         </Stack>
       </Paper>
+      <SignInPolicyPanel />
       <LoadedWhenOpened opened={adding}>
         <AddUserModal opened={adding} onClose={() => setAdding(false)} />
       </LoadedWhenOpened>
@@ -116,6 +120,9 @@ export function UsersPage() {
       </LoadedWhenOpened>
       <LoadedWhenOpened opened={deleting !== null}>
         <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />
+      </LoadedWhenOpened>
+      <LoadedWhenOpened opened={resettingTwoFactor !== null}>
+        <ResetTwoFactorModal user={resettingTwoFactor} onClose={() => setResettingTwoFactor(null)} />
       </LoadedWhenOpened>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Table, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconMailForward, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconMailForward, IconPencil, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import type { AcceptedAccountUser } from '@portal/contract';
 import { fullName, roleBadges } from '../user-display';
 import { formatTimeZone } from '../../../shared/format';
@@ -14,6 +14,8 @@ interface UsersTableProps {
   onEdit: (user: AcceptedAccountUser) => void;
   onResend: (user: AcceptedAccountUser) => void;
   onDelete: (user: AcceptedAccountUser) => void;
+  /** Turn off the user's two-step sign-in (decision 0049). */
+  onResetTwoFactor: (user: AcceptedAccountUser) => void;
 }
 
 /**
@@ -29,7 +31,7 @@ export function UsersTable(props: UsersTableProps) {
   return wide ? <UserRows {...props} /> : <UserCards {...props} />;
 }
 
-function UserCards({ users, onEdit, onResend, onDelete }: UsersTableProps) {
+function UserCards({ users, ...actions }: UsersTableProps) {
   return (
     <Stack gap="xs" component="ul" p={0} m={0} aria-label="Users" style={{ listStyle: 'none' }}>
       {users.map((user) => (
@@ -54,7 +56,7 @@ function UserCards({ users, onEdit, onResend, onDelete }: UsersTableProps) {
               </Group>
               <RoleBadges user={user} />
             </Stack>
-            <RowActions user={user} onEdit={onEdit} onResend={onResend} onDelete={onDelete} />
+            <RowActions user={user} {...actions} />
           </Group>
         </Paper>
       ))}
@@ -62,7 +64,7 @@ function UserCards({ users, onEdit, onResend, onDelete }: UsersTableProps) {
   );
 }
 
-function UserRows({ users, onEdit, onResend, onDelete }: UsersTableProps) {
+function UserRows({ users, ...actions }: UsersTableProps) {
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Users">
@@ -106,7 +108,7 @@ function UserRows({ users, onEdit, onResend, onDelete }: UsersTableProps) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <RowActions user={user} onEdit={onEdit} onResend={onResend} onDelete={onDelete} />
+                <RowActions user={user} {...actions} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -141,15 +143,10 @@ function RoleBadges({ user }: { user: AcceptedAccountUser }) {
   );
 }
 
-interface RowActionsProps {
-  user: AcceptedAccountUser;
-  onEdit: (user: AcceptedAccountUser) => void;
-  onResend: (user: AcceptedAccountUser) => void;
-  onDelete: (user: AcceptedAccountUser) => void;
-}
+type RowActionsProps = Omit<UsersTableProps, 'users'> & { user: AcceptedAccountUser };
 
-/** The row's edit button and its more-actions menu: resend the invitation, delete. */
-function RowActions({ user, onEdit, onResend, onDelete }: RowActionsProps) {
+/** The row's edit button and its more-actions menu: resend the invitation, reset two-step sign-in, delete. */
+function RowActions({ user, onEdit, onResend, onDelete, onResetTwoFactor }: RowActionsProps) {
   return (
     <Group gap={4} wrap="nowrap">
       <ActionIcon variant="subtle" aria-label={`Edit ${fullName(user)}`} onClick={() => onEdit(user)}>
@@ -164,6 +161,7 @@ function RowActions({ user, onEdit, onResend, onDelete }: RowActionsProps) {
             disabled: !user.invitation_pending,
             onClick: () => onResend(user),
           },
+          { label: 'Reset two-step sign-in', icon: <IconShieldOff size={16} aria-hidden="true" />, onClick: () => onResetTwoFactor(user) },
           { label: 'Delete user', color: 'red', icon: <IconTrash size={16} aria-hidden="true" />, onClick: () => onDelete(user) },
         ]}
       />
