@@ -1,6 +1,7 @@
 import { ticketsEndpoints, type TicketAttachment } from '@portal/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { apiUpload, errorMessage } from '../../shared/api';
+import { errorMessage } from '../../shared/api';
+import { apiUpload } from '../../shared/api/api-upload';
 
 /**
  * The server's limits as it ships (docs/decisions/0047: ATTACHMENT_MAX_FILE_BYTES 25 MB, ATTACHMENT_MAX_FILES 10),
