@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Box, Button, Checkbox, Group, Stack, Text, Tooltip }
 import { useClipboard } from '@mantine/hooks';
 import { COPY_CONFIRMATION_MS, type TotpEnrolment } from '@portal/contract';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
+import { saveFile } from '../api/api-download';
 import { portalConfig } from '../config';
 
 /*
@@ -23,17 +24,6 @@ export function recoveryCodesFile(codes: readonly string[], email: string): Blob
     '',
   ];
   return new Blob([lines.join('\n')], { type: 'text/plain;charset=utf-8' });
-}
-
-function download(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 export function SecretView({ enrolment }: { enrolment: TotpEnrolment }) {
@@ -97,7 +87,7 @@ export function RecoveryCodesStep({
         <Button
           variant="default"
           leftSection={<IconDownload size={18} aria-hidden="true" />}
-          onClick={() => download(recoveryCodesFile(codes, email), 'portal-recovery-codes.txt')}
+          onClick={() => saveFile({ blob: recoveryCodesFile(codes, email), filename: 'portal-recovery-codes.txt' })}
         >
           Download
         </Button>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { useSecondFactorMutation } from '../api/second-step';
 import { FormFailure } from './AuthScreenParts';
+import { OneTimeCodeInput } from '../../../shared/ui/OneTimeCodeInput';
 
 export const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app';
 export const RECOVERY_CODE_REQUIRED = 'Enter one of your recovery codes';
@@ -93,16 +94,10 @@ export function SecondFactorStep({ challenge, onSignedIn, onRestart }: SecondFac
             }}
           />
         ) : (
-          <TextInput
+          <OneTimeCodeInput
             key="code"
             ref={input}
             label="Code from your authenticator app"
-            placeholder="123456"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            pattern="[0-9 ]*"
-            maxLength={7}
-            required
             size="md"
             value={value}
             error={fieldError}

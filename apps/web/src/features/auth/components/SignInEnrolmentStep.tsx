@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { AcceptedLoginResult, TwoFactorChallenge } from '@portal/contract';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from '../../../shared/api';
 import { RecoveryCodesStep, SecretView } from '../../../shared/ui/TotpSetupParts';
 import { useConfirmSignInEnrolment, useStartSignInEnrolment } from '../api/second-step';
 import { SIGN_IN_AGAIN } from './SecondFactorStep';
+import { OneTimeCodeInput } from '../../../shared/ui/OneTimeCodeInput';
 
 const SETUP_FAILED = 'Two-step sign-in could not be set up. Please try again.';
 
@@ -93,14 +94,8 @@ export function SignInEnrolmentStep({ challenge, email, onSignedIn, onRestart }:
                 {errorMessage(confirm.error, SETUP_FAILED)}
               </Alert>
             )}
-            <TextInput
+            <OneTimeCodeInput
               label="Code from the app"
-              placeholder="123456"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              pattern="[0-9 ]*"
-              maxLength={7}
-              required
               size="md"
               value={code}
               error={codeError}

@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Group, Loader, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { RecoveryCodesStep, SecretView } from '../../../shared/ui/TotpSetupParts';
 import { useConfirmTotpEnrolment, useStartTotpEnrolment } from '../api/security-queries';
+import { OneTimeCodeInput } from '../../../shared/ui/OneTimeCodeInput';
 
 export const ENROLMENT_FAILED = 'Two-step sign-in could not be set up. Please try again.';
 export const CODE_REQUIRED = 'Enter the 6-digit code your app shows';
@@ -90,14 +91,8 @@ export function TwoFactorEnrolModal({ opened, onClose, email }: { opened: boolea
               <li>Enter the 6-digit code the app shows.</li>
             </Box>
             <SecretView enrolment={start.data} />
-            <TextInput
+            <OneTimeCodeInput
               label="Code from the app"
-              placeholder="123456"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              pattern="[0-9 ]*"
-              maxLength={7}
-              required
               value={code}
               error={codeError}
               onChange={(event) => {
