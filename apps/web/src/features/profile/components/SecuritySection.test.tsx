@@ -4,6 +4,7 @@ import type { SignInSession } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, ok, renderSignedIn, stubApi } from '../../../test/signed-in';
 import { PASSWORD_CHANGED, PASSWORDS_DIFFER } from './ChangePasswordModal';
+import { writeImpersonation } from '../../../shared/session/session-store';
 import { SecuritySection } from './SecuritySection';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -96,5 +97,23 @@ describe('SecuritySection', () => {
     stubApi({ 'GET /api/portal/sessions': () => failure(404, 'Not found') });
     render();
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Security' })).not.toBeInTheDocument());
+  });
+});
+
+describe('SecuritySection, signed in for support', () => {
+  it('offers the provider’s staff neither a password change nor two-step sign-in, and says why', async () => {
+    writeImpersonation('Sam Staff');
+    stubApi({
+      'GET /api/portal/sessions': () => ok([THIS]),
+      'GET /api/portal/two-factor': () => ok({ totp: false, enabled_at: null, recovery_codes_left: 0 }),
+    });
+    render();
+    expect(await screen.findByText(/signed in for support by Sam Staff/)).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'Where you are signed in' });
+    // Two-step sign-in's state is shown; its button is not.
+    expect(await screen.findByText(/^Off\. Add a code/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change password' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Set up two-step sign-in' })).not.toBeInTheDocument();
+    writeImpersonation(null);
   });
 });

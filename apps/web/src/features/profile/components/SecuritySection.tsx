@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { formatDateTime, formatRelative } from '../../../shared/format';
-import { useSignedInUser } from '../../../shared/session';
+import { useSession, useSignedInUser } from '../../../shared/session';
 import { LoadedWhenOpened } from '../../../shared/ui/LoadedWhenOpened';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
@@ -22,6 +22,7 @@ export const SESSIONS_LOAD_FAILED = 'Failed to load where you are signed in';
 /** Profile → Security (issue 37): my password, and the browsers where I am signed in, each of which I can sign out. */
 export function SecuritySection() {
   const [changing, setChanging] = useState(false);
+  const { impersonatedBy } = useSession();
   const sessions = useQuery(mySessionsQuery());
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
@@ -49,11 +50,19 @@ export function SecuritySection() {
               Your password, two-step sign-in, and the browsers where you are signed in.
             </Text>
           </Stack>
-          <Button variant="default" leftSection={<IconKey size={18} aria-hidden="true" />} onClick={() => setChanging(true)}>
-            Change password
-          </Button>
+          {/* The provider's staff signed in for support change neither (the server refuses them too). */}
+          {!impersonatedBy && (
+            <Button variant="default" leftSection={<IconKey size={18} aria-hidden="true" />} onClick={() => setChanging(true)}>
+              Change password
+            </Button>
+          )}
         </Group>
-        <TwoFactorPart />
+        {impersonatedBy && (
+          <Text size="sm" c="dimmed">
+            You are signed in for support by {impersonatedBy}: the password and two-step sign-in are the user’s own to change.
+          </Text>
+        )}
+        <TwoFactorPart changeable={!impersonatedBy} />
         <Title order={3} fz="md">
           Where you are signed in
         </Title>
@@ -109,7 +118,7 @@ export function SecuritySection() {
 }
 
 /** Two-step sign-in (decision 0049): on or off, and the way to change it. Left out where the API has no such calls. */
-function TwoFactorPart() {
+function TwoFactorPart({ changeable }: { changeable: boolean }) {
   const status = useQuery(myTwoFactorQuery());
   const { email, timeZone } = useSignedInUser();
   const [enrolling, setEnrolling] = useState(false);
@@ -145,7 +154,7 @@ function TwoFactorPart() {
             'Off. Add a code from an authenticator app to your password, so that a stolen password alone cannot sign in as you.'
           )}
         </Text>
-        {status.data && (
+        {status.data && changeable && (
           <Button
             variant={on ? 'light' : 'default'}
             color={on ? 'red' : undefined}
