@@ -75,6 +75,7 @@ export function createContainer(deps: AppDependencies): Container {
   const attachmentStorage = config.attachmentStore.kind === 's3' ? createS3AttachmentStorage(config.attachmentStore) : createPostgresAttachmentStorage(db);
   const attachments = createTicketAttachments({
     db,
+    events,
     storage: attachmentStorage,
     limits: config.attachments,
     links: {

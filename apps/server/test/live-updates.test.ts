@@ -5,7 +5,10 @@ import { signIn } from './auth.js';
 import { createAccount, createContact, createTicket } from './factories.js';
 import { openLiveClient, type LiveClient } from './live-client.js';
 import { createTestApiKey, keyHeader } from './provider-keys.js';
+import { and, eq } from 'drizzle-orm';
 import { inTransaction } from '../src/db/transaction.js';
+import { auditLog } from '../src/db/schema/index.js';
+import { multipartBody, PNG_1PX } from './attachments.js';
 import { SYSTEM } from '../src/events/domain-event.js';
 
 /**
@@ -80,6 +83,28 @@ describe('live updates across instances', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(bobs.messages.map((received) => received.message.type)).toEqual(['ready']);
     expect(strangers.messages.map((received) => received.message.type)).toEqual(['ready']);
+  });
+
+  it('brings a technician’s files, attached to an entry through the other instance, to the open ticket; the audit log keeps them', async () => {
+    const { account, alice, ticket, pushReply } = await accountWithTicket();
+    expect((await pushReply()).statusCode).toBe(201);
+    const mine = await stream((await signIn(one.app, alice.email)).access_token);
+    const body = multipartBody([{ name: 'file', fileName: 'error-screen.png', data: PNG_1PX }]);
+    const pushedAt = Date.now();
+    const pushed = await two.app.inject({
+      method: 'POST',
+      url: `/api/provider/v1/accounts/${account.externalId}/tickets/${ticket.externalId}/entries/E-1/attachments`,
+      headers: { ...keyHeader(key), ...body.headers },
+      payload: body.payload,
+    });
+    expect(pushed.statusCode, pushed.body).toBe(201);
+    const update = await mine.waitFor((message) => message.type === 'ticket' && message.ticket_id === ticket.id);
+    expect(update.at - pushedAt).toBeLessThan(1_000);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.accountId, account.id), eq(auditLog.action, 'provider.ticket_entry_files_added')));
+    expect(audit!.details).toMatchObject({ ticket_id: ticket.id, files: ['error-screen.png'] });
   });
 
   it('sends what a stream missed when it is opened again with Last-Event-ID', async () => {

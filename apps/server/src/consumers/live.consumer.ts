@@ -15,6 +15,9 @@ async function changedTicket(tx: Executor, event: AnyDomainEvent): Promise<{ tic
     case 'ticket.entry_pushed':
       if (!event.data.entry.visible_to_customer) return undefined;
       return { ticketId: event.data.ticket.id, contactId: await ticketContactOf(tx, event.accountId, event.data.ticket.id) };
+    case 'ticket.entry_files_pushed':
+      if (!event.data.entry.visible_to_customer) return undefined;
+      return { ticketId: event.data.ticket.id, contactId: await ticketContactOf(tx, event.accountId, event.data.ticket.id) };
     case 'ticket.pushed':
       return { ticketId: event.data.ticket_id, contactId: await ticketContactOf(tx, event.accountId, event.data.ticket_id) };
     default:

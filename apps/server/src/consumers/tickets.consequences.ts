@@ -55,6 +55,13 @@ export const ticketConsequences: ConsequenceTable<TicketEventType> = {
       ];
     },
   },
+  // The provider sent the files itself, so no webhook tells it; the audit log keeps that they came.
+  'ticket.entry_files_pushed': {
+    audit: ({ data }) => ({
+      action: 'provider.ticket_entry_files_added',
+      details: { ticket_id: data.ticket.id, entry_id: data.entry.id, files: data.files.map((file) => file.file_name) },
+    }),
+  },
   'ticket.resolved_by_customer': {
     audit: ({ data }) => ({ action: 'ticket.resolved_by_customer', details: { ticket_id: data.ticket.id } }),
     webhook: ({ data, actor }) => ({ type: 'ticket.resolved_by_customer', data: { ...data, by: webhookActor(actor) } }),

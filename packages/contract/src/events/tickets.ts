@@ -61,6 +61,12 @@ export const ticketEventData = {
     created: z.boolean(),
     notify: addressee.nullable(),
   }),
+  /** The provider's systems attached files to one entry of a ticket's conversation (docs/decisions/0047). */
+  'ticket.entry_files_pushed': z.object({
+    ticket: z.object({ id: z.number().int(), external_id: z.string() }),
+    entry: z.object({ id: z.number().int(), external_id: z.string(), visible_to_customer: z.boolean() }),
+    files: z.array(z.object({ id: z.number().int(), file_name: z.string(), size: z.number().int(), content_type: z.string() })),
+  }),
   /** The ticket's contact marked it resolved (docs/decisions/0047); the status stays the provider's. */
   'ticket.resolved_by_customer': z.object({ ticket: ticketRef, note: z.string().nullable(), reopen_until: z.string() }),
   /** The contact took back their resolve within the days allowed. */

@@ -10,6 +10,7 @@ import type { createProviderServices } from './provider-services.js';
 import type { createProviderTickets } from './provider-tickets.js';
 import type { createProviderWebhooks } from './provider-webhooks.js';
 import { eachFile } from '../../http/multipart.js';
+import { byKey } from './provider-support.js';
 import { fileTooLarge, tooManyFiles, type TicketAttachments } from '../tickets/index.js';
 
 export interface ProviderServices {
@@ -50,7 +51,7 @@ export function providerRoutes(s: ProviderServices): EndpointRoute[] {
     route(e.providerBulkTickets, async (c) => s.tickets.bulk(c.provider, c.params.account_external_id, c.body.items, c.client)),
     route(e.providerListTickets, async (c) => s.tickets.list(c.params.account_external_id, c.query)),
     route(e.providerPutTicketEntry, async (c) => upserted(await s.tickets.upsertEntry(c.provider, c.params, c.body, c.client))),
-    route(e.providerUploadTicketEntryAttachments, async ({ params, request }) => {
+    route(e.providerUploadTicketEntryAttachments, async ({ params, request, provider, client }) => {
       const { limits } = s.attachments;
       const accountId = await s.tickets.accountId(params.account_external_id);
       const files = eachFile(
@@ -58,7 +59,12 @@ export function providerRoutes(s: ProviderServices): EndpointRoute[] {
         { maxBytes: limits.maxFileBytes, maxFiles: limits.maxFiles },
         { tooLarge: () => fileTooLarge(limits), tooMany: () => tooManyFiles(limits) },
       );
-      const items = await s.attachments.pushToEntry(accountId, { ticketExternalId: params.ticket_external_id, entryExternalId: params.external_id }, files);
+      const items = await s.attachments.pushToEntry(
+        byKey(provider, client),
+        accountId,
+        { ticketExternalId: params.ticket_external_id, entryExternalId: params.external_id },
+        files,
+      );
       return new Respond({ items }, undefined, 201);
     }),
     route(e.providerListTicketRatings, async (c) => s.tickets.ratings(c.query)),

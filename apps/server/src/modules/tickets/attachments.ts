@@ -9,6 +9,8 @@ import { makeThumbnail } from '../../platform/thumbnails.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import { findEntryByExternalId, findTicketByExternalId } from './ticket-sync.repository.js';
 import { newStorageKey, TooLarge, type AttachmentStorage } from '../../platform/attachment-storage.js';
+import type { EventOrigin } from '../../events/domain-event.js';
+import type { EventRecorder } from '../../events/event-recorder.js';
 import type { Caller } from '../auth/index.js';
 import {
   accountAttachmentBytes,
@@ -92,8 +94,11 @@ export function createTicketAttachments({
   storage,
   limits,
   links,
+  events,
 }: {
   db: Database;
+  /** Records the technicians' files as they are attached (a live update of the open ticket, the audit log). */
+  events: EventRecorder;
   storage: AttachmentStorage;
   limits: AttachmentLimits;
   /** The signed download links webhooks carry instead of the bytes. */
@@ -157,6 +162,7 @@ export function createTicketAttachments({
      * removes every one already stored.
      */
     async pushToEntry(
+      by: EventOrigin,
       accountId: number,
       ids: { ticketExternalId: string; entryExternalId: string },
       files: AsyncIterable<{ fileName: string | undefined; stream: AsyncIterable<Buffer> }>,
@@ -183,6 +189,16 @@ export function createTicketAttachments({
             stored.map((row) => row.id),
             { ticketId: ticket.id, entryId: entry.id },
           );
+          await events.record(tx, {
+            type: 'ticket.entry_files_pushed',
+            accountId,
+            ...by,
+            data: {
+              ticket: { id: ticket.id, external_id: ids.ticketExternalId },
+              entry: { id: entry.id, external_id: ids.entryExternalId, visible_to_customer: entry.visibleToCustomer },
+              files: stored.map((row) => ({ id: row.id, file_name: row.fileName, size: row.size, content_type: row.contentType })),
+            },
+          });
         });
         return stored.map(attachmentWire);
       } catch (error) {
