@@ -85,7 +85,11 @@ const NOTICES: { [T in DomainEventType]?: NoticeOf<T> } = {
         category: 'tickets',
         kind: closed ? 'ticket.closed' : 'ticket.status_changed',
         title: closed ? `Ticket ${data.ticket_number} was closed: ${data.subject}` : `Ticket ${data.ticket_number} is now ${data.status}: ${data.subject}`,
-        body: `It was ${data.status_from}.`,
+        // A completed ticket asks its contact "How did we do?" (decision 0047); the mail says so, to whoever it concerns.
+        body:
+          data.status === 'Complete' && data.contact_id
+            ? `It was ${data.status_from}. If it was yours: how did we do? Rate it from 1 to 5 in the portal.`
+            : `It was ${data.status_from}.`,
         link: `/tickets/${data.ticket_id}`,
       },
       audience: { contactIds: data.contact_id ? [data.contact_id] : [], ticketWatchers: true },

@@ -140,7 +140,7 @@ describe('notifications of a technician’s reply', () => {
 });
 
 describe('notifications of a ticket’s status', () => {
-  it('tell the ticket’s contact when the provider changes it, and that it closed', async () => {
+  it('tell the ticket’s contact when the provider changes it, and that it closed, asking how it went', async () => {
     const { account, carla, ticket } = await accountWithTicket();
     const push = (status: string) =>
       test.app.inject({
@@ -156,7 +156,11 @@ describe('notifications of a ticket’s status', () => {
     await push('Complete');
     const titles = (await list(carla.token)).notifications.map((n) => [n.kind, n.title, n.body]);
     expect(titles).toEqual([
-      ['ticket.closed', `Ticket ${ticket.ticketNumber} was closed: Printer offline`, 'It was In Progress.'],
+      [
+        'ticket.closed',
+        `Ticket ${ticket.ticketNumber} was closed: Printer offline`,
+        'It was In Progress. If it was yours: how did we do? Rate it from 1 to 5 in the portal.',
+      ],
       ['ticket.status_changed', `Ticket ${ticket.ticketNumber} is now In Progress: Printer offline`, 'It was New.'],
     ]);
   });
