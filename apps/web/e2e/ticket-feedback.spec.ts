@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { E2E_ENV } from '../playwright.config';
 import { latestMailTo, linkIn, signIn } from './auth-support';
 import { ACME_EXTERNAL_ID, createApiKey, providerApi, startReceiver } from './support/provider';
-import { ALICE } from './support/tickets';
+import { ALICE, expectNoSeriousA11yViolations } from './support/tickets';
 
 /**
  * Issue 36's journeys with the provider's systems (decision 0047): a technician's reply carries files through the
@@ -109,7 +109,10 @@ test.describe('tickets with the provider’s systems', () => {
       await question.getByRole('radio', { name: '4 out of 5' }).click();
       await question.getByRole('textbox', { name: 'Comment (optional)' }).fill('Quick, and he explained what went wrong.');
       await question.getByRole('button', { name: 'Send rating' }).click();
-      await expect(page.getByRole('region', { name: 'Your rating' })).toContainText('Quick, and he explained what went wrong.');
+      const rating = page.getByRole('region', { name: 'Rating' });
+      await expect(rating).toContainText('4 out of 5');
+      await expect(rating).toContainText('Quick, and he explained what went wrong.');
+      await expectNoSeriousA11yViolations(page, '[role="dialog"]');
 
       // The provider reads it by account and technician…
       const ratings = await api.get(`/ticket-ratings?account_external_id=${ACME_EXTERNAL_ID}&technician_email=jordan.reyes%40itpartners.example`);

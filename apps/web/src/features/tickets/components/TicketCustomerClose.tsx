@@ -104,12 +104,15 @@ export function RatingPrompt({ ticket, timeZone }: { ticket: Ticket; timeZone: s
 
   if (given && !editing) {
     return (
-      <Stack gap={4} component="section" aria-label="Your rating">
+      // Whoever may read the ticket sees its rating (an administrator too), so it is "Rating", not "Your rating". The
+      // stars are a picture of the words beside them: hidden from screen readers (a label on their plain <div> is not
+      // allowed, axe's aria-prohibited-attr).
+      <Stack gap={4} component="section" aria-label="Rating">
         <Group gap="xs">
           <Text size="sm" fw={600}>
-            Your rating:
+            Rating:
           </Text>
-          <Rating value={given.score} readOnly aria-label={`${given.score} out of 5`} />
+          <Rating value={given.score} readOnly aria-hidden="true" />
           <Text size="sm">{given.score} out of 5</Text>
         </Group>
         {given.comment && <Text size="sm">“{given.comment}”</Text>}
