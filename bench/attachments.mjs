@@ -13,10 +13,10 @@
  * raised to it), to see whether the peak follows the file's size.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPortal } from './portal-process.mjs';
+import { loadAverage as load, residentMb, signInAsAlice as signIn, startPortal } from './portal-process.mjs';
 
 const MB = 1024 * 1024;
 const FILE_BYTES = Number(process.env.BENCH_ATTACHMENTS_MB ?? 25) * MB;
@@ -28,11 +28,6 @@ const DATA_DIR = '.data/bench-attachments';
 /** How long the server is left alone before "before" and "after" are read: V8 gives back what start-up grew. */
 const QUIET_MS = 15_000;
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-const residentMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (value) => value.toFixed(1);
 
@@ -56,16 +51,6 @@ async function startBucket() {
       rmSync(directory, { recursive: true, force: true });
     },
   };
-}
-
-async function signIn(base) {
-  const response = await fetch(`${base}/api/crm/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'alice.admin@acme.example', password: 'demo-pass-2026' }),
-  });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
-  return (await response.json()).result.access_token;
 }
 
 /** The server's resident memory every 50 ms while `work` runs: its highest. */

@@ -9,10 +9,8 @@
  *   npm run bench:live            (BENCH_LIVE_CONNECTIONS, BENCH_LIVE_REPLIES set the sizes)
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { promisify } from 'node:util';
-import { startPortal } from './portal-process.mjs';
+import { loadAverage as load, residentMb, signInAsAlice as signIn, startPortal } from './portal-process.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_LIVE_CONNECTIONS ?? 1_000);
 const REPLIES = Number(process.env.BENCH_LIVE_REPLIES ?? 20);
@@ -24,11 +22,6 @@ const PG_PORT = PORT + 46000;
 const HEARTBEAT_MS = 25_000;
 const ACME = 'crm-acme-1001';
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-const residentMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -59,16 +52,6 @@ async function openStream(base, token, onMessage) {
     }
   })();
   return () => abort.abort();
-}
-
-async function signIn(base) {
-  const response = await fetch(`${base}/api/crm/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'alice.admin@acme.example', password: 'demo-pass-2026' }),
-  });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
-  return (await response.json()).result.access_token;
 }
 
 console.log(`load average at start: ${load()}`);

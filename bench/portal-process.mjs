@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -71,3 +72,23 @@ export async function startPortal({ port, dataDir, pgPort = port + 46000, env = 
     },
   };
 }
+
+/** Alice's access token (the demo's administrator with billing), signed in on `base`. */
+export async function signInAsAlice(base) {
+  const response = await fetch(`${base}/api/crm/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'alice.admin@acme.example', password: 'demo-pass-2026' }),
+  });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
+  return (await response.json()).result.access_token;
+}
+
+/** A process's resident memory in MB (VmRSS, from /proc). */
+export const residentMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** The machine's load averages, printed beside every figure. */
+export const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
