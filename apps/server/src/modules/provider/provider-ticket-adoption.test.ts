@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelope, PROVIDER_SCOPES, providerTicket, providerUpserted, successEnvelope, ticket } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { errorEnvelope, PROVIDER_SCOPES, providerContact, providerTicket, providerUpserted, successEnvelope, ticket } from '@portal/contract';
+import { mailOutbox } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { bearer, signIn } from '../../../test/auth.js';
 import { createAccount, createContact } from '../../../test/factories.js';
@@ -89,5 +91,40 @@ describe('the PSA adopts a ticket opened in the portal', () => {
     // Nothing was made of the refused pushes.
     const listed = await test.app.inject({ method: 'GET', url: `${V1}/accounts/${account.externalId}/tickets`, headers: keyHeader(key) });
     expect((listed.json() as { result: { items: Array<{ external_id: string | null }> } }).result.items.map((item) => item.external_id)).toEqual(['PSA-1']);
+  });
+});
+
+/**
+ * A contact an administrator added in the portal, adopted by the CRM: a push naming their e-mail in the same account
+ * gives them the CRM's external id (no second contact, no new invitation), where it was refused as a taken sign-in name.
+ */
+describe('the CRM adopts a contact added in the portal', () => {
+  let test: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    test = await buildTestApp();
+    key = await createTestApiKey(test.database.db, PROVIDER_SCOPES, { name: 'CRM' });
+  });
+  afterAll(() => test.close());
+
+  const put = (url: string, payload: object) => test.app.inject({ method: 'PUT', url: `/api/provider/v1${url}`, headers: keyHeader(key), payload });
+
+  it('gives them the CRM’s id and keeps them, and a ticket can then be assigned to them; another account’s user stays refused', async () => {
+    const account = await createAccount(test.database.db, { externalId: `crm-adopt-${Date.now()}` });
+    const nia = await createContact(test.database.db, { accountId: account.id, firstname: 'Nia', email: `nia.${Date.now()}@adopt.example` });
+    const adopted = await put(`/accounts/${account.externalId}/contacts/CRM-NIA`, { firstname: 'Nia', lastname: 'Newcomer', email: nia.email.toUpperCase() });
+    expect(adopted.statusCode, adopted.body).toBe(200);
+    expect(successEnvelope(providerUpserted(providerContact)).parse(adopted.json()).result).toMatchObject({
+      created: false,
+      item: { id: nia.id, external_id: 'CRM-NIA', lastname: 'Newcomer' },
+    });
+    expect(await test.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, nia.email))).toEqual([]);
+    const ticketPush = await put(`/accounts/${account.externalId}/tickets/T-NIA`, { subject: 'Laptop', assigned_contact_external_id: 'CRM-NIA' });
+    expect(ticketPush.statusCode, ticketPush.body).toBe(201);
+
+    const elsewhere = await createContact(test.database.db, { accountId: (await createAccount(test.database.db)).id });
+    const refused = await put(`/accounts/${account.externalId}/contacts/CRM-OTHER`, { firstname: 'O', lastname: 'Ther', email: elsewhere.email });
+    expect(refused.statusCode).toBe(409);
   });
 });

@@ -54,6 +54,26 @@ export async function lockContactsByExternalId(tx: Executor, accountId: number, 
     .for('update');
 }
 
+/**
+ * Contacts an administrator added in the portal (no external id yet) whose e-mail a push names: they take the push's
+ * external id, so the CRM adopts them, where it was refused for a sign-in name they already hold. An external id the
+ * account already gives another contact adopts no one (that push updates that contact, as before).
+ */
+export async function adoptContactsByEmail(tx: Executor, accountId: number, items: ReadonlyArray<{ externalId: string; email: string }>): Promise<void> {
+  if (items.length === 0) return;
+  const pushed = sql.join(
+    items.map((item) => sql`(${item.email.toLowerCase()}, ${item.externalId})`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    UPDATE ${contacts} SET external_id = pushed.external_id
+      FROM (VALUES ${pushed}) AS pushed (email, external_id)
+     WHERE ${contacts.accountId} = ${accountId}
+       AND ${contacts.externalId} IS NULL
+       AND lower(${contacts.email}) = pushed.email
+       AND NOT EXISTS (SELECT 1 FROM ${contacts} AS known WHERE known.account_id = ${accountId} AND known.external_id = pushed.external_id)`);
+}
+
 /** The account's contacts with these external ids, by external id. */
 export async function contactsByExternalId(tx: Executor, accountId: number, externalIds: readonly string[]): Promise<Map<string, SyncedContactRow>> {
   const rows = await tx

@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { endContactSessions } from '../auth/index.js';
 import { externalIdOrder, givenFlags, refusedItem, uniqueValues, uniqueViolationAsItemConflict, type FieldOf } from '../../db/set-writes.js';
 import {
+  adoptContactsByEmail,
   contactsByExternalId,
   contactsChangedAfter,
   lockContactsByExternalId,
@@ -80,6 +81,11 @@ export function createContactSync({ db, events, config }: ContactSyncDeps) {
   ): Promise<ContactPushed[]> {
     const order = externalIdOrder(items);
     const externalIds = items.map((item) => item.external_id);
+    await adoptContactsByEmail(
+      tx,
+      account.id,
+      items.map((item) => ({ externalId: item.external_id, email: item.email })),
+    );
     const existing = new Map((await lockContactsByExternalId(tx, account.id, externalIds)).map((row) => [row.externalId!, row]));
     const records = order.map((index, ord) => contactRecord(items[index]!, ord));
     const oneByOne = await refuseTakenSignInNames(tx, records, order, existing, fieldOf);
