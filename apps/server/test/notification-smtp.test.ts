@@ -11,7 +11,8 @@ import { createLogger } from '../src/platform/logger.js';
 import { createMailer } from '../src/platform/mail.js';
 import { buildTestApp, type TestApp } from './app.js';
 import { bearer, signIn } from './auth.js';
-import { createAccount, createContact } from './factories.js';
+import { createAccount, createContact, createTicket } from './factories.js';
+import { createTestApiKey, keyHeader } from './provider-keys.js';
 
 /**
  * Issue 35: a notification's mail as it reaches a real SMTP server (the smtp-server package, started here) and is read
@@ -102,6 +103,45 @@ describe('a notification mail, received by a real SMTP server', () => {
     expect(unsubscribed.statusCode).toBe(200);
     expect(successEnvelope(endpoints.unsubscribeFromEmail.result).parse(unsubscribed.json()).result).toMatchObject({ category: 'users', email: false });
     expect((await db().select().from(mailOutbox).where(eq(mailOutbox.id, outboxId)))[0]!.status).toBe('sent');
+  });
+
+  it('a technician’s reply, mailed in its own words, arrives with the one-click unsubscribe that switches ticket mail off', async () => {
+    const account = await createAccount(db(), { externalId: `smtp-reply-${Date.now()}` });
+    const carla = await createContact(db(), { accountId: account.id, firstname: 'Carla' });
+    await createTicket(db(), { accountId: account.id, externalId: 'T-SMTP', assignedContactId: carla.id, subject: 'Scanner offline' });
+    const key = await createTestApiKey(db(), ['tickets:write'], { name: 'PSA' });
+    const pushed = await test.app.inject({
+      method: 'PUT',
+      url: `/api/provider/v1/accounts/${account.externalId}/tickets/T-SMTP/entries/E-1`,
+      headers: keyHeader(key),
+      payload: { author_name: 'Tom Tech', author_email: 'tom@harbour-it.example', content: 'The scanner is back.' },
+    });
+    expect(pushed.statusCode).toBe(201);
+    const replies = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, carla.email));
+    const reply = replies.find((mail) => mail.textBody.includes('The scanner is back.'))!;
+    await smtpMailer().deliver(reply.id);
+    const mail = received.find(
+      (message) => message.to && 'text' in message.to && message.to.text.includes(carla.email) && message.text?.includes('The scanner is back.'),
+    );
+    const header = (name: string) => mail!.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, '');
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const oneClick = new URL(/^<([^>]+)>$/.exec(header('list-unsubscribe') ?? '')![1]!);
+    const unsubscribed = await test.app.inject({
+      method: 'POST',
+      url: `${oneClick.pathname}${oneClick.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(successEnvelope(endpoints.unsubscribeFromEmail.result).parse(unsubscribed.json()).result).toMatchObject({ category: 'tickets', email: false });
+    // The next reply is not mailed to her.
+    await test.app.inject({
+      method: 'PUT',
+      url: `/api/provider/v1/accounts/${account.externalId}/tickets/T-SMTP/entries/E-2`,
+      headers: keyHeader(key),
+      payload: { author_name: 'Tom Tech', author_email: 'tom@harbour-it.example', content: 'One more thing.' },
+    });
+    const after = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, carla.email));
+    expect(after.some((m) => m.textBody.includes('One more thing.'))).toBe(false);
   });
 
   it('waits while the SMTP server refuses, and goes out when it takes mail again', async () => {

@@ -4,7 +4,7 @@ import { announceLive } from '../db/live-channel.js';
 import type { EventConsumer } from '../events/event-recorder.js';
 import { mailedNow, notificationMail, notifyInPortal, recipientsOf } from '../modules/notifications/index.js';
 import type { Mailer } from '../platform/mail.js';
-import type { UnsubscribeSigner } from '../platform/unsubscribe-links.js';
+import { unsubscribeAddresses, type UnsubscribeSigner } from '../platform/unsubscribe-links.js';
 import { noticeOf } from './notices.js';
 
 /**
@@ -33,14 +33,14 @@ export function notificationsConsumer({
       // The same words by mail, through the outbox with the change (a rolled-back change mails no one).
       const { notice } = consequence;
       for (const recipient of mailedNow(notice, recipients, new Set(consequence.mailedElsewhere ?? []))) {
-        const token =
+        const unsubscribe =
           notice.category === 'security'
             ? undefined
-            : unsubscribeLinks.sign({ accountId: event.accountId, contactId: recipient.contactId, category: notice.category });
-        const unsubscribe =
-          token === undefined
-            ? undefined
-            : { oneClick: `${config.publicUrl}/api/portal/unsubscribe?token=${token}`, page: `${config.publicUrl}/unsubscribe?link=${token}` };
+            : unsubscribeAddresses(unsubscribeLinks, config.publicUrl, {
+                accountId: event.accountId,
+                contactId: recipient.contactId,
+                category: notice.category,
+              });
         await mailer.enqueue(
           tx,
           await notificationMail({

@@ -43,3 +43,20 @@ export function createUnsubscribeSigner(secret: string): UnsubscribeSigner {
     },
   };
 }
+
+/** A recipient's two ways out of a category's mail: the API's POST (List-Unsubscribe) and the portal page a person opens. */
+export interface UnsubscribeAddresses {
+  oneClick: string;
+  page: string;
+}
+
+export function unsubscribeAddresses(signer: UnsubscribeSigner, publicUrl: string, claims: UnsubscribeClaims): UnsubscribeAddresses {
+  const token = signer.sign(claims);
+  return { oneClick: `${publicUrl}/api/portal/unsubscribe?token=${token}`, page: `${publicUrl}/unsubscribe?link=${token}` };
+}
+
+/** The header pair a mail program needs to offer one-click unsubscribe (RFC 8058). */
+export const oneClickUnsubscribeHeaders = (addresses: UnsubscribeAddresses): Record<string, string> => ({
+  'List-Unsubscribe': `<${addresses.oneClick}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});

@@ -88,22 +88,40 @@ export function mailedNow(notice: Notice, recipients: readonly Recipient[], mail
   );
 }
 
+/** What one address's contact chose for a category's mail in its own words (a technician's reply, a receipt). */
+export interface AddressMailChoice {
+  contactId: number;
+  /** They take the category's mail at all. */
+  takes: boolean;
+  /** They chose the daily digest, which carries the same notice. */
+  waitsForDigest: boolean;
+}
+
 /**
- * Of the addresses an event mails in its own words (a technician's reply, a receipt), those whose contact does not
- * take the category's mail: the mail consumer leaves them out. An address of no contact of the account is kept.
+ * The choices of the account's contacts behind the addresses an event mails in its own words, by address in lower
+ * case. An address of no contact of the account is absent: such a mail is sent as it is.
  */
-export async function addressesOptedOut(db: Executor, accountId: number, category: NotificationCategory, addresses: readonly string[]): Promise<Set<string>> {
+export async function mailChoicesOf(
+  db: Executor,
+  accountId: number,
+  category: NotificationCategory,
+  addresses: readonly string[],
+): Promise<Map<string, AddressMailChoice>> {
   const wanted = new Set(addresses.map((address) => address.toLowerCase()));
   const contacts = (await activeContactsOf(db, accountId)).filter((contact) => wanted.has(contact.email.toLowerCase()));
-  if (contacts.length === 0) return new Set();
+  if (contacts.length === 0) return new Map();
   const stored = await storedPreferencesOf(
     db,
     accountId,
     contacts.map((contact) => contact.id),
   );
-  return new Set(
-    contacts
-      .filter((contact) => !takesMail(category, effectivePreferences(stored.own.get(contact.id), stored.accountDefault)))
-      .map((contact) => contact.email.toLowerCase()),
+  return new Map(
+    contacts.map((contact) => {
+      const preferences = effectivePreferences(stored.own.get(contact.id), stored.accountDefault);
+      return [
+        contact.email.toLowerCase(),
+        { contactId: contact.id, takes: takesMail(category, preferences), waitsForDigest: waitsForDigest(category, preferences) },
+      ];
+    }),
   );
 }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@portal/contract';
 import { bearer, signIn } from '../../../test/auth.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
-import { createAccount, createContact } from '../../../test/factories.js';
+import { createAccount, createContact, createTicket } from '../../../test/factories.js';
+import { createTestApiKey, keyHeader } from '../../../test/provider-keys.js';
 import { mailOutbox, notifications } from '../../db/schema/index.js';
 import { waitsForDigest } from './audience.js';
 import { createDigestRunner, localClock } from './digest.js';
@@ -127,6 +128,26 @@ describe('the daily digest', () => {
     expect(await runner().runOnce(morning)).toBe(1);
     expect(await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, byDefault.email))).toHaveLength(1);
     expect(await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, usersOff.email))).toEqual([]);
+  });
+});
+
+describe('a technician’s reply to a daily reader', () => {
+  it('is not mailed in its own words at once: the day’s digest carries it', async () => {
+    const account = await createAccount(db(), { externalId: `digest-reply-${Date.now()}` });
+    const dana = await createContact(db(), { accountId: account.id, firstname: 'Dana', timeZone: 'UTC' });
+    await savePreferences(db(), account.id, dana.id, daily);
+    await createTicket(db(), { accountId: account.id, externalId: 'T-D', assignedContactId: dana.id, subject: 'Badge reader' });
+    const key = await createTestApiKey(db(), ['tickets:write'], { name: 'PSA' });
+    const pushed = await test.app.inject({
+      method: 'PUT',
+      url: `/api/provider/v1/accounts/${account.externalId}/tickets/T-D/entries/E-1`,
+      headers: keyHeader(key),
+      payload: { author_name: 'Tom Tech', author_email: 'tom@provider.example', content: 'New reader fitted.' },
+    });
+    expect(pushed.statusCode).toBe(201);
+    expect(await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, dana.email))).toEqual([]);
+    const [notice] = await db().select().from(notifications).where(eq(notifications.contactId, dana.id));
+    expect(notice!.kind).toBe('ticket.reply');
   });
 });
 

@@ -9,6 +9,6 @@ export { sweepNotifications } from './notifications.repository.js';
 export { liveReads } from './live-reads.js';
 export { createRemindersRunner, REMINDERS_CRON, REMINDERS_QUEUE, type RemindersRunner } from './reminders.js';
 export { sweepReminders } from './reminders.repository.js';
-export { addressesOptedOut, mailedNow } from './audience.js';
+export { mailChoicesOf, mailedNow, type AddressMailChoice } from './audience.js';
 export { notificationMail } from './notification-mail.js';
 export { createDigestRunner, DIGEST_CRON, DIGEST_QUEUE, type DigestRunner } from './digest.js';

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { NOTIFICATION_CATEGORY_LABELS } from '@portal/contract';
 import type { MailMessage } from '../../platform/mail.js';
+import { oneClickUnsubscribeHeaders } from '../../platform/unsubscribe-links.js';
 import type { Notice, Recipient } from './audience.js';
 import { NotificationEmail } from './notification-email.js';
 
@@ -50,6 +51,6 @@ export async function notificationMail({
     subject: notice.title,
     text,
     html,
-    ...(unsubscribe ? { headers: { 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
+    ...(unsubscribe ? { headers: oneClickUnsubscribeHeaders(unsubscribe) } : {}),
   };
 }
