@@ -23,18 +23,22 @@ const BUDGET = {
   // No app code runs before the visitor's first intent (decision 0045): what is left is the page's own entry.
   '/login': 100,
   // 2026-11-28, issues 35-37: every signed-in screen fetches and shows the bell's unread count; the profile gained its
-  // notification settings and Security (sign-ins, password), a ticket its attachments, resolve and rating. Measured at
-  // index 2,203 (load 1.7): /apps 1,174, /dashboard 1,340, /services 1,342, /tickets 1,569, /billing 1,487, /users
-  // 1,266, /it-assets 1,203, /vault 1,452, /profile 1,647. Raised where a screen came within a tenth of its limit.
-  '/apps': 950,
-  '/dashboard': 1000,
-  '/services': 1000,
-  '/tickets': 1250,
-  '/billing': 1100,
-  '/users': 1000,
-  '/it-assets': 950,
-  '/it-assets/vault': 1100,
-  '/profile': 1300,
+  // notification settings and Security (sign-ins, password, two-step sign-in), a ticket its attachments, resolve and
+  // rating, Users the two-step policy and reset. Two runs: index 2,203 (load 1.7) /apps 1,174, /dashboard 1,340,
+  // /services 1,342, /tickets 1,569, /billing 1,487, /users 1,266, /it-assets 1,203, /vault 1,452, /profile 1,647; a
+  // clean-clone CI at index 2,694 (load 0.8) /apps 1,321, /dashboard 1,408, /services 1,479, /tickets 1,760, /billing
+  // 1,629, /users 1,594, /it-assets 1,479, /vault 1,541, /profile 1,762, where /users and /it-assets went past half
+  // over. Each budget is now the higher run's figure / 1.2, rounded up to 50 (bench/HISTORY.md): a regression guard,
+  // not issue 33's target, which these screens do not meet.
+  '/apps': 1150,
+  '/dashboard': 1200,
+  '/services': 1250,
+  '/tickets': 1500,
+  '/billing': 1400,
+  '/users': 1350,
+  '/it-assets': 1250,
+  '/it-assets/vault': 1300,
+  '/profile': 1500,
 };
 /**
  * Half again over a budget fails: the same screens measured 20-50 % apart between runs at loads of 1-4 on this two-core
