@@ -3,7 +3,16 @@ import type { AppConfig } from '../config/index.js';
 import type { DomainEvent, DomainEventActor } from '../events/domain-event.js';
 import type { AuditEvent } from '../modules/audit/index.js';
 import { SYSTEM_ACTOR } from '../modules/webhooks/index.js';
-import type { MailMessage } from '../platform/mail.js';
+import type { Executor } from '../db/client.js';
+import type { Mailer, MailMessage } from '../platform/mail.js';
+import type { UnsubscribeSigner } from '../platform/unsubscribe-links.js';
+
+/** What the consumers that mail need: the outbox's mailer, the configuration, and the signer of unsubscribe links. */
+export interface MailingDeps {
+  mailer: Mailer<Executor>;
+  config: AppConfig;
+  unsubscribeLinks: UnsubscribeSigner;
+}
 
 /** An audit entry as an event's consequence: the account, actor and origin come from the event. */
 export interface AuditConsequence {

@@ -1,10 +1,8 @@
-import type { AppConfig } from '../config/index.js';
-import type { Executor } from '../db/client.js';
 import type { EventConsumer } from '../events/event-recorder.js';
-import type { Mailer } from '../platform/mail.js';
 import type { DomainEventType, NotificationCategory } from '@portal/contract';
 import { mailChoicesOf, type AddressMailChoice } from '../modules/notifications/index.js';
-import { oneClickUnsubscribeHeaders, unsubscribeAddresses, type UnsubscribeSigner } from '../platform/unsubscribe-links.js';
+import { oneClickUnsubscribeHeaders, unsubscribeAddresses } from '../platform/unsubscribe-links.js';
+import type { MailingDeps } from './consequences.js';
 import { consequencesOf } from './consequences-by-type.js';
 
 /**
@@ -23,15 +21,7 @@ const MAIL_CATEGORY: Partial<Record<DomainEventType, { category: NotificationCat
  * The mails, made from the domain events (decision 0041): written to the outbox in the event's transaction with the
  * jobs that send them, at most once per event and address.
  */
-export function mailConsumer({
-  mailer,
-  config,
-  unsubscribeLinks,
-}: {
-  mailer: Mailer<Executor>;
-  config: AppConfig;
-  unsubscribeLinks: UnsubscribeSigner;
-}): EventConsumer {
+export function mailConsumer({ mailer, config, unsubscribeLinks }: MailingDeps): EventConsumer {
   return {
     name: 'mail',
     async consume(tx, event) {

@@ -1,10 +1,8 @@
-import type { AppConfig } from '../config/index.js';
-import type { Executor } from '../db/client.js';
 import { announceLive } from '../db/live-channel.js';
 import type { EventConsumer } from '../events/event-recorder.js';
 import { mailedNow, notificationMail, notifyInPortal, recipientsOf } from '../modules/notifications/index.js';
-import type { Mailer } from '../platform/mail.js';
-import { unsubscribeAddresses, type UnsubscribeSigner } from '../platform/unsubscribe-links.js';
+import { unsubscribeAddresses } from '../platform/unsubscribe-links.js';
+import type { MailingDeps } from './consequences.js';
 import { noticeOf } from './notices.js';
 
 /**
@@ -12,15 +10,7 @@ import { noticeOf } from './notices.js';
  * the category on, in the event's transaction, at most once per event and recipient, each announced to the live
  * streams, and mailed to those who take its category by mail as it happens.
  */
-export function notificationsConsumer({
-  mailer,
-  config,
-  unsubscribeLinks,
-}: {
-  mailer: Mailer<Executor>;
-  config: AppConfig;
-  unsubscribeLinks: UnsubscribeSigner;
-}): EventConsumer {
+export function notificationsConsumer({ mailer, config, unsubscribeLinks }: MailingDeps): EventConsumer {
   return {
     name: 'notifications',
     async consume(tx, event) {

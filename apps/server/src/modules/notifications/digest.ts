@@ -16,11 +16,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The date and hour at `now` in a time zone (the contact's profile); an unknown zone reads as UTC. */
 export function localClock(now: Date, timeZone: string): { date: string; hour: number } {
+  const fields = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' } as const;
   let format: Intl.DateTimeFormat;
   try {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+    format = new Intl.DateTimeFormat('en-CA', { ...fields, timeZone });
   } catch {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+    format = new Intl.DateTimeFormat('en-CA', { ...fields, timeZone: 'UTC' });
   }
   const part = (type: Intl.DateTimeFormatPartTypes) => format.formatToParts(now).find((p) => p.type === type)?.value ?? '';
   return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
