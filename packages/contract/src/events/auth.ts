@@ -18,6 +18,8 @@ export const authEventData = {
     new_browser: z.boolean().optional(),
     /** The second factor that completed the sign-in, for a contact who has one (decision 0049). */
     second_factor: z.enum(['totp', 'recovery_code']).optional(),
+    /** How a sign-in without a password was proven (issue 37): a passkey alone, or the account's identity provider. */
+    via: z.enum(['passkey', 'identity_provider']).optional(),
   }),
   /** A signed-in contact typed a wrong current password to confirm a change. */
   'auth.password_confirmation_failed': z.object({ email: z.string(), contact_id: contactId, purpose: z.string() }),

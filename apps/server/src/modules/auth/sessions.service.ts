@@ -111,7 +111,12 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
   }
 
   /** A sign-in that passed every check: its record, and its session. */
-  async function signedIn(contact: ContactWithAccount, meta: ClientMeta, secondFactor?: 'totp' | 'recovery_code'): Promise<LoginResult> {
+  async function signedIn(
+    contact: ContactWithAccount,
+    meta: ClientMeta,
+    secondFactor?: 'totp' | 'recovery_code',
+    via?: 'passkey' | 'identity_provider',
+  ): Promise<LoginResult> {
     await events.record(db, {
       type: 'auth.sign_in_attempted',
       accountId: contact.accountId,
@@ -125,6 +130,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
         // Read before this sign-in's session is written; the contact is told (issue 35).
         new_browser: await isNewBrowser(db, contact.id, meta.userAgent),
         ...(secondFactor ? { second_factor: secondFactor } : {}),
+        ...(via ? { via } : {}),
       },
     });
     const session = await issueSession(contact, meta);
@@ -415,6 +421,27 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
         data: { staff, contact_id: contact.id, impersonated: contact.email },
       });
       return { url: `${config.publicUrl}/apps?token=${encodeURIComponent(token)}`, expiresAt, contact };
+    },
+
+    /**
+     * A sign-in proven without a password (issue 37): a discoverable passkey, or the account's own identity provider.
+     * The proof was checked by its own service; here the contact's block is checked, the sign-in recorded and its session
+     * issued, as for any other. A deleted contact has no row and never reaches this.
+     */
+    async signInVerified(contact: ContactWithAccount, meta: ClientMeta, via: 'passkey' | 'identity_provider'): Promise<LoginResult> {
+      const block = await findSignInBlock(db, contact.id);
+      if (block) {
+        await events.record(db, {
+          type: 'auth.sign_in_attempted',
+          accountId: contact.accountId,
+          actor: VISITOR,
+          meta,
+          data: { username: contact.email, outcome: 'denied', reason: block.kind, contact_id: contact.id, via },
+        });
+        throw new AppError('forbidden', block.kind === 'suspended' ? accountSuspended(block.reason, config.provider.supportEmail) : CONTACT_DEACTIVATED);
+      }
+      await throttle.clear(signInFailuresKey(contact.email));
+      return signedIn(contact, meta, undefined, via);
     },
 
     currentUser(caller: Caller): CurrentUser {
