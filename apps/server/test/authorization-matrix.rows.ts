@@ -294,6 +294,7 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   },
   confirmTotpEnrolment: { scope: 'own-account', request: async (c) => ({ body: { code: await callerTotpCode(c, false) } }) },
   disableTotp: { scope: 'own-account', request: async (c) => ({ body: { code: await callerTotpCode(c, true) } }) },
+  renewRecoveryCodes: { scope: 'own-account', request: async (c) => ({ body: { code: await callerTotpCode(c, true) } }) },
   // The account's sign-in policy: written as it is by default (not required), so no later sign-in of the run changes.
   getSignInPolicy: { scope: 'own-account', request: () => ({}) },
   updateSignInPolicy: { scope: 'own-account', request: () => ({ body: { two_factor_required: false } }) },

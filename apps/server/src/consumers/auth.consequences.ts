@@ -103,6 +103,9 @@ export const authConsequences: ConsequenceTable<AuthEventType> = {
       details: { method: data.method, reason: data.reason, purpose: data.purpose },
     }),
   },
+  'auth.recovery_codes_renewed': {
+    audit: ({ data }) => ({ action: 'auth.recovery_codes_renewed', contactId: data.contact_id, details: { via: data.via } }),
+  },
   'auth.recovery_code_used': {
     audit: ({ data }) => ({
       action: 'auth.recovery_code_used',

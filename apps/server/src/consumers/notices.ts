@@ -228,6 +228,16 @@ const NOTICES: { [T in DomainEventType]?: NoticeOf<T> } = {
     },
     audience: { contactIds: [data.contact_id] },
   }),
+  'auth.recovery_codes_renewed': ({ data }) => ({
+    notice: {
+      category: 'security',
+      kind: 'two_factor.recovery_codes_renewed',
+      title: 'You have new recovery codes',
+      body: 'The recovery codes you had before no longer work. If this wasn’t you, change your password and contact support.',
+      link: '/profile',
+    },
+    audience: { contactIds: [data.contact_id] },
+  }),
   'auth.recovery_code_used': ({ data }) => ({
     notice: {
       category: 'security',

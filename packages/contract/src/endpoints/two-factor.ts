@@ -51,6 +51,16 @@ export const disableTotp = defineEndpoint({
   result: emptyResult,
 });
 
+export const renewRecoveryCodes = defineEndpoint({
+  method: 'POST',
+  path: '/portal/two-factor/recovery-codes',
+  summary: 'Replace the recovery codes with 10 new ones, with the current password or a code from the app; the old ones stop working',
+  tag,
+  access: 'user',
+  body: twoFactorDisableInput,
+  result: recoveryCodes,
+});
+
 export const resetContactTwoFactor = defineEndpoint({
   method: 'POST',
   path: '/crm/contacts/:id/two-factor/reset',

@@ -47,7 +47,7 @@ export type TotpConfirmInput = z.input<typeof totpConfirmInput>;
 export const recoveryCodes = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodes>;
 
-/** Turning the second factor off: the current password, or a code from the app. */
+/** Proof that it is the person, to turn the second factor off or renew the recovery codes: the current password, or a code from the app. */
 export const twoFactorDisableInput = z
   .object({
     current_password: z.string().min(1, 'Enter your current password').max(NEW_PASSWORD_MAX, 'Password must be at most 1024 characters').optional(),

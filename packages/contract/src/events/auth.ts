@@ -48,12 +48,14 @@ export const authEventData = {
     email: z.string(),
     method: z.enum(['totp', 'recovery_code']),
     reason: z.enum(['wrong_code', 'replayed_code']),
-    purpose: z.enum(['sign_in', 'disable']),
+    purpose: z.enum(['sign_in', 'disable', 'enrolment', 'recovery_codes_renew']),
   }),
   /** An administrator turned another user's second factor off (a lost phone); the user is told. */
   'auth.two_factor_reset': z.object({ contact_id: contactId, email: z.string(), firstname: z.string() }),
   /** An administrator changed whether every user of the account must sign in with a second factor. */
   'auth.sign_in_policy_changed': z.object({ two_factor_required: z.boolean() }),
+  /** A contact replaced their recovery codes with new ones (with their password or a code); the old ones work no more. */
+  'auth.recovery_codes_renewed': z.object({ contact_id: contactId, email: z.string(), via: z.enum(['password', 'code']) }),
   /** A recovery code completed a sign-in; it works no more. */
   'auth.recovery_code_used': z.object({ contact_id: contactId, email: z.string(), firstname: z.string(), remaining: z.number().int() }),
 } satisfies Record<string, z.ZodObject>;

@@ -149,7 +149,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
       caller: Caller,
       password: string | undefined,
       meta: ClientMeta,
-      purpose: 'email_change' | 'password_change' | 'two_factor_disable' = 'email_change',
+      purpose: 'email_change' | 'password_change' | 'two_factor_disable' | 'recovery_codes_renew' = 'email_change',
     ): Promise<void> {
       if (caller.impersonatedBy) return;
       if (!password) throw new AppError('validation_failed', CURRENT_PASSWORD_REQUIRED, { current_password: CURRENT_PASSWORD_REQUIRED });
@@ -304,17 +304,38 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
     /** Its confirmation: the second factor is on, the recovery codes are shown once, and the sign-in completes. */
     async confirmSignInEnrolment(pendingToken: string, code: string, meta: ClientMeta): Promise<LoginResult & RecoveryCodes> {
       const contact = await pendingEnrolment(pendingToken);
-      const codes = await confirmEnrolment(db, vault, events, contact, code, { actor: VISITOR, meta, atSignIn: true });
+      const userKey = { key: signInFailuresKey(contact.email), limit: THROTTLE.loginFailuresPerUsername };
+      const ipKey = { key: `login:ip:${meta.ip ?? 'unknown'}`, limit: THROTTLE.loginFailuresPerAddress };
+      await throttle.refuseWhenOver(
+        [userKey, ipKey],
+        THROTTLE.loginWindowSeconds,
+        (minutes) => `Too many failed sign-in attempts. Please wait ${minutesWord(minutes)} and try again.`,
+      );
+      // Wrong codes here count like any at the second step: the sign-in is not done until a code is right.
+      const codes = await confirmEnrolment(db, vault, events, contact, code, { actor: VISITOR, meta, atSignIn: true }).catch(async (error: unknown) => {
+        if (error instanceof AppError && error.code === 'validation_failed') {
+          await throttle.count([userKey.key, ipKey.key], THROTTLE.loginWindowSeconds);
+          await events.record(db, {
+            type: 'auth.second_factor_failed',
+            accountId: contact.accountId,
+            actor: VISITOR,
+            meta,
+            data: { contact_id: contact.id, email: contact.email, method: 'totp', reason: 'wrong_code', purpose: 'enrolment' },
+          });
+          metrics.signInsRefused.inc();
+        }
+        throw error;
+      });
       if (!(await consumeOneTimeToken(db, 'second_factor', pendingToken))) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED);
       await throttle.clear(signInFailuresKey(contact.email));
       return { ...(await signedIn(contact, meta, 'totp')), ...codes };
     },
 
     /**
-     * A code from the signed-in caller's authenticator app, to turn the second factor off. Wrong ones count as failed
+     * A code from the signed-in caller's authenticator app, to turn the second factor off or renew the recovery codes. Wrong ones count as failed
      * sign-ins of the username, as a wrong current password does.
      */
-    async confirmTotpCode(caller: Caller, code: string, meta: ClientMeta): Promise<void> {
+    async confirmTotpCode(caller: Caller, code: string, meta: ClientMeta, purpose: 'disable' | 'recovery_codes_renew' = 'disable'): Promise<void> {
       const userKey = { key: signInFailuresKey(caller.email), limit: THROTTLE.loginFailuresPerUsername };
       await throttle.refuseWhenOver(
         [userKey],
@@ -334,7 +355,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
           email: caller.email,
           method: 'totp',
           reason: outcome === 'replayed_code' ? 'replayed_code' : 'wrong_code',
-          purpose: 'disable',
+          purpose,
         },
       });
       throw new AppError('validation_failed', WRONG_TOTP_CODE, { code: WRONG_TOTP_CODE });

@@ -43,6 +43,22 @@ async function enrolledPerson() {
   return { account, person, token, secret: started.secret, codes };
 }
 
+/** An access token of the provider's staff signed in as the person (the one-minute impersonation link). */
+async function impersonatedToken(email: string): Promise<string> {
+  const sessions = createSessionsService({
+    db: db(),
+    tokens: createTokenService(test.config.secrets.tokenSecret),
+    config: test.config,
+    metrics: createPortalMetrics(),
+    events: test.container.events,
+    passwords: contactPasswords,
+    vault: test.container.vault,
+  });
+  const { url } = await sessions.issueImpersonationUrl(email, 'Jordan Reyes (provider staff)');
+  const session = await inject('POST', '/crm/auth/token-login', undefined, { token: new URL(url).searchParams.get('token') });
+  return successEnvelope(loginResult).parse(session.json()).result.access_token;
+}
+
 async function challengeFor(email: string) {
   const response = await login(email);
   expect(response.statusCode).toBe(200);
@@ -99,19 +115,7 @@ describe('TOTP enrolment (Profile → Security)', () => {
   it('is not for the provider’s staff signed in as the person', async () => {
     const account = await createAccount(db());
     const person = await createContact(db(), { accountId: account.id });
-    const sessions = createSessionsService({
-      db: db(),
-      tokens: createTokenService(test.config.secrets.tokenSecret),
-      config: test.config,
-      metrics: createPortalMetrics(),
-      events: test.container.events,
-      passwords: contactPasswords,
-      vault: test.container.vault,
-    });
-    const { url } = await sessions.issueImpersonationUrl(person.email, 'Jordan Reyes (provider staff)');
-    const session = await inject('POST', '/crm/auth/token-login', undefined, { token: new URL(url).searchParams.get('token') });
-    const token = successEnvelope(loginResult).parse(session.json()).result.access_token;
-    const refused = await inject('POST', '/portal/two-factor/totp', token);
+    const refused = await inject('POST', '/portal/two-factor/totp', await impersonatedToken(person.email));
     expect(refused.statusCode).toBe(403);
     expect(errorEnvelope.parse(refused.json()).message).toBe(IMPERSONATED_TWO_FACTOR);
   });
@@ -255,6 +259,48 @@ describe('turning the second factor off', () => {
   });
 });
 
+describe('new recovery codes', () => {
+  it('replaces all ten with the password or a code: the old ones stop working, the new ones sign in once, and the person is told', async () => {
+    const { person, token, secret, codes: oldCodes } = await enrolledPerson();
+    expect((await inject('POST', '/portal/two-factor/recovery-codes', token, { current_password: 'not it' })).statusCode).toBe(400);
+    expect((await inject('POST', '/portal/two-factor/recovery-codes', token, {})).statusCode).toBe(400);
+    const renewed = await inject('POST', '/portal/two-factor/recovery-codes', token, { code: codeOf(secret) });
+    expect(renewed.statusCode).toBe(200);
+    const newCodes = successEnvelope(recoveryCodes).parse(renewed.json()).result.recovery_codes;
+    expect(newCodes).toHaveLength(10);
+    expect(newCodes).not.toContain(oldCodes[0]);
+    expect(successEnvelope(twoFactorStatus).parse((await inject('GET', '/portal/two-factor', token)).json()).result).toMatchObject({
+      totp: true,
+      recovery_codes_left: 10,
+    });
+
+    const old = await secondStep({ pending_token: (await challengeFor(person.email)).pending_token, recovery_code: oldCodes[0] });
+    expect(old.statusCode).toBe(401);
+    const fresh = await secondStep({ pending_token: (await challengeFor(person.email)).pending_token, recovery_code: newCodes[0] });
+    expect(loginResult.safeParse(fresh.json().result).success).toBe(true);
+    const actions = await auditActions(person.id);
+    expect(actions).toContainEqual(expect.objectContaining({ action: 'auth.recovery_codes_renewed', details: expect.objectContaining({ via: 'code' }) }));
+    expect(actions).toContainEqual(
+      expect.objectContaining({ action: 'auth.second_factor', outcome: 'failure', details: expect.objectContaining({ purpose: 'sign_in' }) }),
+    );
+    // The codes never reach the audit log.
+    expect(JSON.stringify(actions)).not.toContain(newCodes[1]!.replace(/-/g, ''));
+  });
+
+  it('is refused without two-step sign-in on, and for the provider’s staff signed in as the person', async () => {
+    const account = await createAccount(db());
+    const person = await createContact(db(), { accountId: account.id });
+    const token = (await signIn(test.app, person.email)).access_token;
+    expect((await inject('POST', '/portal/two-factor/recovery-codes', token, { current_password: TEST_PASSWORD })).statusCode).toBe(409);
+    const enrolled = await enrolledPerson();
+    const refused = await inject('POST', '/portal/two-factor/recovery-codes', await impersonatedToken(enrolled.person.email), {
+      code: codeOf(enrolled.secret),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(errorEnvelope.parse(refused.json()).message).toBe(IMPERSONATED_TWO_FACTOR);
+  });
+});
+
 describe('an administrator’s reset of another user’s second factor', () => {
   it('turns it off for a user of the account, recorded under the administrator, and the user is told by mail', async () => {
     const { account, person } = await enrolledPerson();
@@ -325,6 +371,35 @@ describe('the account’s policy: every user signs in with a second factor', () 
     expect(entries).toMatchObject([{ actor: admin.email, details: { two_factor_required: true } }]);
     expect(await auditActions(newcomer.id)).toContainEqual(
       expect.objectContaining({ action: 'auth.two_factor_enabled', details: { method: 'totp', at_sign_in: true } }),
+    );
+  });
+});
+
+describe('setting up the second factor at sign-in', () => {
+  it('counts wrong codes as failed sign-ins: after five, the username is throttled even with the right code', async () => {
+    const account = await createAccount(db());
+    const admin = await createContact(db(), { accountId: account.id, adminGroup: true });
+    const newcomer = await createContact(db(), { accountId: account.id });
+    const adminToken = (await signIn(test.app, admin.email)).access_token;
+    await test.app.inject({ method: 'PUT', url: '/api/portal/account/sign-in-policy', headers: bearer(adminToken), payload: { two_factor_required: true } });
+    const challenge = await challengeFor(newcomer.email);
+    const started = successEnvelope(totpEnrolment).parse(
+      (await inject('POST', '/crm/auth/login/enrolment', undefined, { pending_token: challenge.pending_token })).json(),
+    ).result;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const wrong = await inject('POST', '/crm/auth/login/enrolment/confirm', undefined, {
+        pending_token: challenge.pending_token,
+        code: codeOf(started.secret, 9),
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const right = await inject('POST', '/crm/auth/login/enrolment/confirm', undefined, {
+      pending_token: challenge.pending_token,
+      code: codeOf(started.secret),
+    });
+    expect(right.statusCode).toBe(429);
+    expect(await auditActions(newcomer.id)).toContainEqual(
+      expect.objectContaining({ action: 'auth.second_factor', outcome: 'failure', details: expect.objectContaining({ purpose: 'enrolment' }) }),
     );
   });
 });

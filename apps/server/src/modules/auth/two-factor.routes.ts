@@ -14,6 +14,10 @@ export function twoFactorRoutes(twoFactor: TwoFactorService): EndpointRoute[] {
       await twoFactor.disable(caller, body, client);
       return new Respond(null, 'Two-step sign-in is off.');
     }),
+    route(endpoints.renewRecoveryCodes, async ({ caller, body, client }) => {
+      const codes = await twoFactor.renewRecoveryCodes(caller, body, client);
+      return new Respond(codes, 'New recovery codes are ready. The old ones no longer work: keep these somewhere safe.');
+    }),
     route(endpoints.resetContactTwoFactor, async ({ caller, params, client }) => {
       await twoFactor.resetForUser(caller, params.id, client);
       return new Respond(null, 'Two-step sign-in is off for this user. They have been told by e-mail.');

@@ -97,9 +97,9 @@ export interface TwoFactorDeps {
   events: EventRecorder;
   config: Pick<AppConfig, 'provider'>;
   /** The sign-in check of the current password (sessions.service.ts: wrong answers count as failed sign-ins). */
-  confirmPassword: (caller: Caller, password: string, meta: ClientMeta, purpose: 'two_factor_disable') => Promise<void>;
+  confirmPassword: (caller: Caller, password: string, meta: ClientMeta, purpose: 'two_factor_disable' | 'recovery_codes_renew') => Promise<void>;
   /** The sign-in check of a code from the app (sessions.service.ts: wrong answers count as failed sign-ins). */
-  confirmTotpCode: (caller: Caller, code: string, meta: ClientMeta) => Promise<void>;
+  confirmTotpCode: (caller: Caller, code: string, meta: ClientMeta, purpose?: 'disable' | 'recovery_codes_renew') => Promise<void>;
 }
 
 /** Profile → Security's second factor (issue 37, decision 0049): enrol a TOTP authenticator, and turn it off. */
@@ -154,6 +154,30 @@ export function createTwoFactorService({ db, vault, events, config, confirmPassw
           },
         });
       });
+    },
+
+    /**
+     * Ten new recovery codes for the old ones (used up, or perhaps seen), with the same proof as turning it off: the
+     * authenticator stays as it is. Shown once, like the first ones.
+     */
+    async renewRecoveryCodes(caller: Caller, input: TwoFactorDisableInput, meta: ClientMeta): Promise<RecoveryCodes> {
+      refuseImpersonation(caller);
+      const stored = await findAuthenticator(db, caller.contactId);
+      if (!stored?.confirmedAt) throw new AppError('conflict', NOT_ON);
+      if (input.current_password !== undefined) await confirmPassword(caller, input.current_password, meta, 'recovery_codes_renew');
+      else await confirmTotpCode(caller, input.code ?? '', meta, 'recovery_codes_renew');
+      const codes = newRecoveryCodes();
+      await inTransaction(db, async (tx) => {
+        await replaceRecoveryCodes(tx, caller.contactId, codes);
+        await events.record(tx, {
+          type: 'auth.recovery_codes_renewed',
+          accountId: caller.accountId,
+          actor: contactActor(caller),
+          meta,
+          data: { contact_id: caller.contactId, email: caller.email, via: input.current_password !== undefined ? 'password' : 'code' },
+        });
+      });
+      return { recovery_codes: codes.map(showRecoveryCode) };
     },
 
     /**

@@ -15,6 +15,7 @@ const ACTIONS: Record<string, string> = {
   'auth.two_factor_disabled': 'Two-step sign-in turned off',
   'auth.second_factor': 'Sign-in code refused',
   'auth.recovery_code_used': 'Recovery code used',
+  'auth.recovery_codes_renewed': 'Recovery codes renewed',
   'auth.two_factor_reset': 'Two-step sign-in reset by an administrator',
   'auth.sign_in_policy_changed': 'Sign-in rules changed',
   'users.created': 'User added',

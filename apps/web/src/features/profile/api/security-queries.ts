@@ -30,3 +30,5 @@ function useTwoFactorMutation<Input, Output>(mutationFn: (input: Input) => Promi
 export const useStartTotpEnrolment = () => useTwoFactorMutation(() => apiCall(twoFactorEndpoints.startTotpEnrolment), false);
 export const useConfirmTotpEnrolment = () => useTwoFactorMutation((code: string) => apiCall(twoFactorEndpoints.confirmTotpEnrolment, { body: { code } }));
 export const useDisableTotp = () => useTwoFactorMutation((input: TwoFactorDisableInput) => apiCall(twoFactorEndpoints.disableTotp, { body: input }));
+export const useRenewRecoveryCodes = () =>
+  useTwoFactorMutation((input: TwoFactorDisableInput) => apiCall(twoFactorEndpoints.renewRecoveryCodes, { body: input }));

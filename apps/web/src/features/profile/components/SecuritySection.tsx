@@ -16,6 +16,7 @@ import { mySessionsQuery, myTwoFactorQuery, useEndOtherSessions, useEndSession }
 const ChangePasswordModal = lazy(async () => ({ default: (await import('./ChangePasswordModal')).ChangePasswordModal }));
 const TwoFactorEnrolModal = lazy(async () => ({ default: (await import('./TwoFactorEnrolModal')).TwoFactorEnrolModal }));
 const TurnOffTwoFactorModal = lazy(async () => ({ default: (await import('./TurnOffTwoFactorModal')).TurnOffTwoFactorModal }));
+const NewRecoveryCodesModal = lazy(async () => ({ default: (await import('./NewRecoveryCodesModal')).NewRecoveryCodesModal }));
 const NOT_OFFERED = new Set([404, 405, 501]);
 export const SESSIONS_LOAD_FAILED = 'Failed to load where you are signed in';
 
@@ -123,6 +124,7 @@ function TwoFactorPart({ changeable }: { changeable: boolean }) {
   const { email, timeZone } = useSignedInUser();
   const [enrolling, setEnrolling] = useState(false);
   const [turningOff, setTurningOff] = useState(false);
+  const [renewing, setRenewing] = useState(false);
   if (status.error instanceof ApiError && NOT_OFFERED.has(status.error.status)) return null;
   const on = status.data?.totp === true;
   return (
@@ -155,14 +157,21 @@ function TwoFactorPart({ changeable }: { changeable: boolean }) {
           )}
         </Text>
         {status.data && changeable && (
-          <Button
-            variant={on ? 'light' : 'default'}
-            color={on ? 'red' : undefined}
-            leftSection={<IconShieldLock size={18} aria-hidden="true" />}
-            onClick={() => (on ? setTurningOff(true) : setEnrolling(true))}
-          >
-            {on ? 'Turn off' : 'Set up two-step sign-in'}
-          </Button>
+          <Group gap="sm">
+            {on && (
+              <Button variant="default" onClick={() => setRenewing(true)}>
+                New recovery codes
+              </Button>
+            )}
+            <Button
+              variant={on ? 'light' : 'default'}
+              color={on ? 'red' : undefined}
+              leftSection={<IconShieldLock size={18} aria-hidden="true" />}
+              onClick={() => (on ? setTurningOff(true) : setEnrolling(true))}
+            >
+              {on ? 'Turn off' : 'Set up two-step sign-in'}
+            </Button>
+          </Group>
         )}
       </Group>
       <LoadedWhenOpened opened={enrolling}>
@@ -170,6 +179,9 @@ function TwoFactorPart({ changeable }: { changeable: boolean }) {
       </LoadedWhenOpened>
       <LoadedWhenOpened opened={turningOff}>
         <TurnOffTwoFactorModal opened={turningOff} onClose={() => setTurningOff(false)} />
+      </LoadedWhenOpened>
+      <LoadedWhenOpened opened={renewing}>
+        <NewRecoveryCodesModal opened={renewing} onClose={() => setRenewing(false)} email={email} />
       </LoadedWhenOpened>
     </Stack>
   );

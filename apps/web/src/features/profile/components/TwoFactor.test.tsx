@@ -103,6 +103,40 @@ describe('Two-step sign-in (Profile → Security)', () => {
     expect(await screen.findByRole('button', { name: 'Set up two-step sign-in' })).toBeInTheDocument();
   });
 
+  it('makes new recovery codes with a code from the app, and shows them once until they are saved', async () => {
+    const NEW_CODES = CODES.map((code) => code.split('').reverse().join(''));
+    const fetchMock = stubApi({
+      'GET /api/portal/sessions': () => ok([]),
+      'GET /api/portal/two-factor': () => ok(ON),
+      'POST /api/portal/two-factor/recovery-codes': () => {
+        const body = JSON.parse(String(fetchMock.mock.lastCall?.[1]?.body)) as { code?: string };
+        if (body.code !== '123456') return failure(400, 'That code is not right.', { code: 'That code is not right.' });
+        return ok({ recovery_codes: NEW_CODES });
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'New recovery codes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New recovery codes' });
+    await user.click(within(dialog).getByRole('button', { name: 'Use a code from your app instead' }));
+    await user.type(within(dialog).getByLabelText(/Code from your authenticator app/), '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Make new codes' }));
+    expect(await within(dialog).findByText('That code is not right.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/Code from your authenticator app/));
+    await user.type(within(dialog).getByLabelText(/Code from your authenticator app/), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Make new codes' }));
+    const saved = await screen.findByRole('dialog', { name: 'Save your new recovery codes' });
+    expect(
+      within(saved)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(NEW_CODES);
+    expect(within(saved).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+    await user.click(within(saved).getByRole('checkbox', { name: 'I have saved them' }));
+    await user.click(within(saved).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('is left out against an API without it', async () => {
     stubApi({ 'GET /api/portal/sessions': () => ok([]), 'GET /api/portal/two-factor': () => failure(404, 'Not found') });
     render();
