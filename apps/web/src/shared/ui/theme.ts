@@ -50,12 +50,19 @@ function buttonHeight(size: unknown): string | undefined {
 }
 
 /**
+ * A filled red button (remove, turn off, reset) takes the primary shade, red.7: white on it is 3.8:1 and fails AA.
+ * red.9 is 5.5:1, and a deeper red for its hover 7.4:1. Set per scheme: Mantine sets its own there, which would win.
+ */
+const FILLED_RED = { '--mantine-color-red-filled': 'var(--mantine-color-red-9)', '--mantine-color-red-filled-hover': '#a61e1e' };
+
+/**
  * Mantine's light-scheme dimmed text (gray.6) and error red (red.6) are about 3.3:1 on white and
  * fail axe colour-contrast; one step darker each passes (8.2:1 and 5.5:1).
  */
 export const portalCssVariables: CSSVariablesResolver = () => ({
   variables: {},
   light: {
+    ...FILLED_RED,
     // The focus ring (shared/ui/portal.css): 7.3:1 on white, 6.9:1 on the page's grey.
     '--portal-focus-ring': 'var(--mantine-color-brand-7)',
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
@@ -65,6 +72,7 @@ export const portalCssVariables: CSSVariablesResolver = () => ({
   // Dark: Mantine's dimmed (dark.2) is 4.0:1 on a card and its error red too dim; one step lighter
   // each passes. Links use the brand's pale shade (7.9:1 on a dark card).
   dark: {
+    ...FILLED_RED,
     // The brand's pale blue for the focus ring: the primary (brand.7) is 1.9:1 on a dark card, this is over 5:1.
     '--portal-focus-ring': 'var(--mantine-color-brand-3)',
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
