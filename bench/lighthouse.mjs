@@ -203,7 +203,7 @@ async function signIn(page) {
   await page.goto(`${base}/login`);
   await page.getByRole('textbox', { name: 'Username' }).fill(DEMO.username);
   await page.getByLabel('Password').first().fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/apps');
   await page.locator('main article').first().waitFor();
 }

@@ -71,7 +71,7 @@ try {
     .getByLabel('Password')
     .first()
     .fill(process.env.DEMO_PASSWORD ?? 'demo-pass-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/apps');
   const cdp = await context.newCDPSession(page);
   for (const route of routes) {

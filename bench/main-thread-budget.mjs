@@ -126,7 +126,7 @@ async function signIn(page) {
   await page.goto(`${portal.base}/login`);
   await page.getByRole('textbox', { name: 'Username' }).fill('alice.admin@acme.example');
   await page.getByLabel('Password').first().fill('demo-pass-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/apps');
   await page.close();
 }

@@ -16,6 +16,9 @@ import { createAccountSecurityService } from './modules/auth/account-security.se
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createTwoFactorService } from './modules/auth/two-factor.js';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.js';
+import { createPasskeySignInService } from './modules/auth/passkey-sign-in.service.js';
+import { createPasskeysService } from './modules/auth/passkeys.service.js';
+import { passkeysRoutes } from './modules/auth/passkeys.routes.js';
 import { createPasswordResetService } from './modules/auth/password-reset.service.js';
 import { appsRoutes } from './modules/apps/apps.routes.js';
 import { auditLogRoutes, createAuditLogService } from './modules/audit/index.js';
@@ -79,6 +82,7 @@ export function apiRoutes(container: Container, { live, recheck }: LiveRouteDepe
     ...twoFactorRoutes(
       createTwoFactorService({ db, vault, events, config, confirmPassword: sessions.confirmPassword, confirmTotpCode: sessions.confirmTotpCode }),
     ),
+    ...passkeysRoutes(createPasskeysService({ db, events, config }), createPasskeySignInService({ db, config, events, metrics, sessions })),
     // The provider's back-office API (decision 0025), authenticated by API keys.
     ...providerRoutes({
       accounts: createProviderAccounts(createAccountSync({ db, events })),

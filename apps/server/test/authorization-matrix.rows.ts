@@ -9,6 +9,7 @@ import {
   licenses,
   notifications,
   orders,
+  passkeys,
   payments,
   statements,
   supportTools,
@@ -22,6 +23,8 @@ import { Secret, TOTP } from 'otpauth';
 import { createAttachment, fileUpload, PNG_1PX } from './attachments.js';
 import { TEST_PASSWORD, createAccount, createContact, createService, createTicket, createTicketEntry } from './factories.js';
 import { startSession } from '../src/modules/auth/sessions.repository.js';
+import { insertChallenge } from '../src/modules/auth/passkeys.repository.js';
+import { createSoftPasskey } from './passkey-authenticator.js';
 
 /**
  * One row per endpoint of the contract, for the authorization matrix (authorization-matrix.test.ts).
@@ -86,6 +89,33 @@ async function callerTotpCode(c: MatrixContext, confirmed: boolean, contactId = 
   await c.db.insert(totpAuthenticators).values(row).onConflictDoUpdate({ target: totpAuthenticators.contactId, set: row });
   return new TOTP({ secret }).generate();
 }
+/** The test app's relying party (its PUBLIC_URL), for a software passkey's answers. */
+const MATRIX_RP = { origin: 'http://portal.test', rpId: 'portal.test' };
+
+/** A registration ceremony of the caller, begun with a challenge the row knows, answered by a new software passkey. */
+async function passkeyRegistration(c: MatrixContext) {
+  const token = `matrix-${unique()}${unique()}`;
+  const challenge = `challenge-${unique()}`;
+  const contactId = c.caller?.contactId ?? c.assigneeId;
+  await insertChallenge(c.db, { token, purpose: 'registration', contactId, challenge, expiresAt: new Date(Date.now() + 60_000) });
+  return { token, name: 'Matrix key', credential: createSoftPasskey(MATRIX_RP).register({ challenge }) };
+}
+
+/** A passkey row of the caller, to rename or remove. */
+async function callerPasskey(c: MatrixContext): Promise<number> {
+  const [row] = await c.db
+    .insert(passkeys)
+    .values({
+      contactId: c.caller?.contactId ?? c.assigneeId,
+      credentialId: `matrix-${unique()}`,
+      publicKey: 'AA',
+      deviceType: 'singleDevice',
+      name: 'Matrix key',
+    })
+    .returning({ id: passkeys.id });
+  return row!.id;
+}
+
 /** A fresh key each time, so each permitted caller's payment is a payment of its own. */
 const paymentHeaders = () => ({ 'idempotency-key': `matrix-${randomBytes(8).toString('hex')}` });
 
@@ -182,6 +212,21 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   completeSecondFactor: { scope: 'public', status: 401, request: () => ({ body: { pending_token: 'not-a-token', code: '123456' } }) },
   startSignInEnrolment: { scope: 'public', status: 401, request: () => ({ body: { pending_token: 'not-a-token' } }) },
   confirmSignInEnrolment: { scope: 'public', status: 401, request: () => ({ body: { pending_token: 'not-a-token', code: '123456' } }) },
+  // Passkeys (decision 0050): a sign-in ceremony begins for anyone; an answer over an unknown challenge is refused.
+  startPasskeySignIn: { scope: 'public', status: 200, request: () => ({}) },
+  completePasskeySignIn: {
+    scope: 'public',
+    status: 401,
+    request: () => ({ body: { token: 'not-a-token', credential: createSoftPasskey(MATRIX_RP).assert({ challenge: 'not-a-challenge' }) } }),
+  },
+  startPasskeySecondFactor: { scope: 'public', status: 401, request: () => ({ body: { pending_token: 'not-a-token' } }) },
+  completePasskeySecondFactor: {
+    scope: 'public',
+    status: 401,
+    request: () => ({
+      body: { pending_token: 'not-a-token', token: 'not-a-token', credential: createSoftPasskey(MATRIX_RP).assert({ challenge: 'not-a-challenge' }) },
+    }),
+  },
   tokenLogin: { scope: 'public', status: 401, request: () => ({ body: { token: 'not-a-token' } }) },
   redeemAppLaunch: { scope: 'public', status: 401, request: () => ({ params: { appId: 'itp_voice' }, body: { token: 'not-a-token' } }) },
   refresh: { scope: 'public', status: 401, request: () => ({}) },
@@ -295,6 +340,12 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
   confirmTotpEnrolment: { scope: 'own-account', request: async (c) => ({ body: { code: await callerTotpCode(c, false) } }) },
   disableTotp: { scope: 'own-account', request: async (c) => ({ body: { code: await callerTotpCode(c, true) } }) },
   renewRecoveryCodes: { scope: 'own-account', request: async (c) => ({ body: { code: await callerTotpCode(c, true) } }) },
+  // Passkeys: each caller's own (decision 0050), registered with a software passkey over a challenge the row wrote.
+  listMyPasskeys: { scope: 'own-account', request: () => ({}) },
+  startPasskeyRegistration: { scope: 'own-account', request: () => ({}) },
+  addPasskey: { scope: 'own-account', request: async (c) => ({ body: await passkeyRegistration(c) }) },
+  renamePasskey: { scope: 'own-account', request: async (c) => ({ params: { id: await callerPasskey(c) }, body: { name: 'Renamed key' } }) },
+  removePasskey: { scope: 'own-account', request: async (c) => ({ params: { id: await callerPasskey(c) } }) },
   // The account's sign-in policy: written as it is by default (not required), so no later sign-in of the run changes.
   getSignInPolicy: { scope: 'own-account', request: () => ({}) },
   updateSignInPolicy: { scope: 'own-account', request: () => ({ body: { two_factor_required: false } }) },

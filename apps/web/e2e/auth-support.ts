@@ -18,7 +18,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Username' }).fill(email);
   await page.getByLabel('Password').first().fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 export async function signOutFromHeader(page: Page) {

@@ -22,7 +22,7 @@ test('the portal loads, signs in and works under a non-localhost host name over 
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Username' }).fill('alice.admin@acme.example');
   await page.getByLabel('Password').first().fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
   await expect(page).toHaveURL(`${HOST_URL}/apps`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -135,7 +135,7 @@ test.describe('layout and themes on every built screen', () => {
     expect(await colourScheme(page)).toBe('dark');
     await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     await expect(page.getByText('You have been signed out.')).toBeVisible();
     expect(await colourScheme(page)).toBe('dark');
     expect(await axeViolations(page)).toEqual([]);

@@ -16,7 +16,7 @@ test.describe('sign-in screen', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Username' })).toBeVisible();
     await expect(page.getByLabel('Password', { exact: false }).first()).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
 
     const support = page.getByRole('region', { name: 'Support contact' });
@@ -27,7 +27,7 @@ test.describe('sign-in screen', () => {
 
   test('asks for both fields before signing in', async ({ page }) => {
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
     await expect(page.getByText('Username is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
@@ -36,19 +36,19 @@ test.describe('sign-in screen', () => {
   test('redirects an unknown path to /login', async ({ page }) => {
     await page.goto('/definitely/not/a/page');
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   });
 
   test('has no serious accessibility violations on desktop', async ({ page }) => {
     await page.goto('/login');
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 
   test('has no serious accessibility violations at 390 px', async ({ page }) => {
     await page.setViewportSize(MOBILE_VIEWPORT);
     await page.goto('/login');
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 });

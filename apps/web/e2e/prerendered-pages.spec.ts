@@ -92,7 +92,7 @@ test.describe('prerendered signed-out pages', () => {
 
     await page.getByRole('textbox', { name: 'Username' }).fill(ALICE);
     await page.getByLabel('Password').first().fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/apps$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Apps' })).toBeVisible();
     expect(hydration.problems).toEqual([]);
@@ -136,7 +136,7 @@ test.describe('prerendered signed-out pages', () => {
     release();
     // The click is the first intent the page sees once its entry runs: held until React runs the button (decision 0045),
     // then handed to it, never submitted the browser's way (a GET with the password in the address).
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/apps$/);
   });
 
@@ -170,7 +170,7 @@ test.describe('prerendered signed-out pages', () => {
     await hydrateOnIntent(page, 'form button[type="submit"]');
     await page.getByRole('textbox', { name: 'Username' }).fill(ALICE);
     await page.getByLabel('Password').first().fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/apps$/);
 
     const hydration = await watchHydration(page);

@@ -18,7 +18,7 @@ async function signIn(page: Page, email: string) {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Username' }).fill(email);
   await page.getByLabel('Password').first().fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/apps$/);
 }
 

@@ -11,7 +11,7 @@ const RACHEL = 'rachel.kim@acme.example';
 async function signInOnTheForm(page: Page, email: string) {
   await page.getByRole('textbox', { name: 'Username' }).fill(email);
   await page.getByLabel('Password').first().fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 test.describe('the tickets screen in its address', () => {

@@ -14,6 +14,7 @@ export const authConsequences: ConsequenceTable<AuthEventType> = {
       as: { actor: data.username, contactId: data.contact_id },
       ...(data.reason === null ? {} : { details: { reason: data.reason } }),
       ...(data.second_factor ? { details: { second_factor: data.second_factor } } : {}),
+      ...(data.via ? { details: { ...(data.reason === null ? {} : { reason: data.reason }), via: data.via } } : {}),
     }),
   },
   'auth.password_confirmation_failed': {
@@ -91,6 +92,12 @@ export const authConsequences: ConsequenceTable<AuthEventType> = {
   },
   'auth.sign_in_policy_changed': {
     audit: ({ data }) => ({ action: 'auth.sign_in_policy_changed', details: { two_factor_required: data.two_factor_required } }),
+  },
+  'auth.passkey_added': {
+    audit: ({ data }) => ({ action: 'auth.passkey_added', contactId: data.contact_id, details: { name: data.name } }),
+  },
+  'auth.passkey_removed': {
+    audit: ({ data }) => ({ action: 'auth.passkey_removed', contactId: data.contact_id, details: { name: data.name } }),
   },
   'auth.two_factor_reset': {
     audit: ({ data }) => ({ action: 'auth.two_factor_reset', contactId: data.contact_id, details: { user: data.email } }),

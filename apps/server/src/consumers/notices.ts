@@ -218,6 +218,27 @@ const NOTICES: { [T in DomainEventType]?: NoticeOf<T> } = {
     },
     audience: { contactIds: [data.contact_id] },
   }),
+  // Decision 0050: a passkey signs the person in alone, so one added or removed is security news too, always mailed.
+  'auth.passkey_added': ({ data }) => ({
+    notice: {
+      category: 'security',
+      kind: 'passkey.added',
+      title: 'A passkey was added',
+      body: `The passkey “${data.name}” can now sign you in. If this wasn’t you, remove it in your profile, change your password and contact support.`,
+      link: '/profile',
+    },
+    audience: { contactIds: [data.contact_id] },
+  }),
+  'auth.passkey_removed': ({ data }) => ({
+    notice: {
+      category: 'security',
+      kind: 'passkey.removed',
+      title: 'A passkey was removed',
+      body: `The passkey “${data.name}” no longer signs you in. If this wasn’t you, change your password and contact support.`,
+      link: '/profile',
+    },
+    audience: { contactIds: [data.contact_id] },
+  }),
   'auth.two_factor_reset': ({ data }) => ({
     notice: {
       category: 'security',

@@ -4,6 +4,8 @@ import * as billing from './billing.js';
 import * as dashboard from './dashboard.js';
 import * as inventory from './inventory.js';
 import * as notifications from './notifications.js';
+import * as passkeySignIn from './passkey-sign-in.js';
+import * as passkeys from './passkeys.js';
 import * as profile from './profile.js';
 import * as security from './security.js';
 import * as services from './services.js';
@@ -28,6 +30,8 @@ export const endpoints = {
   ...audit,
   ...security,
   ...twoFactor,
+  ...passkeys,
+  ...passkeySignIn,
   ...notifications,
 };
 export type EndpointName = keyof typeof endpoints;
@@ -44,6 +48,8 @@ export * as billingEndpoints from './billing.js';
 export * as dashboardEndpoints from './dashboard.js';
 export * as inventoryEndpoints from './inventory.js';
 export * as notificationsEndpoints from './notifications.js';
+export * as passkeySignInEndpoints from './passkey-sign-in.js';
+export * as passkeysEndpoints from './passkeys.js';
 export * as profileEndpoints from './profile.js';
 export * as securityEndpoints from './security.js';
 export * as servicesEndpoints from './services.js';

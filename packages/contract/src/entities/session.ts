@@ -94,7 +94,7 @@ export const twoFactorChallenge = z.object({
   /** Opaque, single-use, short-lived: carries the sign-in to its second step, and nothing else. */
   pending_token: z.string(),
   expires_at: timestamp,
-  methods: z.array(z.enum(['totp', 'recovery_code'])),
+  methods: z.array(z.enum(['totp', 'recovery_code', 'passkey'])),
   /** The account requires a second factor and the user has none: they set one up now, before anything else. */
   enrolment_required: z.boolean().optional(),
 });

@@ -17,7 +17,7 @@ export const authEventData = {
     /** A successful sign-in from a browser none of the contact's kept sessions used. */
     new_browser: z.boolean().optional(),
     /** The second factor that completed the sign-in, for a contact who has one (decision 0049). */
-    second_factor: z.enum(['totp', 'recovery_code']).optional(),
+    second_factor: z.enum(['totp', 'recovery_code', 'passkey']).optional(),
     /** How a sign-in without a password was proven (issue 37): a passkey alone, or the account's identity provider. */
     via: z.enum(['passkey', 'identity_provider']).optional(),
   }),
@@ -46,8 +46,8 @@ export const authEventData = {
   'auth.second_factor_failed': z.object({
     contact_id: contactId,
     email: z.string(),
-    method: z.enum(['totp', 'recovery_code']),
-    reason: z.enum(['wrong_code', 'replayed_code']),
+    method: z.enum(['totp', 'recovery_code', 'passkey']),
+    reason: z.enum(['wrong_code', 'replayed_code', 'passkey_refused']),
     purpose: z.enum(['sign_in', 'disable', 'enrolment', 'recovery_codes_renew']),
   }),
   /** An administrator turned another user's second factor off (a lost phone); the user is told. */
@@ -56,6 +56,10 @@ export const authEventData = {
   'auth.sign_in_policy_changed': z.object({ two_factor_required: z.boolean() }),
   /** A contact replaced their recovery codes with new ones (with their password or a code); the old ones work no more. */
   'auth.recovery_codes_renewed': z.object({ contact_id: contactId, email: z.string(), via: z.enum(['password', 'code']) }),
+  /** A contact registered a passkey (Profile → Security, decision 0050); it signs them in alone or as the second factor. */
+  'auth.passkey_added': z.object({ contact_id: contactId, email: z.string(), firstname: z.string(), passkey_id: z.number().int(), name: z.string() }),
+  /** A contact removed one of their passkeys. */
+  'auth.passkey_removed': z.object({ contact_id: contactId, email: z.string(), firstname: z.string(), passkey_id: z.number().int(), name: z.string() }),
   /** A recovery code completed a sign-in; it works no more. */
   'auth.recovery_code_used': z.object({ contact_id: contactId, email: z.string(), firstname: z.string(), remaining: z.number().int() }),
 } satisfies Record<string, z.ZodObject>;

@@ -10,6 +10,7 @@ export * from './inventory.js';
 export * from './tickets.js';
 export * from './attachments.js';
 export * from './auth.js';
+export * from './passkeys.js';
 export * from './platform.js';
 export * from './webhooks.js';
 export * from './relations.js';

@@ -13,6 +13,8 @@ export const TABLE_OWNERS = {
   totp_authenticators: 'modules/auth',
   recovery_codes: 'modules/auth',
   sign_in_policies: 'modules/auth',
+  passkeys: 'modules/auth',
+  passkey_challenges: 'modules/auth',
   billing_accounts: 'modules/billing',
   statements: 'modules/billing',
   payments: 'modules/billing',

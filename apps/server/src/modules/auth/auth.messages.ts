@@ -23,3 +23,5 @@ export const THROTTLE = {
 } as const;
 export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change the e-mail address you sign in with.';
 export const CURRENT_PASSWORD_WRONG = 'The current password is not correct.';
+/** Every refused passkey assertion (unknown, another person's, badly signed, replayed, expired, cloned) gets this one answer. */
+export const PASSKEY_REFUSED = 'That passkey could not sign you in. Try again, or sign in with your password.';

@@ -35,6 +35,7 @@ import { consumeOneTimeToken, findContactByEmail, findContactById, findSignInBlo
 import type { Caller } from './caller.js';
 import type { PasswordStore } from './passwords.js';
 import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
+import { hasPasskey } from './passkeys.repository.js';
 import { findPendingSignIn, hasConfirmedAuthenticator, recoveryCodesLeft, twoFactorRequired, useRecoveryCode } from './two-factor.repository.js';
 import { beginEnrolment, confirmEnrolment, verifyTotp } from './two-factor.js';
 import { findRefreshToken, isNewBrowser, revokeSession, revokeSessionsOfContacts, rotateRefreshToken, startSession } from './sessions.repository.js';
@@ -104,7 +105,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
     const contactId = await findPendingSignIn(db, pendingToken);
     const contact = contactId ? await findContactById(db, contactId) : undefined;
     if (!contact || (await findSignInBlock(db, contact.id))) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED);
-    if ((await hasConfirmedAuthenticator(db, contact.id)) || !(await twoFactorRequired(db, contact.accountId))) {
+    if ((await hasConfirmedAuthenticator(db, contact.id)) || (await hasPasskey(db, contact.id)) || !(await twoFactorRequired(db, contact.accountId))) {
       throw new AppError('conflict', 'This sign-in does not set up two-step sign-in. Please sign in again.');
     }
     return contact;
@@ -114,7 +115,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
   async function signedIn(
     contact: ContactWithAccount,
     meta: ClientMeta,
-    secondFactor?: 'totp' | 'recovery_code',
+    secondFactor?: 'totp' | 'recovery_code' | 'passkey',
     via?: 'passkey' | 'identity_provider',
   ): Promise<LoginResult> {
     await events.record(db, {
@@ -201,7 +202,10 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
       }
 
       // With a second factor the failures are cleared only once it is given: else a known password would buy endless guesses.
-      const twoFactor = await hasConfirmedAuthenticator(db, contact.id);
+      // A passkey is a second factor too (decision 0050).
+      const totp = await hasConfirmedAuthenticator(db, contact.id);
+      const passkey = await hasPasskey(db, contact.id);
+      const twoFactor = totp || passkey;
       // The account requires a second factor and this user has none: they set one up before anything else.
       const mustEnrol = !twoFactor && (await twoFactorRequired(db, contact.accountId));
       if (!twoFactor && !mustEnrol) await throttle.clear(userKey.key);
@@ -229,7 +233,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
           two_factor_required: true,
           pending_token: pending.token,
           expires_at: pending.expiresAt.toISOString(),
-          methods: mustEnrol ? [] : ['totp', 'recovery_code'],
+          methods: [...(totp ? (['totp', 'recovery_code'] as const) : []), ...(passkey ? (['passkey'] as const) : [])],
           ...(mustEnrol ? { enrolment_required: true } : {}),
         };
       }
@@ -293,6 +297,16 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
       }
       await throttle.clear(userKey.key);
       return signedIn(contact, meta, method);
+    },
+
+    /**
+     * A sign-in's second step proven by one of the person's passkeys (decision 0050; passkey-sign-in.service.ts checked
+     * the assertion): the pending sign-in is used up, the username's failures cleared, and the sign-in recorded with it.
+     */
+    async completeSecondFactorWithPasskey(pendingToken: string, contact: ContactWithAccount, meta: ClientMeta): Promise<LoginResult> {
+      if (!(await consumeOneTimeToken(db, 'second_factor', pendingToken))) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED);
+      await throttle.clear(signInFailuresKey(contact.email));
+      return signedIn(contact, meta, 'passkey');
     },
 
     /** The pending sign-in of a user whose account requires a second factor they do not have yet: a new secret. */

@@ -6,6 +6,7 @@ import { contactActor, type EventOrigin } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import { findContactById } from './auth.repository.js';
+import { deletePasskeysOf } from './passkeys.repository.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import type { VaultKeyRing } from '../../platform/secret-box.js';
 import type { Caller } from './caller.js';
@@ -181,15 +182,18 @@ export function createTwoFactorService({ db, vault, events, config, confirmPassw
     },
 
     /**
-     * An administrator turns off another user's second factor of their account (a lost phone and lost codes). The
-     * user's next sign-in is the password alone; they are told by a security notice, which is always mailed.
+     * An administrator turns off another user's second factor of their account (a lost phone and lost codes): the
+     * authenticator, the recovery codes and the passkeys (decision 0050). The user's next sign-in is the password alone;
+     * they are told by a security notice, which is always mailed.
      */
     async resetForUser(caller: Caller, contactId: number, meta: ClientMeta): Promise<void> {
       const contact = await findContactById(db, contactId);
       if (!contact || contact.accountId !== caller.accountId) throw notFound('The user');
       if (contact.id === caller.contactId) throw new AppError('conflict', RESET_YOUR_OWN);
       await inTransaction(db, async (tx) => {
-        if (!(await deleteSecondFactor(tx, contact.id))) throw new AppError('conflict', NOT_ON_FOR_USER);
+        const hadTotp = await deleteSecondFactor(tx, contact.id);
+        const passkeysRemoved = await deletePasskeysOf(tx, contact.id);
+        if (!hadTotp && passkeysRemoved === 0) throw new AppError('conflict', NOT_ON_FOR_USER);
         await events.record(tx, {
           type: 'auth.two_factor_reset',
           accountId: caller.accountId,

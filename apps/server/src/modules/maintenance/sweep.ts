@@ -12,6 +12,7 @@ export interface SweepCounts {
   refreshTokens: number;
   passwordResetTokens: number;
   oneTimeTokens: number;
+  passkeyChallenges: number;
   rateLimits: number;
   webhookEvents: number;
   mails: number;

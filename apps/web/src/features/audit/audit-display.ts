@@ -17,6 +17,8 @@ const ACTIONS: Record<string, string> = {
   'auth.recovery_code_used': 'Recovery code used',
   'auth.recovery_codes_renewed': 'Recovery codes renewed',
   'auth.two_factor_reset': 'Two-step sign-in reset by an administrator',
+  'auth.passkey_added': 'Passkey added',
+  'auth.passkey_removed': 'Passkey removed',
   'auth.sign_in_policy_changed': 'Sign-in rules changed',
   'users.created': 'User added',
   'users.updated': 'User changed',

@@ -51,9 +51,23 @@ export function LoginForm({ onSigningIn }: LoginFormProps) {
   const signingInSignalled = useRef(false);
   const passwordProps = form.getInputProps('password');
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  const [passkeyPending, setPasskeyPending] = useState(false);
   const signedIn = (result: AcceptedLoginResult) => {
     signIn(result);
     navigate(destination, { replace: true });
+  };
+  // A passkey alone (decision 0050): its code and SimpleWebAuthn load on the press, not with the page (the bundle budget).
+  const signInWithPasskey = async () => {
+    setFailure(null);
+    setPasskeyPending(true);
+    signingIn();
+    try {
+      const passkeys = await import('../api/passkey-sign-in');
+      await passkeys.signInWithPasskey().then(signedIn, (error: unknown) => setFailure(passkeys.passkeyFailure(error, LOGIN_FAILED_MESSAGE)));
+    } catch (error) {
+      setFailure(errorMessage(error, LOGIN_FAILED_MESSAGE));
+    }
+    setPasskeyPending(false);
   };
 
   const submit = form.onSubmit((credentials) => {
@@ -133,6 +147,9 @@ export function LoginForm({ onSigningIn }: LoginFormProps) {
         </Stack>
         <Button type="submit" size="md" fullWidth loading={login.isPending}>
           Sign in
+        </Button>
+        <Button variant="default" size="md" fullWidth loading={passkeyPending} onClick={() => void signInWithPasskey()}>
+          Sign in with a passkey
         </Button>
       </Stack>
     </form>

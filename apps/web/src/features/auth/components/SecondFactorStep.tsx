@@ -23,6 +23,9 @@ interface SecondFactorStepProps {
  * The code field is what phones and password managers fill in (`autocomplete="one-time-code"`, a numeric keypad).
  */
 export function SecondFactorStep({ challenge, onSignedIn, onRestart }: SecondFactorStepProps) {
+  const byCode = challenge.methods.includes('totp');
+  const byPasskey = challenge.methods.includes('passkey');
+  const [passkeyPending, setPasskeyPending] = useState(false);
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -30,6 +33,25 @@ export function SecondFactorStep({ challenge, onSignedIn, onRestart }: SecondFac
   const complete = useSecondFactorMutation();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), [recovery]);
+
+  // One of the person's passkeys (decision 0050); SimpleWebAuthn loads on the press.
+  async function signInWithPasskey() {
+    setFailure(null);
+    setPasskeyPending(true);
+    try {
+      const passkeys = await import('../api/passkey-sign-in');
+      try {
+        onSignedIn(await passkeys.completeSecondFactorWithPasskey(challenge.pending_token));
+      } catch (error) {
+        const message = passkeys.passkeyFailure(error, SECOND_STEP_FAILED);
+        if (error instanceof ApiError && error.status === 401 && message === SIGN_IN_AGAIN) onRestart(message);
+        else setFailure(message);
+      }
+    } catch (error) {
+      setFailure(errorMessage(error, SECOND_STEP_FAILED));
+    }
+    setPasskeyPending(false);
+  }
 
   const switchMethod = () => {
     setRecovery((current) => !current);
@@ -69,13 +91,20 @@ export function SecondFactorStep({ challenge, onSignedIn, onRestart }: SecondFac
             Two-step verification
           </Title>
           <Text size="sm" c="dimmed">
-            {recovery
-              ? 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each code works once.'
-              : 'Open your authenticator app and enter the 6-digit code it shows for this portal.'}
+            {!byCode
+              ? 'Use your passkey to finish signing in.'
+              : recovery
+                ? 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each code works once.'
+                : 'Open your authenticator app and enter the 6-digit code it shows for this portal.'}
           </Text>
         </Stack>
         {failure && <FormFailure>{failure}</FormFailure>}
-        {recovery ? (
+        {byPasskey && (
+          <Button variant={byCode ? 'default' : 'filled'} size="md" fullWidth loading={passkeyPending} onClick={() => void signInWithPasskey()}>
+            Use a passkey
+          </Button>
+        )}
+        {!byCode ? null : recovery ? (
           <TextInput
             key="recovery"
             ref={input}
@@ -107,13 +136,17 @@ export function SecondFactorStep({ challenge, onSignedIn, onRestart }: SecondFac
             }}
           />
         )}
-        <Button type="submit" size="md" fullWidth loading={complete.isPending}>
-          Verify and sign in
-        </Button>
+        {byCode && (
+          <Button type="submit" size="md" fullWidth loading={complete.isPending}>
+            Verify and sign in
+          </Button>
+        )}
         <Stack gap={6} align="flex-start">
-          <Anchor component="button" type="button" size="sm" fw={500} onClick={switchMethod}>
-            {recovery ? 'Use a code from your authenticator app' : 'Use a recovery code'}
-          </Anchor>
+          {byCode && (
+            <Anchor component="button" type="button" size="sm" fw={500} onClick={switchMethod}>
+              {recovery ? 'Use a code from your authenticator app' : 'Use a recovery code'}
+            </Anchor>
+          )}
           <Anchor component="button" type="button" size="sm" onClick={() => onRestart(null)}>
             Sign in as someone else
           </Anchor>

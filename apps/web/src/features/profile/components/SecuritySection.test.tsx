@@ -86,7 +86,8 @@ describe('SecuritySection', () => {
 
   it('shows an error with a retry, and nothing at all against a server without these calls', async () => {
     let answer = () => failure(500, 'Something broke on our side.');
-    stubApi({ 'GET /api/portal/sessions': () => answer() });
+    // A server without passkeys: that part is left out, so the one retry is the sessions'.
+    stubApi({ 'GET /api/portal/sessions': () => answer(), 'GET /api/portal/passkeys': () => failure(404, 'Not found') });
     const { unmount } = render();
     expect(await screen.findByText('Something broke on our side.')).toBeInTheDocument();
     answer = () => ok([THIS]);

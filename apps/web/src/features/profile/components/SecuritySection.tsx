@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePa
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { WHOLE_VALUE } from '../../../shared/ui/whole-value';
 import { mySessionsQuery, myTwoFactorQuery, useEndOtherSessions, useEndSession } from '../api/security-queries';
+import { PasskeysPart } from './PasskeysPart';
 
 const ChangePasswordModal = lazy(async () => ({ default: (await import('./ChangePasswordModal')).ChangePasswordModal }));
 const TwoFactorEnrolModal = lazy(async () => ({ default: (await import('./TwoFactorEnrolModal')).TwoFactorEnrolModal }));
@@ -48,7 +49,7 @@ export function SecuritySection() {
               Security
             </Title>
             <Text size="sm" c="dimmed">
-              Your password, two-step sign-in, and the browsers where you are signed in.
+              Your password, two-step sign-in, passkeys, and the browsers where you are signed in.
             </Text>
           </Stack>
           {/* The provider's staff signed in for support change neither (the server refuses them too). */}
@@ -60,10 +61,11 @@ export function SecuritySection() {
         </Group>
         {impersonatedBy && (
           <Text size="sm" c="dimmed">
-            You are signed in for support by {impersonatedBy}: the password and two-step sign-in are the user’s own to change.
+            You are signed in for support by {impersonatedBy}: the password, two-step sign-in and passkeys are the user’s own to change.
           </Text>
         )}
         <TwoFactorPart changeable={!impersonatedBy} />
+        <PasskeysPart changeable={!impersonatedBy} />
         <Title order={3} fz="md">
           Where you are signed in
         </Title>
