@@ -14,7 +14,8 @@ export interface SoftPasskey {
   /** `navigator.credentials.create()`'s answer to the server's creation options, as `startRegistration` gives it. */
   register(options: { challenge: string; user?: { id: string } }, origin?: string, rpId?: string): RegistrationJSON;
   /** `navigator.credentials.get()`'s answer to request options, as `startAuthentication` gives it. */
-  assert(options: { challenge: string }, origin?: string, rpId?: string): AssertionJSON;
+  /** `userVerified: false`: an authenticator that only saw someone touch it (no PIN or biometrics). */
+  assert(options: { challenge: string }, origin?: string, rpId?: string, userVerified?: boolean): AssertionJSON;
 }
 
 export interface RegistrationJSON {
@@ -94,9 +95,9 @@ export function createSoftPasskey(defaults: { origin: string; rpId: string }): S
         authenticatorAttachment: 'platform',
       };
     },
-    assert(options, origin = defaults.origin, rpId = defaults.rpId) {
+    assert(options, origin = defaults.origin, rpId = defaults.rpId, userVerified = true) {
       passkey.counter += 1;
-      const authData = authenticatorData(rpId, FLAG_USER_PRESENT | FLAG_USER_VERIFIED, passkey.counter);
+      const authData = authenticatorData(rpId, FLAG_USER_PRESENT | (userVerified ? FLAG_USER_VERIFIED : 0), passkey.counter);
       const clientDataJSON = clientData('webauthn.get', options.challenge, origin);
       const signature = sign('sha256', Buffer.concat([authData, sha256(isoBase64URL.toBuffer(clientDataJSON))]), privateKey);
       return {

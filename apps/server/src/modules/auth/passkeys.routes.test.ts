@@ -189,6 +189,8 @@ describe('signing in with a passkey alone', () => {
     await refusedWith(await passkeySignIn(createSoftPasskey(RP), address)); // never registered here
     await refusedWith(await passkeySignIn(key, address, (o) => key.assert(o, 'http://evil.test')));
     await refusedWith(await passkeySignIn(key, address, (o) => key.assert(o, RP.origin, 'evil.test')));
+    // Alone, a passkey must have checked the person (PIN or biometrics), not only been touched.
+    await refusedWith(await passkeySignIn(key, address, (o) => key.assert(o, RP.origin, RP.rpId, false)));
     await refusedWith(
       await passkeySignIn(key, address, (o) => {
         const answer = key.assert(o);
@@ -255,8 +257,9 @@ describe('a passkey as the second factor', () => {
       }),
     );
 
+    // After the password, the device is the second factor: a touch is enough, no PIN or biometrics needed.
     const second = ceremonyOf(await begin());
-    const done = await finish(second.token, key.assert(options(second)));
+    const done = await finish(second.token, key.assert(options(second), RP.origin, RP.rpId, false));
     expect(done.statusCode).toBe(200);
     expect(successEnvelope(loginResult).parse(done.json()).result.email).toBe(person.email);
     expect(await auditOf(person.id)).toContainEqual(

@@ -107,7 +107,9 @@ export async function beginAuthentication(
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     timeout: PASSKEY_CHALLENGE_SECONDS * 1000,
-    userVerification: 'preferred',
+    // Alone, a passkey must be two factors in one (the device and the person's PIN or biometrics); after the password,
+    // the device is the second factor, so its own check is welcome but not needed.
+    userVerification: purpose === 'sign_in' ? 'required' : 'preferred',
     allowCredentials: allowed.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports as AuthenticatorTransportFuture[] })),
   });
   return { ...(await keepChallenge(db, purpose, contactId, options.challenge)), options: { ...options } };
@@ -148,7 +150,7 @@ export async function verifyAssertion(
         counter: passkey.signCount,
         transports: passkey.transports as AuthenticatorTransportFuture[],
       },
-      requireUserVerification: false,
+      requireUserVerification: purpose === 'sign_in',
     });
     if (!verified) return { ok: false, reason: 'bad_assertion', passkey };
     newCounter = authenticationInfo.newCounter;
