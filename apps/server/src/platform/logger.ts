@@ -25,6 +25,7 @@ const REDACTED_PATHS = [
     'access_token',
     'refresh_token',
     'secret',
+    'client_secret',
   ].map((field) => `*.${field}`),
 ];
 
