@@ -16,6 +16,12 @@ import { FormFailure, PasswordField } from './AuthScreenParts';
 /** The second step of a sign-in with a second factor: its own chunk, loaded only when a sign-in needs it (decision 0049). */
 const SecondFactorStep = lazy(async () => ({ default: (await import('./SecondFactorStep')).SecondFactorStep }));
 const SignInEnrolmentStep = lazy(async () => ({ default: (await import('./SignInEnrolmentStep')).SignInEnrolmentStep }));
+// Sign-in with the account's identity provider (decision 0051): loaded once an e-mail's domain, a sign-in link or a refusal asks.
+const IdentityProviderButton = lazy(async () => ({ default: (await import('./IdentityProviderSignIn')).IdentityProviderButton }));
+const IdentityProviderRefusalMessage = lazy(async () => ({ default: (await import('./IdentityProviderSignIn')).IdentityProviderRefusalMessage }));
+
+/** The domain of a typed e-mail address once it looks whole (a dot after the @), lower case. */
+const domainOf = (email: string) => /@([^@\s]+\.[^@\s.]{2,})$/.exec(email.trim())?.[1]?.toLowerCase() ?? '';
 
 /** docs/product.md §8: the server's message, or this when there is none. */
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
@@ -45,6 +51,14 @@ export function LoginForm({ onSigningIn }: LoginFormProps) {
     validate: zodFormValidator<LoginCredentials>(authEndpoints.login.body),
   });
   useTextTypedBeforeHydration(form);
+  const query = new URLSearchParams(search);
+  // An account's sign-in link (?idp=<domain>) shows its button at once; the typed e-mail's domain replaces it.
+  const [domain, setDomain] = useState(query.get('idp') ?? '');
+  form.watch('username', ({ value }) => {
+    const typed = domainOf(value);
+    if (typed) setDomain(typed);
+  });
+  const refusal = query.get('idp_error');
   // The address a signed-out visit was sent here from (?next=, same-origin paths only), or /apps.
   const destination = pathAfterSignIn(search);
   const signingIn = () => onSigningIn?.(new URL(destination, window.location.origin).pathname);
@@ -94,6 +108,10 @@ export function LoginForm({ onSigningIn }: LoginFormProps) {
       <Stack gap="md">
         {failure ? (
           <FormFailure>{failure}</FormFailure>
+        ) : refusal ? (
+          <Suspense>
+            <IdentityProviderRefusalMessage reason={refusal} />
+          </Suspense>
         ) : (
           signedOut && (
             <Alert color="brand" variant="light" role="status" icon={<IconInfoCircle size={18} aria-hidden="true" />}>
@@ -134,6 +152,11 @@ export function LoginForm({ onSigningIn }: LoginFormProps) {
         <Button type="submit" size="md" fullWidth loading={login.isPending}>
           Sign in
         </Button>
+        {domain && (
+          <Suspense>
+            <IdentityProviderButton domain={domain} email={form.getValues().username || undefined} />
+          </Suspense>
+        )}
       </Stack>
     </form>
   );
