@@ -187,6 +187,7 @@ describe('sweeping expired rows', () => {
       domainEvents: 0,
       notifications: 0,
       reminders: 0,
+      identityProviderSignIns: 0,
     });
   });
 });

@@ -51,14 +51,23 @@ export function LoginForm({ onSigningIn }: LoginFormProps) {
     validate: zodFormValidator<LoginCredentials>(authEndpoints.login.body),
   });
   useTextTypedBeforeHydration(form);
-  const query = new URLSearchParams(search);
-  // An account's sign-in link (?idp=<domain>) shows its button at once; the typed e-mail's domain replaces it.
-  const [domain, setDomain] = useState(query.get('idp') ?? '');
-  form.watch('username', ({ value }) => {
-    const typed = domainOf(value);
+  // An account's sign-in link (?idp=<domain>) shows its button, a refusal (?idp_error=) says why; the typed e-mail's
+  // domain asks for its button. Set after the first render, which matches the server's markup of the page (hydration).
+  const [domain, setDomain] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const offerFor = (email: string) => {
+    const typed = domainOf(email);
     if (typed) setDomain(typed);
-  });
-  const refusal = query.get('idp_error');
+  };
+  form.watch('username', ({ value }) => offerFor(value));
+  useEffect(() => {
+    const query = new URLSearchParams(search);
+    setDomain(query.get('idp') ?? '');
+    setRefusal(query.get('idp_error'));
+    // Text typed before the page became the app (useTextTypedBeforeHydration took it over in its effect, just before).
+    offerFor(form.getValues().username);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
   // The address a signed-out visit was sent here from (?next=, same-origin paths only), or /apps.
   const destination = pathAfterSignIn(search);
   const signingIn = () => onSigningIn?.(new URL(destination, window.location.origin).pathname);
