@@ -10,7 +10,7 @@ import { FormFailure } from './AuthScreenParts';
  */
 
 /** Why the identity provider's sign-in was refused, by the reason the callback names (never text from the address). */
-export const IDENTITY_PROVIDER_REFUSALS: Record<IdentityProviderRefusal, string> = {
+export const REFUSAL_MESSAGES: Record<IdentityProviderRefusal, string> = {
   expired: 'This sign-in has expired or was already used. Please try again.',
   cancelled: 'The sign-in at your identity provider was cancelled or refused. Please try again.',
   unavailable: 'Your identity provider could not be reached. Please try again later, or sign in with your password.',
@@ -28,7 +28,7 @@ export const IDENTITY_PROVIDER_REFUSALS: Record<IdentityProviderRefusal, string>
 };
 
 export function IdentityProviderRefusalMessage({ reason }: { reason: string }) {
-  const message = IDENTITY_PROVIDER_REFUSALS[reason as IdentityProviderRefusal];
+  const message = REFUSAL_MESSAGES[reason as IdentityProviderRefusal];
   return message ? <FormFailure>{message}</FormFailure> : null;
 }
 
