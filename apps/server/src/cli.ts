@@ -16,6 +16,8 @@ import { createContainer } from './container.js';
 import { runWebhookCommand, WEBHOOK_USAGE } from './modules/webhooks/webhooks.cli.js';
 import { resealWebhookSecrets } from './modules/webhooks/webhooks.service.js';
 import { resealTotpSecrets } from './modules/auth/two-factor.js';
+import { createIdentityProviderSettings, resealClientSecrets } from './modules/identity-providers/index.js';
+import { IDENTITY_PROVIDER_USAGE, runIdentityProviderCommand } from './modules/identity-providers/identity-providers.cli.js';
 import { resealVault, setCredentialPasswordHidden } from './modules/inventory/inventory.service.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { createPortalMetrics } from './platform/metrics.js';
@@ -38,7 +40,7 @@ Commands:
       SEED_DEMO_DATA is on), then exits. Instances do this at start too; run it first in an
       upgrade so no instance starts against an older schema (README, "Upgrades").
   vault-rekey
-      Seals every stored password, note and webhook secret again under VAULT_KEY. After a key rotation, run it
+      Seals every stored password, note, webhook, authenticator and identity provider secret again under VAULT_KEY. After a key rotation, run it
       with the old key in VAULT_OLD_KEYS; when it is done, the old key can be retired.
   backup <file>
       Writes the whole database (embedded, or at DATABASE_URL) to <file> with pg_dump's custom
@@ -58,11 +60,12 @@ Commands:
   jobs
       Lists the background jobs by queue and state (sweeping, auto-pay; decision 0040), and the newest
       ones that failed for good, with their error.
-${WEBHOOK_USAGE}`;
+${WEBHOOK_USAGE}${IDENTITY_PROVIDER_USAGE}`;
 
 /** Commands for the provider's staff, run beside the portal (they share its database). */
 async function main(): Promise<number> {
   if (process.argv[2] === 'webhook') return webhookCommand(process.argv.slice(3));
+  if (process.argv[2] === 'identity-provider') return identityProviderCommand(process.argv.slice(3));
   const { positionals, values } = parseArgs({
     args: process.argv.slice(2),
     allowPositionals: true,
@@ -111,8 +114,9 @@ async function main(): Promise<number> {
       const count = await resealVault(database.db, container.vault);
       const secrets = await resealWebhookSecrets(database.db, container.vault);
       const totp = await resealTotpSecrets(database.db, container.vault);
+      const clients = await resealClientSecrets(database.db, container.vault);
       process.stdout.write(
-        `${count} stored credential${count === 1 ? '' : 's'}, ${secrets} webhook secret${secrets === 1 ? '' : 's'} and ${totp} authenticator secret${totp === 1 ? '' : 's'} sealed again under the current vault key.\n`,
+        `${count} stored credential${count === 1 ? '' : 's'}, ${secrets} webhook secret${secrets === 1 ? '' : 's'}, ${totp} authenticator secret${totp === 1 ? '' : 's'} and ${clients} identity provider client secret${clients === 1 ? '' : 's'} sealed again under the current vault key.\n`,
       );
       return 0;
     }
@@ -242,6 +246,32 @@ async function webhookCommand(args: string[]): Promise<number> {
   try {
     const { webhooks } = createContainer({ config, database, logger, metrics: createPortalMetrics() });
     return await runWebhookCommand(webhooks, args, { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) });
+  } finally {
+    await database.close();
+  }
+}
+
+/** The client secret of `identity-provider set`: IDP_CLIENT_SECRET, or one line piped to standard input (never an argument). */
+async function clientSecretInput(): Promise<string | undefined> {
+  if (process.env.IDP_CLIENT_SECRET) return process.env.IDP_CLIENT_SECRET;
+  if (process.stdin.isTTY) return undefined;
+  let text = '';
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text.split(/\r?\n/)[0] || undefined;
+}
+
+async function identityProviderCommand(args: string[]): Promise<number> {
+  const config = loadConfig();
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
+  const database = await openDatabase(config, logger, { attachToRunning: true, startupData: demoDataOnEmptyDatabase(config), jobQueues: PORTAL_QUEUES });
+  try {
+    const { vault } = createContainer({ config, database, logger, metrics: createPortalMetrics() });
+    const settings = createIdentityProviderSettings({ db: database.db, vault, config });
+    return await runIdentityProviderCommand(database.db, settings, args, {
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(text),
+      secret: () => (args[0] === 'set' ? clientSecretInput() : Promise.resolve(undefined)),
+    });
   } finally {
     await database.close();
   }

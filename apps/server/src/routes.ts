@@ -46,6 +46,8 @@ import { createProviderServices } from './modules/provider/provider-services.js'
 import { createProviderTickets } from './modules/provider/provider-tickets.js';
 import { createProviderWebhooks } from './modules/provider/provider-webhooks.js';
 import { providerRoutes } from './modules/provider/provider.routes.js';
+import { createIdentityProviderSettings, createIdentityProviderSignIn, identityProviderRoutes } from './modules/identity-providers/index.js';
+import { createProviderIdentityProviders } from './modules/provider/provider-identity-providers.js';
 
 /**
  * Every implemented API route, by capability. An endpoint of the contract that no module
@@ -83,6 +85,7 @@ export function apiRoutes(container: Container, { live, recheck }: LiveRouteDepe
       createTwoFactorService({ db, vault, events, config, confirmPassword: sessions.confirmPassword, confirmTotpCode: sessions.confirmTotpCode }),
     ),
     ...passkeysRoutes(createPasskeysService({ db, events, config }), createPasskeySignInService({ db, config, events, metrics, sessions })),
+    ...identityProviderRoutes(createIdentityProviderSignIn({ db, vault, events, config, sessions, logger: container.logger })),
     // The provider's back-office API (decision 0025), authenticated by API keys.
     ...providerRoutes({
       accounts: createProviderAccounts(createAccountSync({ db, events })),
@@ -95,6 +98,7 @@ export function apiRoutes(container: Container, { live, recheck }: LiveRouteDepe
       inventory: createProviderInventory(db, inventorySync),
       credentials: createProviderCredentials(db, inventorySync),
       webhooks: createProviderWebhooks(db, webhooks, events),
+      identityProviders: createProviderIdentityProviders(db, createIdentityProviderSettings({ db, vault, config })),
     }),
   ];
 }

@@ -8,6 +8,7 @@ import { openDatabase, type StartupData } from './db/open.js';
 import { resealVault } from './modules/inventory/inventory.service.js';
 import { resealWebhookSecrets } from './modules/webhooks/webhooks.service.js';
 import { resealTotpSecrets } from './modules/auth/two-factor.js';
+import { resealClientSecrets } from './modules/identity-providers/index.js';
 import { type JobQueue } from './platform/job-queue.js';
 import { createLogger } from './platform/logger.js';
 
@@ -107,10 +108,15 @@ async function runServer(options: ServerOptions): Promise<void> {
 
   // Seals what an older version left in plain text, or under a key since rotated (docs/decisions/0015).
   const { vault } = container;
-  void Promise.all([resealVault(database.db, vault), resealWebhookSecrets(database.db, vault), resealTotpSecrets(database.db, vault)]).then(
-    ([count, webhookSecrets, totpSecrets]) =>
-      count + webhookSecrets + totpSecrets > 0
-        ? logger.info({ count, webhookSecrets, totpSecrets }, 'vault values sealed again under the current key')
+  void Promise.all([
+    resealVault(database.db, vault),
+    resealWebhookSecrets(database.db, vault),
+    resealTotpSecrets(database.db, vault),
+    resealClientSecrets(database.db, vault),
+  ]).then(
+    ([count, webhookSecrets, totpSecrets, clientSecrets]) =>
+      count + webhookSecrets + totpSecrets + clientSecrets > 0
+        ? logger.info({ count, webhookSecrets, totpSecrets, clientSecrets }, 'vault values sealed again under the current key')
         : undefined,
     (error: unknown) => logger.warn({ err: error }, 'the vault could not be sealed again under the current key; see npm run portal -- vault-rekey'),
   );

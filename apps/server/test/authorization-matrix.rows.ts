@@ -6,6 +6,8 @@ import {
   assets,
   billingAccounts,
   credentials,
+  identityProviderDomains,
+  identityProviders,
   licenses,
   notifications,
   orders,
@@ -227,6 +229,11 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
       body: { pending_token: 'not-a-token', token: 'not-a-token', credential: createSoftPasskey(MATRIX_RP).assert({ challenge: 'not-a-challenge' }) },
     }),
   },
+  // Sign-in with an account's identity provider (decision 0051): a domain no account's IdP serves, and no sign-in under way.
+  findIdentityProvider: { scope: 'public', status: 404, request: () => ({ query: { domain: `nobody-${unique()}.example` } }) },
+  startIdentityProviderSignIn: { scope: 'public', status: 302, request: () => ({ query: { domain: `nobody-${unique()}.example` } }) },
+  finishIdentityProviderSignIn: { scope: 'public', status: 302, request: () => ({ query: { code: 'not-a-code', state: 'not-a-state' } }) },
+  completeIdentityProviderSignIn: { scope: 'public', status: 401, request: () => ({ body: { code: 'not-a-code' } }) },
   tokenLogin: { scope: 'public', status: 401, request: () => ({ body: { token: 'not-a-token' } }) },
   redeemAppLaunch: { scope: 'public', status: 401, request: () => ({ params: { appId: 'itp_voice' }, body: { token: 'not-a-token' } }) },
   refresh: { scope: 'public', status: 401, request: () => ({}) },
@@ -487,6 +494,17 @@ export async function createProviderMatrixContext(db: Database): Promise<Provide
     .insert(credentials)
     .values({ accountId: account.id, serviceName: 'Matrix Firewall', username: 'matrix-admin' })
     .returning({ id: credentials.id });
+  // An identity provider to read and remove (its secret sealed under a key of this context: nothing here opens it).
+  const sealer = createVaultKeyRing(randomBytes(32)).current;
+  await db.insert(identityProviders).values({
+    accountId: account.id,
+    displayName: 'Matrix IdP',
+    issuer: 'https://idp.matrix.example',
+    clientId: 'matrix-portal',
+    clientSecretSealed: sealer.seal('matrix-secret'),
+    clientSecretKeyId: sealer.id,
+  });
+  await db.insert(identityProviderDomains).values({ domain: `${accountExternalId}.example`, accountId: account.id });
   return { db, accountExternalId, ticketExternalId, webhookEndpointId: endpoint.id, webhookDeliveryId: delivery!.id, credentialId: credential!.id };
 }
 
@@ -503,6 +521,18 @@ export const PROVIDER_MATRIX_ROWS: Record<ProviderEndpointName, ProviderRow> = {
   }),
   providerBulkAccounts: () => ({ body: { items: [1, 2].map((n) => ({ external_id: `matrix-${unique()}`, name: `Matrix bulk account ${n} ${unique()}` })) } }),
   providerGetAccount: (c) => ({ params: { external_id: c.accountExternalId } }),
+  providerPutIdentityProvider: (c) => ({
+    params: inAccount(c),
+    body: {
+      name: 'Matrix Entra',
+      issuer: 'https://login.matrix.example/tenant/v2.0',
+      client_id: 'matrix-portal',
+      client_secret: `secret-${unique()}`,
+      domains: [`${c.accountExternalId}.example`],
+    },
+  }),
+  providerGetIdentityProvider: (c) => ({ params: inAccount(c) }),
+  providerDeleteIdentityProvider: (c) => ({ params: inAccount(c) }),
   providerListAccounts: () => ({ query: listQuery }),
   providerPutContact: (c) => ({
     params: fresh(c),

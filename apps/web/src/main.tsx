@@ -34,7 +34,9 @@ else void start();
  */
 function showsASignedOutPageOnly(element: HTMLElement): boolean {
   try {
-    const tokenInAddress = window.location.pathname !== CHANGE_PASSWORD_PATH && new URLSearchParams(window.location.search).has('token');
+    const query = new URLSearchParams(window.location.search);
+    // A sign-in token to use, or an identity provider's button or refusal to show (decision 0051): the app starts at once.
+    const tokenInAddress = (window.location.pathname !== CHANGE_PASSWORD_PATH && query.has('token')) || query.has('idp') || query.has('idp_error');
     return (
       element.hasChildNodes() &&
       !tokenInAddress &&

@@ -19,6 +19,7 @@ export * from './entities/audit.js';
 export * from './entities/security.js';
 export * from './entities/two-factor.js';
 export * from './entities/passkeys.js';
+export * from './entities/identity-provider.js';
 export * from './entities/notifications.js';
 export { z } from 'zod';
 export * from './entities/text.js';

@@ -5,8 +5,9 @@ import { liveConsumer } from './live.consumer.js';
 import { mailConsumer } from './mail.consumer.js';
 import { notificationsConsumer } from './notifications.consumer.js';
 import { webhooksConsumer } from './webhooks.consumer.js';
+import { removedUsersConsumer } from './removed-users.consumer.js';
 
 /** Every consumer of the domain events, in the order they run in an event's transaction (decision 0041). */
 export function portalConsumers(deps: MailingDeps): EventConsumer[] {
-  return [auditConsumer(), webhooksConsumer(), mailConsumer(deps), notificationsConsumer(deps), liveConsumer()];
+  return [auditConsumer(), webhooksConsumer(), mailConsumer(deps), notificationsConsumer(deps), liveConsumer(), removedUsersConsumer()];
 }

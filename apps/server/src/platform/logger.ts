@@ -25,11 +25,12 @@ const REDACTED_PATHS = [
     'access_token',
     'refresh_token',
     'secret',
+    'client_secret',
   ].map((field) => `*.${field}`),
 ];
 
-/** Query parameters whose values never reach the log; a reset link's `token`, for one. */
-const SECRET_QUERY_PARAMETER = /token|password|secret|key|code|signature/i;
+/** Query parameters whose values never reach the log: a reset link's `token`, an identity provider's `code` and `state`. */
+const SECRET_QUERY_PARAMETER = /token|password|secret|key|code|signature|state/i;
 /**
  * A path segment with a run this long of base64url characters is a link token (a support-tool
  * link ends in a 43-character signature), unless it is a file name (the web app's hashed assets).

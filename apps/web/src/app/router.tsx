@@ -42,6 +42,10 @@ const ForgotPasswordPage = lazy(async () => ({ default: (await loadForgotPasswor
 // A notification mail's unsubscribe page (decision 0046): signed in or out.
 const UnsubscribePage = lazy(async () => ({ default: (await import('../features/notifications/components/UnsubscribePage')).UnsubscribePage }));
 const ChangePasswordPage = lazy(async () => ({ default: (await loadChangePasswordPage()).ChangePasswordPage }));
+// Where a sign-in through the account's identity provider lands (decision 0051).
+const IdentityProviderCompletionPage = lazy(async () => ({
+  default: (await import('../features/auth/components/IdentityProviderCompletionPage')).IdentityProviderCompletionPage,
+}));
 
 /**
  * Starts downloading the lazily loaded signed-out page at this address, if it is one. main.tsx calls it
@@ -76,6 +80,7 @@ function SignedOutRoutes() {
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
         <Route path="/unsubscribe" element={<UnsubscribePage />} />
+        <Route path="/login/identity-provider" element={<IdentityProviderCompletionPage />} />
       </Route>
       <Route path="*" element={<ToSignIn />} />
     </Routes>

@@ -2,6 +2,7 @@ import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as billing from './billing.js';
 import * as dashboard from './dashboard.js';
+import * as identityProvider from './identity-provider.js';
 import * as inventory from './inventory.js';
 import * as notifications from './notifications.js';
 import * as passkeySignIn from './passkey-sign-in.js';
@@ -19,6 +20,7 @@ import * as users from './users.js';
 export const endpoints = {
   ...auth,
   ...signInSteps,
+  ...identityProvider,
   ...profile,
   ...users,
   ...services,
@@ -46,6 +48,7 @@ export * as auditEndpoints from './audit.js';
 export * as authEndpoints from './auth.js';
 export * as billingEndpoints from './billing.js';
 export * as dashboardEndpoints from './dashboard.js';
+export * as identityProviderEndpoints from './identity-provider.js';
 export * as inventoryEndpoints from './inventory.js';
 export * as notificationsEndpoints from './notifications.js';
 export * as passkeySignInEndpoints from './passkey-sign-in.js';

@@ -49,9 +49,12 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_contact_id_idx').on(t.contactId, t.createdAt.desc().nullsFirst())],
 );
 
-export const ONE_TIME_TOKEN_PURPOSES = ['impersonation', 'app_launch', 'second_factor'] as const;
+export const ONE_TIME_TOKEN_PURPOSES = ['impersonation', 'app_launch', 'second_factor', 'identity_provider'] as const;
 
-/** Short-lived single-use tokens: impersonation logins, tokens carried to launched apps, and sign-ins waiting for their second factor. */
+/**
+ * Short-lived single-use tokens: impersonation logins, tokens carried to launched apps, sign-ins waiting for their second
+ * factor, and sign-ins proven by the account's identity provider that the web app takes up (decision 0051).
+ */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {

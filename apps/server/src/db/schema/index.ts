@@ -18,3 +18,4 @@ export * from './provider.js';
 export * from './prerendered-pages.js';
 export * from './notifications.js';
 export * from './published-views.js';
+export * from './identity-providers.js';

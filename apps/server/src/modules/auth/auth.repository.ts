@@ -118,7 +118,7 @@ export async function findUsableResetToken(db: Executor, token: string): Promise
   return row?.contactId;
 }
 
-export type OneTimePurpose = 'impersonation' | 'app_launch' | 'second_factor';
+export type OneTimePurpose = 'impersonation' | 'app_launch' | 'second_factor' | 'identity_provider';
 
 export async function insertOneTimeToken(
   db: Executor,

@@ -154,6 +154,7 @@ describe('sweeping expired rows', () => {
       domainEvents: 1,
       notifications: 2,
       reminders: 0,
+      identityProviderSignIns: 0,
     });
     expect((await db.select({ title: notifications.title }).from(notifications)).map((row) => row.title).sort()).toEqual(['read lately', 'unread a while']);
     expect((await db.select({ id: domainEvents.id }).from(domainEvents)).map((row) => row.id)).toEqual(['evt_happened_lately']);
@@ -188,6 +189,7 @@ describe('sweeping expired rows', () => {
       domainEvents: 0,
       notifications: 0,
       reminders: 0,
+      identityProviderSignIns: 0,
     });
   });
 });

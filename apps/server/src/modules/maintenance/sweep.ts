@@ -3,6 +3,7 @@ import { sweepKeptMails } from '../../db/mail-outbox.repository.js';
 import { sweepOldWindows } from '../../db/rate-limits.repository.js';
 import { sweepOldDomainEvents } from '../../events/domain-events.repository.js';
 import { sweepExpiredTokens } from '../auth/index.js';
+import { sweepPendingSignIns } from '../identity-providers/index.js';
 import { sweepNotifications, sweepReminders } from '../notifications/index.js';
 import { sweepAbandonedUploads, sweepOrphanedBytes } from '../tickets/index.js';
 import type { AttachmentStorage } from '../../platform/attachment-storage.js';
@@ -23,6 +24,8 @@ export interface SweepCounts {
   abandonedUploads: number;
   /** Stored bytes no attachment names, a day old: an upload whose process died or whose connection dropped midway. */
   orphanedFiles: number;
+  /** Sign-ins sent to an account's identity provider that never came back (decision 0051). */
+  identityProviderSignIns: number;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface SweepCounts {
  * attached and the bytes of uploads that died midway (in the attachments' store). The audit log is kept.
  */
 export async function sweepExpired(db: Database, attachmentStorage: AttachmentStorage): Promise<SweepCounts> {
-  const [tokens, rateLimits, webhookEvents, mails, domainEvents, notifications, reminders, abandonedUploads] = await Promise.all([
+  const [tokens, rateLimits, webhookEvents, mails, domainEvents, notifications, reminders, abandonedUploads, identityProviderSignIns] = await Promise.all([
     sweepExpiredTokens(db),
     sweepOldWindows(db),
     sweepOldWebhookEvents(db),
@@ -41,8 +44,9 @@ export async function sweepExpired(db: Database, attachmentStorage: AttachmentSt
     sweepNotifications(db),
     sweepReminders(db),
     sweepAbandonedUploads(db, attachmentStorage),
+    sweepPendingSignIns(db),
   ]);
   // After the abandoned uploads: what they left in the store is then no row's either.
   const orphanedFiles = await sweepOrphanedBytes(db, attachmentStorage);
-  return { ...tokens, rateLimits, webhookEvents, mails, domainEvents, notifications, reminders, abandonedUploads, orphanedFiles };
+  return { ...tokens, rateLimits, webhookEvents, mails, domainEvents, notifications, reminders, abandonedUploads, orphanedFiles, identityProviderSignIns };
 }

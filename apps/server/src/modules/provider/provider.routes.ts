@@ -9,6 +9,7 @@ import type { createProviderOrders } from './provider-orders.js';
 import type { createProviderServices } from './provider-services.js';
 import type { createProviderTickets } from './provider-tickets.js';
 import type { createProviderWebhooks } from './provider-webhooks.js';
+import type { createProviderIdentityProviders } from './provider-identity-providers.js';
 import { eachFile } from '../../http/multipart.js';
 import { byKey } from './provider-support.js';
 import { fileTooLarge, tooManyFiles, type TicketAttachments } from '../tickets/index.js';
@@ -25,6 +26,8 @@ export interface ProviderServices {
   inventory: ReturnType<typeof createProviderInventory>;
   credentials: ReturnType<typeof createProviderCredentials>;
   webhooks: ReturnType<typeof createProviderWebhooks>;
+  /** The accounts' own OpenID Connect providers (decision 0051). */
+  identityProviders: ReturnType<typeof createProviderIdentityProviders>;
 }
 
 /** An upsert answers 201 when it created the record and 200 when it updated it; the body says which too. */
@@ -99,5 +102,11 @@ export function providerRoutes(s: ProviderServices): EndpointRoute[] {
     route(e.providerDeleteWebhookEndpoint, async (c) => s.webhooks.remove(c.provider, c.params.id, c.client)),
     route(e.providerListWebhookDeliveries, async (c) => s.webhooks.deliveries(c.query)),
     route(e.providerRetryWebhookDelivery, async (c) => s.webhooks.retry(c.provider, c.params.id, c.client)),
+    route(e.providerPutIdentityProvider, async (c) => upserted(await s.identityProviders.put(c.params.account_external_id, c.body))),
+    route(e.providerGetIdentityProvider, async (c) => s.identityProviders.get(c.params.account_external_id)),
+    route(e.providerDeleteIdentityProvider, async (c) => {
+      await s.identityProviders.remove(c.params.account_external_id);
+      return new Respond(null, 'The account signs in with passwords only.');
+    }),
   ];
 }

@@ -11,3 +11,4 @@ export { billingContactsOf, contactIdsByExternalId, externalIdsOfContacts, findC
 export { toWireContact } from './contact-wire.js';
 export { asSignInNameConflict, emailTakenMessage, refuseTakenSignInName } from './sign-in-name.js';
 export { contactPasswords } from './passwords.repository.js';
+export { createJustInTimeUser } from './just-in-time-users.js';

@@ -16,6 +16,12 @@ import { FormFailure, PasswordField } from './AuthScreenParts';
 /** The second step of a sign-in with a second factor: its own chunk, loaded only when a sign-in needs it (decision 0049). */
 const SecondFactorStep = lazy(async () => ({ default: (await import('./SecondFactorStep')).SecondFactorStep }));
 const SignInEnrolmentStep = lazy(async () => ({ default: (await import('./SignInEnrolmentStep')).SignInEnrolmentStep }));
+// Sign-in with the account's identity provider (decision 0051): loaded once an e-mail's domain, a sign-in link or a refusal asks.
+const IdentityProviderButton = lazy(async () => ({ default: (await import('./IdentityProviderSignIn')).IdentityProviderButton }));
+const IdentityProviderRefusalMessage = lazy(async () => ({ default: (await import('./IdentityProviderSignIn')).IdentityProviderRefusalMessage }));
+
+/** The domain of a typed e-mail address once it looks whole (a dot after the @), lower case. */
+const domainOf = (email: string) => /@([^@\s]+\.[^@\s.]{2,})$/.exec(email.trim())?.[1]?.toLowerCase() ?? '';
 
 /** docs/product.md §8: the server's message, or this when there is none. */
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
@@ -45,6 +51,23 @@ export function LoginForm({ onSigningIn }: LoginFormProps) {
     validate: zodFormValidator<LoginCredentials>(authEndpoints.login.body),
   });
   useTextTypedBeforeHydration(form);
+  // An account's sign-in link (?idp=<domain>) shows its button, a refusal (?idp_error=) says why; the typed e-mail's
+  // domain asks for its button. Set after the first render, which matches the server's markup of the page (hydration).
+  const [domain, setDomain] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const offerFor = (email: string) => {
+    const typed = domainOf(email);
+    if (typed) setDomain(typed);
+  };
+  form.watch('username', ({ value }) => offerFor(value));
+  useEffect(() => {
+    const query = new URLSearchParams(search);
+    setDomain(query.get('idp') ?? '');
+    setRefusal(query.get('idp_error'));
+    // Text typed before the page became the app (useTextTypedBeforeHydration took it over in its effect, just before).
+    offerFor(form.getValues().username);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
   // The address a signed-out visit was sent here from (?next=, same-origin paths only), or /apps.
   const destination = pathAfterSignIn(search);
   const signingIn = () => onSigningIn?.(new URL(destination, window.location.origin).pathname);
@@ -108,6 +131,10 @@ export function LoginForm({ onSigningIn }: LoginFormProps) {
       <Stack gap="md">
         {failure ? (
           <FormFailure>{failure}</FormFailure>
+        ) : refusal ? (
+          <Suspense>
+            <IdentityProviderRefusalMessage reason={refusal} />
+          </Suspense>
         ) : (
           signedOut && (
             <Alert color="brand" variant="light" role="status" icon={<IconInfoCircle size={18} aria-hidden="true" />}>
@@ -148,6 +175,11 @@ export function LoginForm({ onSigningIn }: LoginFormProps) {
         <Button type="submit" size="md" fullWidth loading={login.isPending}>
           Sign in
         </Button>
+        {domain && (
+          <Suspense>
+            <IdentityProviderButton domain={domain} email={form.getValues().username || undefined} />
+          </Suspense>
+        )}
         <Button variant="default" size="md" fullWidth loading={passkeyPending} onClick={() => void signInWithPasskey()}>
           Sign in with a passkey
         </Button>
