@@ -22,9 +22,11 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
  * 176 and 194. Later that day issues 35-37 (the header's bell with its unread count's query and schemas on every
  * signed-in screen, its panel and the live stream's reader lazily loaded; the signed-out router's unsubscribe page;
  * the contract's shared entities): sign-in JS 175.9 → 176.8, first signed-in screen 193.6 → 196.7 KB, budgets 177.5
- * and 198.
+ * and 198. 2026-12-07, issue 37: two more ways to sign in on the sign-in page, each a button whose code loads when pressed
+ * or when the typed domain has an identity provider ('Sign in with a passkey' and 'Sign in with <name>', 0.2 and 0.4 KB):
+ * sign-in JS 177.4 → 178.0, budget 178.5.
  */
-const BUDGET_KB = { signInJs: 177.5, signInCss: 26.5, signedInJs: 198, signedInCss: 26.5 };
+const BUDGET_KB = { signInJs: 178.5, signInCss: 26.5, signedInJs: 198, signedInCss: 26.5 };
 const TOLERANCE = 0.02;
 
 /** What the sign-in page must never load: the signed-in screens' own code and the heavy libraries. */
