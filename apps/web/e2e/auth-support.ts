@@ -33,6 +33,21 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** Axe in the light and the dark theme, by the emulated system preference (the person's theme must be 'System'). */
+export async function expectAxeCleanInBothThemes(page: Page) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(colorScheme);
+    await expectNoSeriousA11yViolations(page);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Polled: right after the window narrows, the layout (and a toast shown while it was wide) may not have settled yet. */
+export async function expectNoSidewaysScroll(page: Page, width = 320) {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 }).toBeLessThanOrEqual(width);
+}
+
 /**
  * The newest mail to an address in the e2e server's outbox (no SMTP_URL: mail is kept in
  * mail_outbox), waiting briefly for it to appear after `since`.

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ENV } from '../playwright.config';
-import { expectNoSeriousA11yViolations, latestMailTo, signIn, signOutFromHeader } from './auth-support';
+import { expectAxeCleanInBothThemes, expectNoSidewaysScroll, latestMailTo, signIn, signOutFromHeader } from './auth-support';
 import { chooseTheme } from './support/screens';
 
 /**
@@ -30,20 +30,6 @@ async function addVirtualAuthenticator(page: Page) {
 /** A dialog checked mid-transition blends its colours: axe would read a contrast it never has once open. */
 async function expectOpened(dialog: Locator) {
   await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
-}
-
-async function expectAxeCleanInBothThemes(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(colorScheme);
-    await expectNoSeriousA11yViolations(page);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-/** Polled: right after the window narrows, the layout (and a toast shown while it was wide) may not have settled yet. */
-async function expectNoSidewaysScroll(page: Page) {
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 }).toBeLessThanOrEqual(320);
 }
 
 test('passkeys: add one in Profile → Security, sign in with it alone, and remove it', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { expectNoSeriousA11yViolations, latestMailTo, linkIn, signIn } from './auth-support';
+import { expectAxeCleanInBothThemes, latestMailTo, linkIn, signIn } from './auth-support';
 import { createApiKey, providerApi } from './support/provider';
 import { chooseTheme } from './support/screens';
 
@@ -27,15 +27,6 @@ async function inviteAndChoosePassword(
   const token = new URL(linkIn(invitation.text, '/page-change-password'), 'http://portal').searchParams.get('token');
   const chosen = await request.patch('/api/crm/myprofile', { headers: { authorization: `Bearer ${token}` }, data: { password: PASSWORD } });
   expect(chosen.ok(), await chosen.text()).toBe(true);
-}
-
-async function expectAxeCleanInBothThemes(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(colorScheme);
-    await expectNoSeriousA11yViolations(page);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 /** The user's sign-in while the policy holds and they have no second factor: enrol, save the codes, land in the portal. */

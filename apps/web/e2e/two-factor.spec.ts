@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { expectNoSeriousA11yViolations, signIn, signOutFromHeader } from './auth-support';
+import { expectAxeCleanInBothThemes, expectNoSidewaysScroll, signIn, signOutFromHeader } from './auth-support';
 import { chooseTheme } from './support/screens';
 
 /**
@@ -10,19 +10,6 @@ import { chooseTheme } from './support/screens';
  * wrong code refused. Marcus is a demo contact no other journey signs in as, so his second factor changes nobody else's.
  */
 const USER = 'marcus.webb@acme.example';
-
-async function expectAxeCleanInBothThemes(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(colorScheme);
-    await expectNoSeriousA11yViolations(page);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-}
 
 test('two-step sign-in: enrol TOTP, sign in with a code and with a recovery code; a wrong or used code is refused', async ({ page }) => {
   test.setTimeout(120_000);

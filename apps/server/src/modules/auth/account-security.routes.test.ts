@@ -1,15 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope, signInSession, successEnvelope, z } from '@portal/contract';
-import { bearer, signIn } from '../../../test/auth.js';
+import { bearer, signIn, signInAsImpersonator } from '../../../test/auth.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { createAccount, createContact, TEST_PASSWORD } from '../../../test/factories.js';
 import { auditLog, mailOutbox } from '../../db/schema/index.js';
 import { browserOf, IMPERSONATED_PASSWORD_CHANGE, SAME_PASSWORD } from './account-security.service.js';
-import { createSessionsService } from './sessions.service.js';
-import { createTokenService } from '../../platform/tokens.js';
-import { createPortalMetrics } from '../../platform/metrics.js';
-import { contactPasswords } from '../users/index.js';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -124,18 +120,7 @@ describe('Profile → Security: my password', () => {
   it('is not for the provider’s staff signed in as the person for support', async () => {
     const account = await createAccount(db());
     const person = await createContact(db(), { accountId: account.id });
-    const sessions = createSessionsService({
-      db: db(),
-      tokens: createTokenService(test.config.secrets.tokenSecret),
-      config: test.config,
-      metrics: createPortalMetrics(),
-      events: test.container.events,
-      passwords: contactPasswords,
-      vault: test.container.vault,
-    });
-    const { url } = await sessions.issueImpersonationUrl(person.email, 'Jordan Reyes (provider staff)');
-    const login = await test.app.inject({ method: 'POST', url: '/api/crm/auth/token-login', payload: { token: new URL(url).searchParams.get('token') } });
-    const token = (login.json() as { result: { access_token: string } }).result.access_token;
+    const token = (await signInAsImpersonator(test, person.email)).access_token;
     const refused = await call('POST', '/password', token, { current_password: 'anything', new_password: NEW_PASSWORD });
     expect(refused.statusCode).toBe(403);
     expect(errorEnvelope.parse(refused.json()).message).toBe(IMPERSONATED_PASSWORD_CHANGE);

@@ -13,6 +13,6 @@ export type { PasswordStore } from './passwords.js';
 // For a sign-in proven by the account's identity provider (modules/identity-providers, decision 0051): the contact it
 // names, and the failed sign-in windows its refusals count in.
 export { findContactByEmail, findContactById, findSignInBlock, type ContactWithAccount } from './auth.repository.js';
-export { createThrottle, minutesWord, signInFailuresKey } from './throttle.js';
+export { addressWindow, createThrottle, minutesWord, signInFailuresKey, usernameWindow } from './throttle.js';
 export { THROTTLE } from './auth.messages.js';
 export type { SessionsService } from './sessions.service.js';

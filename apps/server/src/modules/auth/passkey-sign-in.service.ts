@@ -12,7 +12,7 @@ import { PASSKEY_REFUSED, SECOND_FACTOR_EXPIRED, THROTTLE } from './auth.message
 import { beginAuthentication, relyingPartyOf, verifyAssertion, type AssertionRefusal } from './passkeys.js';
 import { listPasskeys } from './passkeys.repository.js';
 import type { SessionsService } from './sessions.service.js';
-import { createThrottle, minutesWord, signInFailuresKey } from './throttle.js';
+import { addressWindow, createThrottle, minutesWord, usernameWindow } from './throttle.js';
 import { findPendingSignIn } from './two-factor.repository.js';
 
 export interface PasskeySignInDeps {
@@ -23,8 +23,6 @@ export interface PasskeySignInDeps {
   sessions: Pick<SessionsService, 'signInVerified' | 'completeSecondFactorWithPasskey'>;
 }
 
-const addressKey = (meta: ClientMeta) => ({ key: `login:ip:${meta.ip ?? 'unknown'}`, limit: THROTTLE.loginFailuresPerAddress });
-const usernameKey = (email: string) => ({ key: signInFailuresKey(email), limit: THROTTLE.loginFailuresPerUsername });
 const tooMany = (minutes: number) => `Too many failed sign-in attempts. Please wait ${minutesWord(minutes)} and try again.`;
 
 /**
@@ -38,7 +36,7 @@ export function createPasskeySignInService({ db, config, events, metrics, sessio
   const throttle = createThrottle(db, () => metrics.throttled.inc({ limit: 'sign_in' }));
 
   async function refuse(meta: ClientMeta, reason: AssertionRefusal, contact: ContactWithAccount | undefined, purpose: 'sign_in' | 'second_factor') {
-    await throttle.count([addressKey(meta).key, ...(contact ? [usernameKey(contact.email).key] : [])], THROTTLE.loginWindowSeconds);
+    await throttle.count([addressWindow(meta).key, ...(contact ? [usernameWindow(contact.email).key] : [])], THROTTLE.loginWindowSeconds);
     if (purpose === 'second_factor' && contact) {
       await events.record(db, {
         type: 'auth.second_factor_failed',
@@ -75,10 +73,10 @@ export function createPasskeySignInService({ db, config, events, metrics, sessio
     },
 
     async complete(input: { token: string; credential: PasskeyAssertion }, meta: ClientMeta): Promise<LoginResult> {
-      await throttle.refuseWhenOver([addressKey(meta)], THROTTLE.loginWindowSeconds, tooMany);
+      await throttle.refuseWhenOver([addressWindow(meta)], THROTTLE.loginWindowSeconds, tooMany);
       const outcome = await verifyAssertion(db, rp, 'sign_in', input.token, input.credential as AuthenticationResponseJSON);
       const contact = outcome.passkey ? await findContactById(db, outcome.passkey.contactId) : undefined;
-      if (contact) await throttle.refuseWhenOver([usernameKey(contact.email)], THROTTLE.loginWindowSeconds, tooMany);
+      if (contact) await throttle.refuseWhenOver([usernameWindow(contact.email)], THROTTLE.loginWindowSeconds, tooMany);
       if (!outcome.ok || !contact) throw await refuse(meta, outcome.ok ? 'unknown_passkey' : outcome.reason, contact, 'sign_in');
       return sessions.signInVerified(contact, meta, 'passkey');
     },
@@ -93,7 +91,7 @@ export function createPasskeySignInService({ db, config, events, metrics, sessio
 
     async completeSecondFactor(input: { pending_token: string; token: string; credential: PasskeyAssertion }, meta: ClientMeta): Promise<LoginResult> {
       const contact = await pendingContact(input.pending_token);
-      await throttle.refuseWhenOver([usernameKey(contact.email), addressKey(meta)], THROTTLE.loginWindowSeconds, tooMany);
+      await throttle.refuseWhenOver([usernameWindow(contact.email), addressWindow(meta)], THROTTLE.loginWindowSeconds, tooMany);
       const outcome = await verifyAssertion(db, rp, 'second_factor', input.token, input.credential as AuthenticationResponseJSON, contact.id);
       if (!outcome.ok) throw await refuse(meta, outcome.reason, contact, 'second_factor');
       return sessions.completeSecondFactorWithPasskey(input.pending_token, contact, meta);

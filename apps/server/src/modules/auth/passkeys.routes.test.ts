@@ -1,16 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope, loginResult, passkey, passkeyCeremony, passkeyList, successEnvelope, twoFactorChallenge } from '@portal/contract';
-import { bearer, signIn } from '../../../test/auth.js';
+import { bearer, signIn, signInAsImpersonator } from '../../../test/auth.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { createAccount, createContact, TEST_PASSWORD } from '../../../test/factories.js';
 import { createSoftPasskey, type SoftPasskey } from '../../../test/passkey-authenticator.js';
 import { auditLog, mailOutbox, passkeyChallenges, passkeys } from '../../db/schema/index.js';
-import { createPortalMetrics } from '../../platform/metrics.js';
-import { hashToken, createTokenService } from '../../platform/tokens.js';
-import { contactPasswords } from '../users/index.js';
+import { hashToken } from '../../platform/tokens.js';
 import { PASSKEY_REFUSED, SECOND_FACTOR_EXPIRED } from './auth.messages.js';
-import { createSessionsService } from './sessions.service.js';
 import { IMPERSONATED_TWO_FACTOR } from './two-factor.js';
 
 let test: TestApp;
@@ -143,18 +140,7 @@ describe('passkeys in Profile → Security', () => {
   it('is not for the provider’s staff signed in as the person', async () => {
     const account = await createAccount(db());
     const person = await createContact(db(), { accountId: account.id });
-    const sessions = createSessionsService({
-      db: db(),
-      tokens: createTokenService(test.config.secrets.tokenSecret),
-      config: test.config,
-      metrics: createPortalMetrics(),
-      events: test.container.events,
-      passwords: contactPasswords,
-      vault: test.container.vault,
-    });
-    const { url } = await sessions.issueImpersonationUrl(person.email, 'Jordan Reyes (provider staff)');
-    const session = await inject('POST', '/crm/auth/token-login', { payload: { token: new URL(url).searchParams.get('token') } });
-    const token = successEnvelope(loginResult).parse(session.json()).result.access_token;
+    const token = (await signInAsImpersonator(test, person.email)).access_token;
     const refused = await inject('POST', '/portal/passkeys/registration', { token });
     expect(refused.statusCode).toBe(403);
     expect(errorEnvelope.parse(refused.json()).message).toBe(IMPERSONATED_TWO_FACTOR);

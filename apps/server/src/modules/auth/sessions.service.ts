@@ -39,7 +39,7 @@ import { hasPasskey } from './passkeys.repository.js';
 import { findPendingSignIn, hasConfirmedAuthenticator, recoveryCodesLeft, twoFactorRequired, useRecoveryCode } from './two-factor.repository.js';
 import { beginEnrolment, confirmEnrolment, verifyTotp } from './two-factor.js';
 import { findRefreshToken, isNewBrowser, revokeSession, revokeSessionsOfContacts, rotateRefreshToken, startSession } from './sessions.repository.js';
-import { createThrottle, minutesWord, signInFailuresKey } from './throttle.js';
+import { addressWindow, createThrottle, minutesWord, signInFailuresKey, usernameWindow } from './throttle.js';
 
 /** Ends every sign-in of the contacts in the caller's transaction (the provider deactivating contacts). */
 export const endContactSessions = (tx: Executor, contactIds: readonly number[]): Promise<void> => revokeSessionsOfContacts(tx, contactIds);
@@ -111,6 +111,20 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
     return contact;
   }
 
+  /** A suspended account or a deactivated contact: the refusal recorded and said (to one who proved who they are). */
+  async function refuseBlocked(contact: ContactWithAccount, meta: ClientMeta, via?: 'passkey' | 'identity_provider'): Promise<void> {
+    const block = await findSignInBlock(db, contact.id);
+    if (!block) return;
+    await events.record(db, {
+      type: 'auth.sign_in_attempted',
+      accountId: contact.accountId,
+      actor: VISITOR,
+      meta,
+      data: { username: contact.email, outcome: 'denied', reason: block.kind, contact_id: contact.id, ...(via ? { via } : {}) },
+    });
+    throw new AppError('forbidden', block.kind === 'suspended' ? accountSuspended(block.reason, config.provider.supportEmail) : CONTACT_DEACTIVATED);
+  }
+
   /** A sign-in that passed every check: its record, and its session. */
   async function signedIn(
     contact: ContactWithAccount,
@@ -154,7 +168,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
     ): Promise<void> {
       if (caller.impersonatedBy) return;
       if (!password) throw new AppError('validation_failed', CURRENT_PASSWORD_REQUIRED, { current_password: CURRENT_PASSWORD_REQUIRED });
-      const userKey = { key: signInFailuresKey(caller.email), limit: THROTTLE.loginFailuresPerUsername };
+      const userKey = usernameWindow(caller.email);
       await throttle.refuseWhenOver(
         [userKey],
         THROTTLE.loginWindowSeconds,
@@ -176,8 +190,8 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
 
     async login(input: { username: string; password: string }, meta: ClientMeta): Promise<LoginResult | TwoFactorChallenge> {
       const username = input.username.trim().toLowerCase();
-      const userKey = { key: signInFailuresKey(username), limit: THROTTLE.loginFailuresPerUsername };
-      const ipKey = { key: `login:ip:${meta.ip ?? 'unknown'}`, limit: THROTTLE.loginFailuresPerAddress };
+      const userKey = usernameWindow(username);
+      const ipKey = addressWindow(meta);
       await throttle.refuseWhenOver(
         [userKey, ipKey],
         THROTTLE.loginWindowSeconds,
@@ -210,17 +224,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
       const mustEnrol = !twoFactor && (await twoFactorRequired(db, contact.accountId));
       if (!twoFactor && !mustEnrol) await throttle.clear(userKey.key);
       // Only a caller who knows the password learns that the account is suspended.
-      const block = await findSignInBlock(db, contact.id);
-      if (block) {
-        await events.record(db, {
-          type: 'auth.sign_in_attempted',
-          accountId: contact.accountId,
-          actor: VISITOR,
-          meta,
-          data: { username: contact.email, outcome: 'denied', reason: block.kind, contact_id: contact.id },
-        });
-        throw new AppError('forbidden', block.kind === 'suspended' ? accountSuspended(block.reason, config.provider.supportEmail) : CONTACT_DEACTIVATED);
-      }
+      await refuseBlocked(contact, meta);
       if (twoFactor || mustEnrol) {
         // No session yet (decision 0049): a single-use token that only the second step takes, for a few minutes.
         const pending = await issueOneTimeToken(db, {
@@ -249,8 +253,8 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
       const contactId = await findPendingSignIn(db, input.pending_token);
       const contact = contactId ? await findContactById(db, contactId) : undefined;
       if (!contact) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED);
-      const userKey = { key: signInFailuresKey(contact.email), limit: THROTTLE.loginFailuresPerUsername };
-      const ipKey = { key: `login:ip:${meta.ip ?? 'unknown'}`, limit: THROTTLE.loginFailuresPerAddress };
+      const userKey = usernameWindow(contact.email);
+      const ipKey = addressWindow(meta);
       await throttle.refuseWhenOver(
         [userKey, ipKey],
         THROTTLE.loginWindowSeconds,
@@ -318,8 +322,8 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
     /** Its confirmation: the second factor is on, the recovery codes are shown once, and the sign-in completes. */
     async confirmSignInEnrolment(pendingToken: string, code: string, meta: ClientMeta): Promise<LoginResult & RecoveryCodes> {
       const contact = await pendingEnrolment(pendingToken);
-      const userKey = { key: signInFailuresKey(contact.email), limit: THROTTLE.loginFailuresPerUsername };
-      const ipKey = { key: `login:ip:${meta.ip ?? 'unknown'}`, limit: THROTTLE.loginFailuresPerAddress };
+      const userKey = usernameWindow(contact.email);
+      const ipKey = addressWindow(meta);
       await throttle.refuseWhenOver(
         [userKey, ipKey],
         THROTTLE.loginWindowSeconds,
@@ -350,7 +354,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
      * sign-ins of the username, as a wrong current password does.
      */
     async confirmTotpCode(caller: Caller, code: string, meta: ClientMeta, purpose: 'disable' | 'recovery_codes_renew' = 'disable'): Promise<void> {
-      const userKey = { key: signInFailuresKey(caller.email), limit: THROTTLE.loginFailuresPerUsername };
+      const userKey = usernameWindow(caller.email);
       await throttle.refuseWhenOver(
         [userKey],
         THROTTLE.loginWindowSeconds,
@@ -464,17 +468,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
      * issued, as for any other. A deleted contact has no row and never reaches this.
      */
     async signInVerified(contact: ContactWithAccount, meta: ClientMeta, via: 'passkey' | 'identity_provider'): Promise<LoginResult> {
-      const block = await findSignInBlock(db, contact.id);
-      if (block) {
-        await events.record(db, {
-          type: 'auth.sign_in_attempted',
-          accountId: contact.accountId,
-          actor: VISITOR,
-          meta,
-          data: { username: contact.email, outcome: 'denied', reason: block.kind, contact_id: contact.id, via },
-        });
-        throw new AppError('forbidden', block.kind === 'suspended' ? accountSuspended(block.reason, config.provider.supportEmail) : CONTACT_DEACTIVATED);
-      }
+      await refuseBlocked(contact, meta, via);
       await throttle.clear(signInFailuresKey(contact.email));
       return signedIn(contact, meta, undefined, via);
     },

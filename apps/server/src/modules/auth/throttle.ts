@@ -1,6 +1,8 @@
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../platform/app-error.js';
 import { createRateLimiter } from '../../db/rate-limits.repository.js';
+import type { ClientMeta } from '../../platform/client-meta.js';
+import { THROTTLE } from './auth.messages.js';
 
 /**
  * The sign-in and reset throttles (decision 0006): fixed windows in PostgreSQL, so every server
@@ -32,3 +34,8 @@ export const minutesWord = (minutes: number) => `${minutes} minute${minutes === 
 
 /** The key of a username's failed sign-ins; a wrong current password counts there too. */
 export const signInFailuresKey = (username: string) => `login:user:${username.trim().toLowerCase()}`;
+
+/** The failed sign-ins of one username, whatever proved or failed to prove it (a password, a code, a passkey). */
+export const usernameWindow = (username: string) => ({ key: signInFailuresKey(username), limit: THROTTLE.loginFailuresPerUsername });
+/** The failed sign-ins from one address, of any username. */
+export const addressWindow = (meta: Pick<ClientMeta, 'ip'>) => ({ key: `login:ip:${meta.ip ?? 'unknown'}`, limit: THROTTLE.loginFailuresPerAddress });

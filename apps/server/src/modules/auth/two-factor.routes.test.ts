@@ -2,15 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope, loginResult, recoveryCodes, signInPolicy, successEnvelope, totpEnrolment, twoFactorChallenge, twoFactorStatus } from '@portal/contract';
-import { bearer, signIn } from '../../../test/auth.js';
+import { bearer, signIn, signInAsImpersonator } from '../../../test/auth.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { createAccount, createContact, TEST_PASSWORD } from '../../../test/factories.js';
 import { auditLog, mailOutbox, recoveryCodes as recoveryCodeRows, refreshTokens, totpAuthenticators } from '../../db/schema/index.js';
-import { createPortalMetrics } from '../../platform/metrics.js';
-import { createTokenService } from '../../platform/tokens.js';
-import { contactPasswords } from '../users/index.js';
 import { issuePasswordLinks } from './index.js';
-import { createSessionsService } from './sessions.service.js';
 import { IMPERSONATED_TWO_FACTOR } from './two-factor.js';
 
 let test: TestApp;
@@ -44,20 +40,7 @@ async function enrolledPerson() {
 }
 
 /** An access token of the provider's staff signed in as the person (the one-minute impersonation link). */
-async function impersonatedToken(email: string): Promise<string> {
-  const sessions = createSessionsService({
-    db: db(),
-    tokens: createTokenService(test.config.secrets.tokenSecret),
-    config: test.config,
-    metrics: createPortalMetrics(),
-    events: test.container.events,
-    passwords: contactPasswords,
-    vault: test.container.vault,
-  });
-  const { url } = await sessions.issueImpersonationUrl(email, 'Jordan Reyes (provider staff)');
-  const session = await inject('POST', '/crm/auth/token-login', undefined, { token: new URL(url).searchParams.get('token') });
-  return successEnvelope(loginResult).parse(session.json()).result.access_token;
-}
+const impersonatedToken = async (email: string) => (await signInAsImpersonator(test, email)).access_token;
 
 async function challengeFor(email: string) {
   const response = await login(email);
@@ -214,18 +197,7 @@ describe('signing in with a second factor', () => {
 
   it('is skipped by the provider’s impersonation, which stays recorded', async () => {
     const { person } = await enrolledPerson();
-    const sessions = createSessionsService({
-      db: db(),
-      tokens: createTokenService(test.config.secrets.tokenSecret),
-      config: test.config,
-      metrics: createPortalMetrics(),
-      events: test.container.events,
-      passwords: contactPasswords,
-      vault: test.container.vault,
-    });
-    const { url } = await sessions.issueImpersonationUrl(person.email, 'Jordan Reyes (provider staff)');
-    const session = await inject('POST', '/crm/auth/token-login', undefined, { token: new URL(url).searchParams.get('token') });
-    expect(successEnvelope(loginResult).parse(session.json()).result.impersonated_by).toBe('Jordan Reyes (provider staff)');
+    expect((await signInAsImpersonator(test, person.email)).impersonated_by).toBe('Jordan Reyes (provider staff)');
     expect(await auditActions(person.id)).toContainEqual(expect.objectContaining({ action: 'auth.impersonation_login', outcome: 'success' }));
   });
 });

@@ -16,7 +16,8 @@ import {
   findSignInBlock,
   issueOneTimeToken,
   redeemOneTimeToken,
-  signInFailuresKey,
+  addressWindow,
+  usernameWindow,
   type ContactWithAccount,
   type SessionsService,
 } from '../auth/index.js';
@@ -85,8 +86,8 @@ export function createIdentityProviderSignIn({ db, vault, events, config, sessio
   const signInPage = (reason: IdentityProviderRefusal) => `${config.publicUrl}/login?idp_error=${reason}`;
 
   async function refuse(refused: Refused, meta: ClientMeta): Promise<string> {
-    const ipKey = `login:ip:${meta.ip ?? 'unknown'}`;
-    await throttle.count(refused.email ? [signInFailuresKey(refused.email), ipKey] : [ipKey], THROTTLE.loginWindowSeconds);
+    const ipKey = addressWindow(meta).key;
+    await throttle.count(refused.email ? [usernameWindow(refused.email).key, ipKey] : [ipKey], THROTTLE.loginWindowSeconds);
     await events.record(db, {
       type: 'auth.sign_in_attempted',
       accountId: refused.accountId,
@@ -119,7 +120,7 @@ export function createIdentityProviderSignIn({ db, vault, events, config, sessio
     if (!email.includes('@')) throw new Refused('no_email', null, null, provider.accountId);
     if (claims.email_verified !== true) throw new Refused('email_unverified', email, null, provider.accountId);
     if (!provider.domains.includes(email.slice(email.lastIndexOf('@') + 1))) throw new Refused('domain_not_served', email, null, provider.accountId);
-    if (await overTheLimit([{ key: signInFailuresKey(email), limit: THROTTLE.loginFailuresPerUsername }])) {
+    if (await overTheLimit([usernameWindow(email)])) {
       throw new Refused('throttled', null, null, provider.accountId);
     }
     const existing = await findContactByEmail(db, email);
@@ -137,7 +138,7 @@ export function createIdentityProviderSignIn({ db, vault, events, config, sessio
   }
 
   async function finish(currentUrl: URL, state: string | undefined, idpError: string | undefined, meta: ClientMeta): Promise<string> {
-    if (await overTheLimit([{ key: `login:ip:${meta.ip ?? 'unknown'}`, limit: THROTTLE.loginFailuresPerAddress }])) throw new Refused('throttled');
+    if (await overTheLimit([addressWindow(meta)])) throw new Refused('throttled');
     // The state is taken (used up) first: whatever comes of this answer, it cannot be played again.
     const pending = state ? await takePendingSignIn(db, state) : undefined;
     if (!pending) throw new Refused('expired');

@@ -5,6 +5,7 @@ import type { EventOrigin } from '../../events/domain-event.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import { insertContact } from './users.repository.js';
 import { asSignInNameConflict } from './sign-in-name.js';
+import { createdContact } from './contact-created.js';
 
 /**
  * A plain user (no role, no password, no invitation) created at their first sign-in through their account's identity
@@ -33,18 +34,7 @@ export async function createJustInTimeUser(
         type: 'contact.created',
         accountId: input.accountId,
         ...by,
-        data: {
-          contact: {
-            id: row.id,
-            external_id: row.externalId,
-            email: row.email,
-            firstname: row.firstname,
-            lastname: row.lastname,
-            admin_group: false,
-            billing_group: false,
-            technical_group: false,
-          },
-        },
+        data: { contact: createdContact(row) },
       });
       return row.id;
     });

@@ -5,7 +5,7 @@ import { containing } from '../../db/like-pattern.js';
 import { toWireContact } from './contact-wire.js';
 import { contacts, licenses, serviceDirectory } from '../../db/schema/index.js';
 
-type ContactRow = typeof contacts.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
 
 // A page's users with their licenses in the same query (the list shows them, decision 0034): one small
 // correlated subquery per row of the page, ordered as GET …/licenses orders them. The foreign keys

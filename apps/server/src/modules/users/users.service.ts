@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../platform/app-error.js';
 import type { ClientMeta } from '../../platform/client-meta.js';
 import { fullName, type Caller } from '../auth/index.js';
 import { lockAccountService } from '../services/index.js';
+import { createdContact } from './contact-created.js';
 import { inviteContacts, type InvitationDeps } from './invitations.js';
 import { asSignInNameConflict, refuseTakenSignInName } from './sign-in-name.js';
 import { DELETE_SELF, isSelf, LAST_ADMIN, OWN_ADMIN_FLAG } from './users.policy.js';
@@ -156,18 +157,7 @@ export function createUsersService({ db, events, config }: UsersServiceDeps) {
           type: 'contact.created',
           accountId: caller.accountId,
           ...by(caller, meta),
-          data: {
-            contact: {
-              id: row.id,
-              external_id: row.externalId,
-              email: row.email,
-              firstname: row.firstname,
-              lastname: row.lastname,
-              admin_group: row.adminGroup,
-              billing_group: row.billingGroup,
-              technical_group: row.technicalGroup,
-            },
-          },
+          data: { contact: createdContact(row) },
         });
         await invite(tx, caller, row, meta, false);
         return { contact: (await repo.findAccountUser(tx, caller.accountId, row.id))! };

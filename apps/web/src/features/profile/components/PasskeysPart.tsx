@@ -10,6 +10,7 @@ import { LoadedWhenOpened } from '../../../shared/ui/LoadedWhenOpened';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { WHOLE_VALUE } from '../../../shared/ui/whole-value';
 import { myPasskeysQuery } from '../api/passkey-queries';
+import { SecurityListLine } from './SecurityListLine';
 
 const AddPasskeyModal = lazy(async () => ({ default: (await import('./AddPasskeyModal')).AddPasskeyModal }));
 const RemovePasskeyModal = lazy(async () => ({ default: (await import('./RemovePasskeyModal')).RemovePasskeyModal }));
@@ -71,42 +72,35 @@ export function PasskeysPart({ changeable }: { changeable: boolean }) {
 function PasskeyLine({ passkey, onRemove }: { passkey: Passkey; onRemove?: () => void }) {
   const { timeZone } = useSignedInUser();
   return (
-    <Group
-      component="li"
-      justify="space-between"
-      align="center"
-      wrap="wrap"
-      gap="xs"
-      py={6}
-      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    <SecurityListLine
+      action={
+        onRemove && (
+          <Button variant="subtle" color="red" size="compact-sm" onClick={onRemove} aria-label={`Remove the passkey ${passkey.name}`}>
+            Remove
+          </Button>
+        )
+      }
     >
-      <Stack gap={2} miw={0} style={{ flex: '1 1 240px' }}>
-        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {passkey.name}
-        </Text>
-        <Text size="xs" c="dimmed">
-          added{' '}
-          <time dateTime={passkey.created_at} className={WHOLE_VALUE}>
-            {formatDateTime(passkey.created_at, timeZone)}
-          </time>
-          {' · '}
-          {passkey.last_used_at ? (
-            <>
-              last used{' '}
-              <time dateTime={passkey.last_used_at} className={WHOLE_VALUE} title={formatDateTime(passkey.last_used_at, timeZone)}>
-                {formatRelative(passkey.last_used_at)}
-              </time>
-            </>
-          ) : (
-            'never used'
-          )}
-        </Text>
-      </Stack>
-      {onRemove && (
-        <Button variant="subtle" color="red" size="compact-sm" onClick={onRemove} aria-label={`Remove the passkey ${passkey.name}`}>
-          Remove
-        </Button>
-      )}
-    </Group>
+      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {passkey.name}
+      </Text>
+      <Text size="xs" c="dimmed">
+        added{' '}
+        <time dateTime={passkey.created_at} className={WHOLE_VALUE}>
+          {formatDateTime(passkey.created_at, timeZone)}
+        </time>
+        {' · '}
+        {passkey.last_used_at ? (
+          <>
+            last used{' '}
+            <time dateTime={passkey.last_used_at} className={WHOLE_VALUE} title={formatDateTime(passkey.last_used_at, timeZone)}>
+              {formatRelative(passkey.last_used_at)}
+            </time>
+          </>
+        ) : (
+          'never used'
+        )}
+      </Text>
+    </SecurityListLine>
   );
 }

@@ -13,6 +13,7 @@ import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { WHOLE_VALUE } from '../../../shared/ui/whole-value';
 import { mySessionsQuery, myTwoFactorQuery, useEndOtherSessions, useEndSession } from '../api/security-queries';
 import { PasskeysPart } from './PasskeysPart';
+import { SecurityListLine } from './SecurityListLine';
 
 const ChangePasswordModal = lazy(async () => ({ default: (await import('./ChangePasswordModal')).ChangePasswordModal }));
 const TwoFactorEnrolModal = lazy(async () => ({ default: (await import('./TwoFactorEnrolModal')).TwoFactorEnrolModal }));
@@ -193,37 +194,30 @@ function SessionLine({ session, ending, onEnd }: { session: SignInSession; endin
   const { timeZone } = useSignedInUser();
   const browser = session.browser ?? 'An unknown browser';
   return (
-    <Group
-      component="li"
-      justify="space-between"
-      align="center"
-      wrap="wrap"
-      gap="xs"
-      py={6}
-      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    <SecurityListLine
+      action={
+        !session.current && (
+          <Button variant="subtle" color="red" size="compact-sm" loading={ending} onClick={onEnd} aria-label={`Sign out ${browser}`}>
+            Sign out
+          </Button>
+        )
+      }
     >
-      <Stack gap={2} miw={0} style={{ flex: '1 1 240px' }}>
-        <Text size="sm" fw={600}>
-          {browser} {session.current && <StatusBadge colour="teal">This browser</StatusBadge>}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {session.ip ? `${session.ip} · ` : ''}
-          last active{' '}
-          <time dateTime={session.last_seen_at} className={WHOLE_VALUE} title={formatDateTime(session.last_seen_at, timeZone)}>
-            {formatRelative(session.last_seen_at)}
-          </time>
-          {' · signed in '}
-          <time dateTime={session.started_at} className={WHOLE_VALUE}>
-            {formatDateTime(session.started_at, timeZone)}
-          </time>
-          {session.impersonated_by && ` · by ${session.impersonated_by} for support`}
-        </Text>
-      </Stack>
-      {!session.current && (
-        <Button variant="subtle" color="red" size="compact-sm" loading={ending} onClick={onEnd} aria-label={`Sign out ${browser}`}>
-          Sign out
-        </Button>
-      )}
-    </Group>
+      <Text size="sm" fw={600}>
+        {browser} {session.current && <StatusBadge colour="teal">This browser</StatusBadge>}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {session.ip ? `${session.ip} · ` : ''}
+        last active{' '}
+        <time dateTime={session.last_seen_at} className={WHOLE_VALUE} title={formatDateTime(session.last_seen_at, timeZone)}>
+          {formatRelative(session.last_seen_at)}
+        </time>
+        {' · signed in '}
+        <time dateTime={session.started_at} className={WHOLE_VALUE}>
+          {formatDateTime(session.started_at, timeZone)}
+        </time>
+        {session.impersonated_by && ` · by ${session.impersonated_by} for support`}
+      </Text>
+    </SecurityListLine>
   );
 }
