@@ -12,7 +12,7 @@ import { PASSKEY_REFUSED, SECOND_FACTOR_EXPIRED, THROTTLE } from './auth.message
 import { beginAuthentication, relyingPartyOf, verifyAssertion, type AssertionRefusal } from './passkeys.js';
 import { listPasskeys } from './passkeys.repository.js';
 import type { SessionsService } from './sessions.service.js';
-import { addressWindow, createThrottle, minutesWord, usernameWindow } from './throttle.js';
+import { addressWindow, createThrottle, tooManySignInAttempts, usernameWindow } from './throttle.js';
 import { findPendingSignIn } from './two-factor.repository.js';
 
 export interface PasskeySignInDeps {
@@ -22,8 +22,6 @@ export interface PasskeySignInDeps {
   metrics: Pick<PortalMetrics, 'signInsRefused' | 'throttled'>;
   sessions: Pick<SessionsService, 'signInVerified' | 'completeSecondFactorWithPasskey'>;
 }
-
-const tooMany = (minutes: number) => `Too many failed sign-in attempts. Please wait ${minutesWord(minutes)} and try again.`;
 
 /**
  * Signing in with a passkey (issue 37, decision 0050): alone, with any discoverable passkey registered here, or as the
@@ -73,10 +71,10 @@ export function createPasskeySignInService({ db, config, events, metrics, sessio
     },
 
     async complete(input: { token: string; credential: PasskeyAssertion }, meta: ClientMeta): Promise<LoginResult> {
-      await throttle.refuseWhenOver([addressWindow(meta)], THROTTLE.loginWindowSeconds, tooMany);
+      await throttle.refuseWhenOver([addressWindow(meta)], THROTTLE.loginWindowSeconds, tooManySignInAttempts);
       const outcome = await verifyAssertion(db, rp, 'sign_in', input.token, input.credential as AuthenticationResponseJSON);
       const contact = outcome.passkey ? await findContactById(db, outcome.passkey.contactId) : undefined;
-      if (contact) await throttle.refuseWhenOver([usernameWindow(contact.email)], THROTTLE.loginWindowSeconds, tooMany);
+      if (contact) await throttle.refuseWhenOver([usernameWindow(contact.email)], THROTTLE.loginWindowSeconds, tooManySignInAttempts);
       if (!outcome.ok || !contact) throw await refuse(meta, outcome.ok ? 'unknown_passkey' : outcome.reason, contact, 'sign_in');
       return sessions.signInVerified(contact, meta, 'passkey');
     },
@@ -91,7 +89,7 @@ export function createPasskeySignInService({ db, config, events, metrics, sessio
 
     async completeSecondFactor(input: { pending_token: string; token: string; credential: PasskeyAssertion }, meta: ClientMeta): Promise<LoginResult> {
       const contact = await pendingContact(input.pending_token);
-      await throttle.refuseWhenOver([usernameWindow(contact.email), addressWindow(meta)], THROTTLE.loginWindowSeconds, tooMany);
+      await throttle.refuseWhenOver([usernameWindow(contact.email), addressWindow(meta)], THROTTLE.loginWindowSeconds, tooManySignInAttempts);
       const outcome = await verifyAssertion(db, rp, 'second_factor', input.token, input.credential as AuthenticationResponseJSON, contact.id);
       if (!outcome.ok) throw await refuse(meta, outcome.reason, contact, 'second_factor');
       return sessions.completeSecondFactorWithPasskey(input.pending_token, contact, meta);

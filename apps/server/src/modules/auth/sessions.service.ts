@@ -39,7 +39,7 @@ import { hasPasskey } from './passkeys.repository.js';
 import { findPendingSignIn, hasConfirmedAuthenticator, recoveryCodesLeft, twoFactorRequired, useRecoveryCode } from './two-factor.repository.js';
 import { beginEnrolment, confirmEnrolment, verifyTotp } from './two-factor.js';
 import { findRefreshToken, isNewBrowser, revokeSession, revokeSessionsOfContacts, rotateRefreshToken, startSession } from './sessions.repository.js';
-import { addressWindow, createThrottle, minutesWord, signInFailuresKey, usernameWindow } from './throttle.js';
+import { addressWindow, createThrottle, minutesWord, signInFailuresKey, tooManySignInAttempts, usernameWindow } from './throttle.js';
 
 /** Ends every sign-in of the contacts in the caller's transaction (the provider deactivating contacts). */
 export const endContactSessions = (tx: Executor, contactIds: readonly number[]): Promise<void> => revokeSessionsOfContacts(tx, contactIds);
@@ -109,6 +109,13 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
       throw new AppError('conflict', 'This sign-in does not set up two-step sign-in. Please sign in again.');
     }
     return contact;
+  }
+
+  /** The username's and the address's windows at a sign-in's later steps, refused once either is full. */
+  async function laterStepWindows(email: string, meta: ClientMeta) {
+    const windows = [usernameWindow(email), addressWindow(meta)] as const;
+    await throttle.refuseWhenOver([...windows], THROTTLE.loginWindowSeconds, tooManySignInAttempts);
+    return windows;
   }
 
   /** A suspended account or a deactivated contact: the refusal recorded and said (to one who proved who they are). */
@@ -253,13 +260,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
       const contactId = await findPendingSignIn(db, input.pending_token);
       const contact = contactId ? await findContactById(db, contactId) : undefined;
       if (!contact) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED);
-      const userKey = usernameWindow(contact.email);
-      const ipKey = addressWindow(meta);
-      await throttle.refuseWhenOver(
-        [userKey, ipKey],
-        THROTTLE.loginWindowSeconds,
-        (minutes) => `Too many failed sign-in attempts. Please wait ${minutesWord(minutes)} and try again.`,
-      );
+      const [userKey, ipKey] = await laterStepWindows(contact.email, meta);
       if (await findSignInBlock(db, contact.id)) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED);
 
       const method = input.code !== undefined ? 'totp' : 'recovery_code';
@@ -322,13 +323,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
     /** Its confirmation: the second factor is on, the recovery codes are shown once, and the sign-in completes. */
     async confirmSignInEnrolment(pendingToken: string, code: string, meta: ClientMeta): Promise<LoginResult & RecoveryCodes> {
       const contact = await pendingEnrolment(pendingToken);
-      const userKey = usernameWindow(contact.email);
-      const ipKey = addressWindow(meta);
-      await throttle.refuseWhenOver(
-        [userKey, ipKey],
-        THROTTLE.loginWindowSeconds,
-        (minutes) => `Too many failed sign-in attempts. Please wait ${minutesWord(minutes)} and try again.`,
-      );
+      const [userKey, ipKey] = await laterStepWindows(contact.email, meta);
       // Wrong codes here count like any at the second step: the sign-in is not done until a code is right.
       const codes = await confirmEnrolment(db, vault, events, contact, code, { actor: VISITOR, meta, atSignIn: true }).catch(async (error: unknown) => {
         if (error instanceof AppError && error.code === 'validation_failed') {

@@ -31,6 +31,8 @@ export function createThrottle(db: Executor, refused: () => void = () => undefin
 export type Throttle = ReturnType<typeof createThrottle>;
 
 export const minutesWord = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 's'}`;
+/** The refusal once a window is full, at a sign-in's later steps (a second factor, a passkey). */
+export const tooManySignInAttempts = (minutes: number) => `Too many failed sign-in attempts. Please wait ${minutesWord(minutes)} and try again.`;
 
 /** The key of a username's failed sign-ins; a wrong current password counts there too. */
 export const signInFailuresKey = (username: string) => `login:user:${username.trim().toLowerCase()}`;
