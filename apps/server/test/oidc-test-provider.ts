@@ -24,6 +24,8 @@ export async function startTestIdentityProvider(options: {
   accounts: Record<string, TestOidcClaims>;
   /** Seconds the provider's clock is ahead (negative: behind) of the portal's. */
   clockOffsetSeconds?: number;
+  /** The `aud` its ID tokens carry instead of the asking client's id (a misbehaving or misconfigured provider). */
+  idTokenAudience?: string;
 }): Promise<TestIdentityProvider> {
   const worker = new Worker(new URL('./oidc-test-provider.worker.mjs', import.meta.url), { workerData: options });
   const issuer = await new Promise<string>((resolve, reject) => {

@@ -26,9 +26,11 @@ const providerColumns = {
   allowJitUsers: identityProviders.allowJitUsers,
   createdAt: identityProviders.createdAt,
   updatedAt: identityProviders.updatedAt,
+  // The outer table named in full: drizzle writes a lone table's column unqualified, which inside this subquery would
+  // mean the subquery's own account_id (every account's domains).
   domains: sql<
     string[]
-  >`coalesce((select array_agg(d.domain order by d.domain) from ${identityProviderDomains} d where d.account_id = ${identityProviders.accountId}), '{}')`,
+  >`coalesce((select array_agg(d.domain order by d.domain) from ${identityProviderDomains} d where d.account_id = ${identityProviders}."account_id"), '{}')`,
 };
 
 export async function findIdentityProviderOfAccount(db: Executor, accountId: number): Promise<IdentityProviderRow | undefined> {

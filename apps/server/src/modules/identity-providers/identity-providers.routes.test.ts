@@ -37,6 +37,7 @@ const clients = [
 let test: TestApp;
 let idp: TestIdentityProvider;
 let lateIdp: TestIdentityProvider;
+let strayIdp: TestIdentityProvider;
 let providerKey: string;
 let logFile: string;
 let account: { id: number; externalId: string | null };
@@ -45,10 +46,12 @@ const db = () => test.database.db;
 beforeAll(async () => {
   logFile = join(mkdtempSync(join(tmpdir(), 'idp-log-')), 'portal.log');
   test = await buildTestApp({}, { logger: createLogger('debug', { file: logFile }) });
-  [idp, lateIdp] = await Promise.all([
+  [idp, lateIdp, strayIdp] = await Promise.all([
     startTestIdentityProvider({ clients, accounts: ACCOUNTS }),
     // Its clock is two hours behind: every ID token it issues expired long ago (beyond any clock tolerance).
     startTestIdentityProvider({ clients, accounts: ACCOUNTS, clockOffsetSeconds: -7200 }),
+    // Its ID tokens are addressed to another client than the portal.
+    startTestIdentityProvider({ clients, accounts: ACCOUNTS, idTokenAudience: 'another-relying-party' }),
   ]);
   providerKey = await createTestApiKey(db(), ['accounts:write']);
   account = await createAccount(db(), { externalId: `acme-idp-${Date.now()}` });
@@ -59,7 +62,7 @@ beforeAll(async () => {
   expect((await configure({ issuer: idp.issuer })).statusCode).toBe(201);
 }, 60_000);
 afterAll(async () => {
-  await Promise.all([idp?.close(), lateIdp?.close()]);
+  await Promise.all([idp?.close(), lateIdp?.close(), strayIdp?.close()]);
   await test?.close();
 });
 
@@ -226,13 +229,23 @@ describe('signing in through the identity provider (authorization code flow with
     expect(lastCheckFailed()).toMatch(/^OAUTH_INVALID_RESPONSE/);
   });
 
-  it('refuses when the configured client is not the one the IdP issued to (audience)', async () => {
+  it('refuses when the configured client is not one the IdP knows (its token endpoint refuses the code)', async () => {
     const back = await signInAtIdentityProvider(await start(), 'ada', PORTAL);
     expect((await configure({ client_id: 'other-client', client_secret: OTHER_SECRET })).statusCode).toBe(200);
     try {
       expectRefused(await callback(back), 'rejected');
       // The IdP itself refuses a code issued to another client at its token endpoint (invalid_grant).
       expect(lastCheckFailed()).toMatch(/^OAUTH_RESPONSE_BODY_ERROR/);
+    } finally {
+      await configure();
+    }
+  });
+
+  it('refuses an ID token addressed to another client (audience)', async () => {
+    expect((await configure({ issuer: strayIdp.issuer })).statusCode).toBe(200);
+    try {
+      expectRefused(await signInAs('ada'), 'rejected');
+      expect(lastCheckFailed()).toMatch(/^OAUTH_JWT_CLAIM_COMPARISON_FAILED/);
     } finally {
       await configure();
     }
@@ -252,6 +265,24 @@ describe('signing in through the identity provider (authorization code flow with
     expectRefused(await signInAs('unverified'), 'email_unverified');
     expect(await lastSignInEvent()).toMatchObject({ reason: 'email_unverified', username: `una@${DOMAIN}` });
     expectRefused(await signInAs('elsewhere'), 'domain_not_served');
+  });
+
+  it('refuses an address of the domain another account’s identity provider serves, and names only its own domains', async () => {
+    const globex = await createAccount(db(), { externalId: `globex-idp-${Date.now()}` });
+    const path = `/api/provider/v1/accounts/${globex.externalId}/identity-provider`;
+    const put = { name: 'Globex SSO', issuer: idp.issuer, client_id: 'other-client', client_secret: OTHER_SECRET, domains: ['globex-idp.example'] };
+    expect((await test.app.inject({ method: 'PUT', url: path, headers: keyHeader(providerKey), payload: put })).statusCode).toBe(201);
+    try {
+      expectRefused(await signInAs('elsewhere'), 'domain_not_served');
+      const read = await test.app.inject({
+        method: 'GET',
+        url: `/api/provider/v1/accounts/${account.externalId}/identity-provider`,
+        headers: keyHeader(providerKey),
+      });
+      expect(successEnvelope(providerIdentityProvider).parse(read.json()).result.domains).toEqual([DOMAIN]);
+    } finally {
+      await test.app.inject({ method: 'DELETE', url: path, headers: keyHeader(providerKey) });
+    }
   });
 
   it('refuses a contact of another account, and a deactivated one', async () => {
