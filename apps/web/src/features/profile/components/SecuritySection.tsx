@@ -11,6 +11,7 @@ import { LoadedWhenOpened } from '../../../shared/ui/LoadedWhenOpened';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/StatePanels';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { WHOLE_VALUE } from '../../../shared/ui/whole-value';
+import { myPasskeysQuery } from '../api/passkey-queries';
 import { mySessionsQuery, myTwoFactorQuery, useEndOtherSessions, useEndSession } from '../api/security-queries';
 import { PasskeysPart } from './PasskeysPart';
 import { SecurityListLine } from './SecurityListLine';
@@ -124,6 +125,8 @@ export function SecuritySection() {
 /** Two-step sign-in (decision 0049): on or off, and the way to change it. Left out where the API has no such calls. */
 function TwoFactorPart({ changeable }: { changeable: boolean }) {
   const status = useQuery(myTwoFactorQuery());
+  // A passkey is a second factor too (decision 0050): the password alone does not sign in then.
+  const hasPasskey = (useQuery(myPasskeysQuery()).data?.length ?? 0) > 0;
   const { email, timeZone } = useSignedInUser();
   const [enrolling, setEnrolling] = useState(false);
   const [turningOff, setTurningOff] = useState(false);
@@ -155,6 +158,8 @@ function TwoFactorPart({ changeable }: { changeable: boolean }) {
               )}
               . {status.data.recovery_codes_left === 1 ? 'One recovery code is' : `${status.data.recovery_codes_left} recovery codes are`} left.
             </>
+          ) : hasPasskey ? (
+            'Not set up with an authenticator app: after your password, signing in asks for one of your passkeys. An app’s codes would be another way in.'
           ) : (
             'Off. Add a code from an authenticator app to your password, so that a stolen password alone cannot sign in as you.'
           )}

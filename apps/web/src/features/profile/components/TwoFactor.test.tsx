@@ -137,6 +137,18 @@ describe('Two-step sign-in (Profile → Security)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('says that a passkey is asked after the password when the person has no authenticator app but a passkey', async () => {
+    stubApi({
+      'GET /api/portal/sessions': () => ok([]),
+      'GET /api/portal/two-factor': () => ok(OFF),
+      'GET /api/portal/passkeys': () => ok([{ id: 1, name: 'Work laptop', created_at: '2026-11-20T09:00:00.000Z', last_used_at: null, synced: false }]),
+    });
+    render();
+    expect(await screen.findByText(/signing in asks for one of your passkeys/)).toBeInTheDocument();
+    expect(screen.queryByText(/^Off\./)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set up two-step sign-in' })).toBeInTheDocument();
+  });
+
   it('is left out against an API without it', async () => {
     stubApi({ 'GET /api/portal/sessions': () => ok([]), 'GET /api/portal/two-factor': () => failure(404, 'Not found') });
     render();
