@@ -22,14 +22,17 @@ export function mainThreadOf(events) {
 }
 
 /**
- * The main thread's busy time after the first contentful paint (up to `untilMs` after the navigation started, when given),
- * and its longest task there, in ms.
+ * The main thread's work after the first contentful paint (up to `untilMs` after the navigation started, when given), in
+ * ms: `busyMs` is its tasks' wall time, `cpuMs` the time the thread itself ran in them (the trace's `tdur`), which does
+ * not grow when another process takes the core from the renderer; and its longest task there (wall time).
  */
 export function busyAfterFirstPaint(events, untilMs = Infinity) {
   const { start, fcp, tasks } = mainThreadOf(events);
   const after = tasks.filter((e) => e.ts >= fcp && e.ts < start + untilMs * 1000);
+  if (after.some((e) => e.tdur === undefined)) throw new Error('the trace has a task without its thread time (tdur)');
   return {
     busyMs: after.reduce((sum, e) => sum + e.dur / 1000, 0),
+    cpuMs: after.reduce((sum, e) => sum + e.tdur / 1000, 0),
     longestMs: after.reduce((longest, e) => Math.max(longest, e.dur / 1000), 0),
   };
 }
