@@ -118,6 +118,27 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
     return windows;
   }
 
+  /** A wrong code at a later step: counted in both windows like a wrong password, recorded, and the refusal metered. */
+  async function countWrongCode(
+    contact: ContactWithAccount,
+    meta: ClientMeta,
+    windows: Awaited<ReturnType<typeof laterStepWindows>>,
+    failure: { method: 'totp' | 'recovery_code'; reason: 'wrong_code' | 'replayed_code'; purpose: 'sign_in' | 'enrolment' },
+  ): Promise<void> {
+    await throttle.count(
+      windows.map((window) => window.key),
+      THROTTLE.loginWindowSeconds,
+    );
+    await events.record(db, {
+      type: 'auth.second_factor_failed',
+      accountId: contact.accountId,
+      actor: VISITOR,
+      meta,
+      data: { contact_id: contact.id, email: contact.email, ...failure },
+    });
+    metrics.signInsRefused.inc();
+  }
+
   /** A suspended account or a deactivated contact: the refusal recorded and said (to one who proved who they are). */
   async function refuseBlocked(contact: ContactWithAccount, meta: ClientMeta, via?: 'passkey' | 'identity_provider'): Promise<void> {
     const block = await findSignInBlock(db, contact.id);
@@ -260,7 +281,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
       const contactId = await findPendingSignIn(db, input.pending_token);
       const contact = contactId ? await findContactById(db, contactId) : undefined;
       if (!contact) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED);
-      const [userKey, ipKey] = await laterStepWindows(contact.email, meta);
+      const windows = await laterStepWindows(contact.email, meta);
       if (await findSignInBlock(db, contact.id)) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED);
 
       const method = input.code !== undefined ? 'totp' : 'recovery_code';
@@ -271,21 +292,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
             ? 'ok'
             : 'wrong_code';
       if (outcome !== 'ok') {
-        await throttle.count([userKey.key, ipKey.key], THROTTLE.loginWindowSeconds);
-        await events.record(db, {
-          type: 'auth.second_factor_failed',
-          accountId: contact.accountId,
-          actor: VISITOR,
-          meta,
-          data: {
-            contact_id: contact.id,
-            email: contact.email,
-            method,
-            reason: outcome === 'replayed_code' ? 'replayed_code' : 'wrong_code',
-            purpose: 'sign_in',
-          },
-        });
-        metrics.signInsRefused.inc();
+        await countWrongCode(contact, meta, windows, { method, reason: outcome === 'replayed_code' ? 'replayed_code' : 'wrong_code', purpose: 'sign_in' });
         if (method === 'totp') throw new AppError('unauthenticated', WRONG_TOTP_CODE, { code: WRONG_TOTP_CODE });
         throw new AppError('unauthenticated', WRONG_RECOVERY_CODE, { recovery_code: WRONG_RECOVERY_CODE });
       }
@@ -300,7 +307,7 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
           data: { contact_id: contact.id, email: contact.email, firstname: contact.firstname, remaining: await recoveryCodesLeft(db, contact.id) },
         });
       }
-      await throttle.clear(userKey.key);
+      await throttle.clear(signInFailuresKey(contact.email));
       return signedIn(contact, meta, method);
     },
 
@@ -323,19 +330,11 @@ export function createSessionsService({ db, tokens, config, metrics, events, pas
     /** Its confirmation: the second factor is on, the recovery codes are shown once, and the sign-in completes. */
     async confirmSignInEnrolment(pendingToken: string, code: string, meta: ClientMeta): Promise<LoginResult & RecoveryCodes> {
       const contact = await pendingEnrolment(pendingToken);
-      const [userKey, ipKey] = await laterStepWindows(contact.email, meta);
+      const windows = await laterStepWindows(contact.email, meta);
       // Wrong codes here count like any at the second step: the sign-in is not done until a code is right.
       const codes = await confirmEnrolment(db, vault, events, contact, code, { actor: VISITOR, meta, atSignIn: true }).catch(async (error: unknown) => {
         if (error instanceof AppError && error.code === 'validation_failed') {
-          await throttle.count([userKey.key, ipKey.key], THROTTLE.loginWindowSeconds);
-          await events.record(db, {
-            type: 'auth.second_factor_failed',
-            accountId: contact.accountId,
-            actor: VISITOR,
-            meta,
-            data: { contact_id: contact.id, email: contact.email, method: 'totp', reason: 'wrong_code', purpose: 'enrolment' },
-          });
-          metrics.signInsRefused.inc();
+          await countWrongCode(contact, meta, windows, { method: 'totp', reason: 'wrong_code', purpose: 'enrolment' });
         }
         throw error;
       });
