@@ -1,5 +1,3 @@
-import yazl from 'yazl';
-
 export interface ZipEntry {
   /** The path inside the archive, with forward slashes. */
   name: string;
@@ -9,7 +7,9 @@ export interface ZipEntry {
 }
 
 /** A zip archive in memory (yazl, docs/decisions/0017); the entries' time is fixed so the same input gives the same bytes. */
-export function zipArchive(entries: ZipEntry[], mtime = new Date('2026-01-01T00:00:00Z')): Promise<Buffer> {
+export async function zipArchive(entries: ZipEntry[], mtime = new Date('2026-01-01T00:00:00Z')): Promise<Buffer> {
+  // Loaded with the first download of a tool, not with the server (issue 34: start-up and idle memory).
+  const { default: yazl } = await import('yazl');
   const zip = new yazl.ZipFile();
   for (const entry of entries) {
     const content = typeof entry.content === 'string' ? Buffer.from(entry.content, 'utf8') : entry.content;

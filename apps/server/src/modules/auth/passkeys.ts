@@ -1,12 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 
 type AuthenticatorTransportFuture = NonNullable<RegistrationResponseJSON['response']['transports']>[number];
 import { PASSKEY_CHALLENGE_SECONDS, type Passkey, type PasskeyCeremony } from '@portal/contract';
@@ -38,6 +30,12 @@ export function relyingPartyOf(config: Pick<AppConfig, 'publicUrl' | 'provider'>
   return { id: url.hostname, origin: url.origin, name: config.provider.name };
 }
 
+/**
+ * SimpleWebAuthn, with its CBOR and ASN.1 parsers (about 4 MB of heap and a fifth of a second of CPU), loads with the
+ * first ceremony, not with the server (issue 34: an instance's start and idle memory).
+ */
+const simpleWebAuthn = () => import('@simplewebauthn/server');
+
 /** The user handle a passkey of the contact carries: their id, which an assertion's handle must match. */
 export const userHandleOf = (contactId: number) => new TextEncoder().encode(`contact:${contactId}`);
 
@@ -55,6 +53,7 @@ export async function beginRegistration(
   contact: { id: number; email: string; name: string },
   existing: readonly StoredPasskey[],
 ): Promise<PasskeyCeremony> {
+  const { generateRegistrationOptions } = await simpleWebAuthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -73,6 +72,7 @@ export async function beginRegistration(
 export async function verifyRegistration(db: Executor, rp: RelyingParty, contactId: number, token: string, credential: RegistrationResponseJSON) {
   const kept = await takeChallenge(db, 'registration', token);
   if (!kept || kept.contactId !== contactId) return undefined;
+  const { verifyRegistrationResponse } = await simpleWebAuthn();
   try {
     const { verified, registrationInfo } = await verifyRegistrationResponse({
       response: credential,
@@ -84,7 +84,7 @@ export async function verifyRegistration(db: Executor, rp: RelyingParty, contact
     if (!verified) return undefined;
     return {
       credentialId: registrationInfo.credential.id,
-      publicKey: isoBase64URL.fromBuffer(registrationInfo.credential.publicKey),
+      publicKey: Buffer.from(registrationInfo.credential.publicKey).toString('base64url'),
       signCount: registrationInfo.credential.counter,
       transports: registrationInfo.credential.transports ?? [],
       deviceType: registrationInfo.credentialDeviceType,
@@ -104,6 +104,7 @@ export async function beginAuthentication(
   contactId: number | null,
   allowed: readonly StoredPasskey[],
 ): Promise<PasskeyCeremony> {
+  const { generateAuthenticationOptions } = await simpleWebAuthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     timeout: PASSKEY_CHALLENGE_SECONDS * 1000,
@@ -136,7 +137,8 @@ export async function verifyAssertion(
   if (!passkey) return { ok: false, reason: 'unknown_passkey' };
   if (contactId !== undefined && passkey.contactId !== contactId) return { ok: false, reason: 'another_persons_passkey' };
   const handle = credential.response.userHandle;
-  if (handle && handle !== isoBase64URL.fromBuffer(userHandleOf(passkey.contactId))) return { ok: false, reason: 'another_persons_passkey' };
+  if (handle && handle !== Buffer.from(userHandleOf(passkey.contactId)).toString('base64url')) return { ok: false, reason: 'another_persons_passkey' };
+  const { verifyAuthenticationResponse } = await simpleWebAuthn();
   let newCounter: number;
   try {
     const { verified, authenticationInfo } = await verifyAuthenticationResponse({
@@ -146,7 +148,7 @@ export async function verifyAssertion(
       expectedRPID: rp.id,
       credential: {
         id: passkey.credentialId,
-        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
         counter: passkey.signCount,
         transports: passkey.transports as AuthenticatorTransportFuture[],
       },

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT } from '@portal/contract';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps; a 160-bit secret (RFC 4226). */
@@ -21,6 +20,8 @@ export function otpauthUri(secretBase32: string, label: string, issuer: string):
 
 /** The QR code of the URI as an SVG `data:` URL, drawn here so the browser's bundle carries no QR encoder. */
 export async function qrCodeDataUrl(uri: string): Promise<string> {
+  // Loaded with the first enrolment, not with the server (issue 34: start-up and idle memory).
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
 import type { IdentityProviderOption, IdentityProviderRefusal, LoginResult } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database } from '../../db/client.js';
@@ -69,6 +69,9 @@ const isLoopback = (issuer: URL) => issuer.protocol === 'http:' && ['127.0.0.1',
  * expiry). Nothing is kept in memory: the state, nonce and verifier are a row any instance can take once, and the
  * session reaches the web app through a one-time code it exchanges by POST, never in a URL.
  */
+/** openid-client and jose's verifiers load with the first identity-provider sign-in, not with the server (issue 34). */
+const openIdClient = () => import('openid-client');
+
 export function createIdentityProviderSignIn({ db, vault, events, config, sessions, logger }: IdentityProviderSignInDeps) {
   const throttle = createThrottle(db);
   const redirectUri = callbackUrl(config.publicUrl);
@@ -77,9 +80,10 @@ export function createIdentityProviderSignIn({ db, vault, events, config, sessio
   async function clientOf(provider: IdentityProviderRow): Promise<oidc.Configuration> {
     const issuer = new URL(provider.issuer);
     const secret = vault.open(provider.clientSecretSealed, provider.clientSecretKeyId);
-    return oidc.discovery(issuer, provider.clientId, secret, undefined, {
+    const { discovery, allowInsecureRequests } = await openIdClient();
+    return discovery(issuer, provider.clientId, secret, undefined, {
       timeout: 10,
-      ...(isLoopback(issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
+      ...(isLoopback(issuer) ? { execute: [allowInsecureRequests] } : {}),
     });
   }
 
@@ -148,7 +152,8 @@ export function createIdentityProviderSignIn({ db, vault, events, config, sessio
     let claims: oidc.IDToken & oidc.UserInfoResponse;
     try {
       const client = await clientOf(provider);
-      const tokens = await oidc.authorizationCodeGrant(client, currentUrl, {
+      const { authorizationCodeGrant, fetchUserInfo } = await openIdClient();
+      const tokens = await authorizationCodeGrant(client, currentUrl, {
         pkceCodeVerifier: pending.codeVerifier,
         expectedState: state,
         expectedNonce: pending.nonce,
@@ -156,7 +161,7 @@ export function createIdentityProviderSignIn({ db, vault, events, config, sessio
       });
       const idToken = tokens.claims()!;
       // Where the ID token carries no e-mail (its claims left to the UserInfo endpoint), the same subject's are asked there.
-      claims = idToken.email === undefined ? { ...idToken, ...(await oidc.fetchUserInfo(client, tokens.access_token, idToken.sub)) } : idToken;
+      claims = idToken.email === undefined ? { ...idToken, ...(await fetchUserInfo(client, tokens.access_token, idToken.sub)) } : idToken;
     } catch (error) {
       // openid-client's message names the check that failed (iss, aud, nonce, exp, signature); it carries no secret.
       logger.warn(
@@ -200,15 +205,16 @@ export function createIdentityProviderSignIn({ db, vault, events, config, sessio
         );
         return refuse(new Refused('unavailable', null, null, provider.accountId), meta);
       }
-      const state = oidc.randomState();
-      const nonce = oidc.randomNonce();
-      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const { randomState, randomNonce, randomPKCECodeVerifier, buildAuthorizationUrl, calculatePKCECodeChallenge } = await openIdClient();
+      const state = randomState();
+      const nonce = randomNonce();
+      const codeVerifier = randomPKCECodeVerifier();
       await insertPendingSignIn(db, { state, accountId: provider.accountId, nonce, codeVerifier, expiresAt: new Date(Date.now() + PENDING_SIGN_IN_TTL_MS) });
-      const url = oidc.buildAuthorizationUrl(client, {
+      const url = buildAuthorizationUrl(client, {
         redirect_uri: redirectUri,
         scope: 'openid email profile',
         response_type: 'code',
-        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge: await calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
         state,
         nonce,

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import type { TicketAttachment } from '@portal/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { executeSqlOn } from '../../db/execute-sql.js';
@@ -131,6 +130,8 @@ export function createTicketAttachments({
       }
       try {
         if (size === 0) throw new AppError('validation_failed', EMPTY_FILE, { file: EMPTY_FILE });
+        // Loaded with the first upload, not with the server (issue 34: start-up and idle memory).
+        const { fileTypeFromBuffer } = await import('file-type');
         const type = await fileTypeFromBuffer(sample);
         return await inTransaction(db, async (tx) => {
           await lockAccountAttachments(tx, owner.accountId);
