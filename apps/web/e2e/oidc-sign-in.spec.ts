@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { expect, test, type Page } from '@playwright/test';
 import Provider from 'oidc-provider';
 import { E2E_ENV } from '../playwright.config';
-import { expectNoSeriousA11yViolations } from './auth-support';
+import { expectAxeCleanInBothThemes, expectNoSeriousA11yViolations } from './auth-support';
 import { createApiKey, providerApi } from './support/provider';
 
 /**
@@ -129,9 +129,11 @@ test('signs in through the identity provider’s own pages and lands in the port
   expect(new URL(page.url()).hash).toBe('');
 });
 
-test('the account’s sign-in link shows its button at once', async ({ page }) => {
+test('the account’s sign-in link shows its button at once, axe-clean in both themes at 1440 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${PORTAL}/login?idp=${DOMAIN}`);
   await expect(page.getByRole('link', { name: 'Sign in with Idp Test SSO' })).toBeVisible();
+  await expectAxeCleanInBothThemes(page);
 });
 
 test('an unverified e-mail is refused, with the reason on the sign-in page', async ({ page }) => {
