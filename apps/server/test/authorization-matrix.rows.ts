@@ -229,8 +229,8 @@ export const MATRIX_ROWS: Record<EndpointName, MatrixRow> = {
       body: { pending_token: 'not-a-token', token: 'not-a-token', credential: createSoftPasskey(MATRIX_RP).assert({ challenge: 'not-a-challenge' }) },
     }),
   },
-  // Sign-in with an account's identity provider (decision 0051): a domain no account's IdP serves, and no sign-in under way.
-  findIdentityProvider: { scope: 'public', status: 404, request: () => ({ query: { domain: `nobody-${unique()}.example` } }) },
+  // Sign-in with an account's identity provider (decision 0051): a domain no account's IdP serves (null), and no sign-in under way.
+  findIdentityProvider: { scope: 'public', status: 200, request: () => ({ query: { domain: `nobody-${unique()}.example` } }) },
   startIdentityProviderSignIn: { scope: 'public', status: 302, request: () => ({ query: { domain: `nobody-${unique()}.example` } }) },
   finishIdentityProviderSignIn: { scope: 'public', status: 302, request: () => ({ query: { code: 'not-a-code', state: 'not-a-state' } }) },
   completeIdentityProviderSignIn: { scope: 'public', status: 401, request: () => ({ body: { code: 'not-a-code' } }) },

@@ -18,11 +18,12 @@ const tag = 'Auth';
 export const findIdentityProvider = defineEndpoint({
   method: 'GET',
   path: '/crm/auth/identity-provider',
-  summary: "The identity provider of the account that serves an e-mail domain: the sign-in page's 'Sign in with <name>' (404 when none)",
+  summary: "The identity provider of the account that serves an e-mail domain: the sign-in page's 'Sign in with <name>' (null when none)",
   tag,
   access: 'public',
   query: identityProviderLookupQuery,
-  result: identityProviderOption,
+  // Null, not 404, when none: the page asks for every domain typed, and a 404 is an error in the browser's console.
+  result: identityProviderOption.nullable(),
 });
 
 export const startIdentityProviderSignIn = defineEndpoint({

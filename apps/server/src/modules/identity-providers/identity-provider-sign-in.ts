@@ -36,7 +36,6 @@ import {
 export const PENDING_SIGN_IN_TTL_MS = 10 * 60 * 1000;
 /** The callback's one-time code, which the web app exchanges for the session at once. */
 export const COMPLETION_CODE_TTL_MS = 60 * 1000;
-export const NO_IDENTITY_PROVIDER_FOR_DOMAIN = 'No identity provider signs in the users of this domain. Sign in with your password.';
 export const COMPLETION_EXPIRED = 'This sign-in has expired or was already used. Please sign in again.';
 
 export interface IdentityProviderSignInDeps {
@@ -184,10 +183,10 @@ export function createIdentityProviderSignIn({ db, vault, events, config, sessio
   }
 
   return {
-    /** The sign-in page's "Sign in with <name>" for an e-mail domain; 404 when no account's identity provider serves it. */
-    async lookup(domain: string): Promise<IdentityProviderOption> {
+    /** The sign-in page's "Sign in with <name>" for an e-mail domain; null when no account's identity provider serves it. */
+    async lookup(domain: string): Promise<IdentityProviderOption | null> {
       const provider = await findIdentityProviderByDomain(db, domain);
-      if (!provider) throw new AppError('not_found', NO_IDENTITY_PROVIDER_FOR_DOMAIN);
+      if (!provider) return null;
       return { name: provider.displayName, start_url: `/api/crm/auth/identity-provider/start?domain=${encodeURIComponent(domain.toLowerCase())}` };
     },
 

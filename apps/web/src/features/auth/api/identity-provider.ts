@@ -3,8 +3,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../shared/api';
 
 /**
- * The identity provider of the account that serves an e-mail domain (decision 0051), asked once per domain: a 404 (none)
- * is an answer too, kept like the others for the page's life.
+ * The identity provider of the account that serves an e-mail domain (decision 0051), or null when none; asked once per
+ * domain and kept for the page's life.
  */
 export function useIdentityProviderOf(domain: string | null) {
   return useQuery({

@@ -28,7 +28,7 @@ describe('sign-in with the account’s identity provider (decision 0051)', () =>
   });
 
   it('shows nothing for a domain no identity provider serves', async () => {
-    network.fetch.mockResolvedValue(jsonResponse({ errors: true, message: 'No identity provider signs in the users of this domain.' }, 404));
+    network.fetch.mockResolvedValue(jsonResponse({ errors: false, result: null }));
     const user = userEvent.setup();
     renderWithProviders(<LoginPage />, { route: '/login' });
     await user.type(screen.getByLabelText(/username/i), 'dana@elsewhere.example');
