@@ -9,10 +9,10 @@ type ValidatorBuilder = NonNullable<NonNullable<NonNullable<FastifyServerOptions
  * start nothing does, and the server neither reads nor keeps it (issue 34: an instance's start and idle memory).
  * Fastify calls the builder only when it compiles a route's validation schema.
  */
+// Cast: Fastify types the builder as a union of Ajv's and JTD's overloads; the selector's builder is that same function.
 export const buildValidatorOnFirstUse = ((externalSchemas: unknown, ajvOptions: unknown) => {
   // Resolved from Fastify's own folder: the compiler is its dependency, not ours.
   const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
   const ValidatorSelector = fromFastify('@fastify/ajv-compiler') as () => (externalSchemas: unknown, ajvOptions: unknown) => unknown;
   return ValidatorSelector()(externalSchemas, ajvOptions);
-  // Fastify's type of the builder is a union of Ajv's and JTD's overloads; the selector's is the same function.
 }) as ValidatorBuilder;

@@ -31,8 +31,8 @@ export function relyingPartyOf(config: Pick<AppConfig, 'publicUrl' | 'provider'>
 }
 
 /**
- * SimpleWebAuthn, with its CBOR and ASN.1 parsers (about 4 MB of heap and a fifth of a second of CPU), loads with the
- * first ceremony, not with the server (issue 34: an instance's start and idle memory).
+ * SimpleWebAuthn, with its CBOR and ASN.1 parsers (about 4 MB of heap, loaded alone), loads with the first ceremony,
+ * not with the server (issue 34: an instance's start and idle memory).
  */
 const simpleWebAuthn = () => import('@simplewebauthn/server');
 

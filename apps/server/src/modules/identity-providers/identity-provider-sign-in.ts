@@ -62,15 +62,15 @@ class Refused extends Error {
 /** http is allowed for an issuer on this machine only (tests, a local IdP); the provider API refuses any other. */
 const isLoopback = (issuer: URL) => issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
 
+/** openid-client and jose's verifiers load with the first identity-provider sign-in, not with the server (issue 34). */
+const openIdClient = () => import('openid-client');
+
 /**
  * Sign-in with the account's own OpenID Connect provider (issue 37, decision 0051): the authorization code flow with
  * PKCE through openid-client, which checks the answer (state, issuer, the ID token's signature, audience, nonce and
  * expiry). Nothing is kept in memory: the state, nonce and verifier are a row any instance can take once, and the
  * session reaches the web app through a one-time code it exchanges by POST, never in a URL.
  */
-/** openid-client and jose's verifiers load with the first identity-provider sign-in, not with the server (issue 34). */
-const openIdClient = () => import('openid-client');
-
 export function createIdentityProviderSignIn({ db, vault, events, config, sessions, logger }: IdentityProviderSignInDeps) {
   const throttle = createThrottle(db);
   const redirectUri = callbackUrl(config.publicUrl);
