@@ -19,7 +19,7 @@ import { createInFlight } from './http/in-flight.js';
 import { apiReferences } from './http/openapi.js';
 import { API_BASE, registerEndpoints } from './http/register-endpoints.js';
 import { createRequestBudget } from './http/request-budget.js';
-import { buildValidatorOnFirstUse } from './http/validator-on-first-use.js';
+import { buildSerializerOnFirstUse, buildValidatorOnFirstUse } from './http/schema-compilers-on-first-use.js';
 import { registerWebApp } from './http/static-web.js';
 import { createRateLimiter } from './db/rate-limits.repository.js';
 import { findLiveCaller } from './modules/auth/caller.repository.js';
@@ -63,7 +63,7 @@ export async function buildApp(deps: AppDependencies | Container): Promise<Fasti
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
     // Every log line of a request carries this id (reqId), the answer its X-Request-Id, a failure's envelope its request_id.
     genReqId: requestIdOf,
-    schemaController: { compilersFactory: { buildValidator: buildValidatorOnFirstUse } },
+    schemaController: { compilersFactory: { buildValidator: buildValidatorOnFirstUse, buildSerializer: buildSerializerOnFirstUse } },
   });
 
   installErrorHandler(app);

@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, errorEnvelope, buildPath, type Endpoint } from '@portal/contract';
 import { buildTestApp, type TestApp } from '../../test/app.js';
@@ -16,6 +17,10 @@ describe('foundation routes', () => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
     writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
+    writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    mkdirSync(join(webDist, '.vite'));
+    writeFileSync(join(webDist, '.vite', 'manifest.json'), '{}');
     test = await buildTestApp({}, { webDistDir: webDist });
   });
   afterAll(() => test.close());
@@ -137,6 +142,33 @@ describe('foundation routes', () => {
     expect(response.headers['cache-control']).toContain('immutable');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends the compressed copy the browser accepts, and the file itself to one that accepts none', async () => {
+    const compressed = await test.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await test.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('answers HEAD for a file, and serves the files at the root (not the build’s dot folders)', async () => {
+    const head = await test.app.inject({ method: 'HEAD', url: '/assets/app-abc123.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    const icon = await test.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    const manifest = await test.app.inject({ method: 'GET', url: '/.vite/manifest.json', headers: { accept: '*/*' } });
+    expect(manifest.statusCode).toBe(404);
+  });
+
+  it('sends nothing outside the build, nor a compressed copy by its own name', async () => {
+    for (const url of ['/assets/..%2F..%2Fetc%2Fpasswd', '/assets/%2E%2E/%2E%2E/etc/passwd', '/assets/../../etc/passwd', '/assets/app-abc123.js.br']) {
+      const response = await test.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(response.statusCode, url).toBe(404);
+    }
   });
 
   it('answers a missing file that is not a page with 404', async () => {

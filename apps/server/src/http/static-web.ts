@@ -1,8 +1,8 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import type { AppConfig } from '../config/index.js';
 import { AppError } from '../platform/app-error.js';
 import { API_BASE } from './register-endpoints.js';
@@ -68,9 +68,13 @@ export async function registerWebApp(
 
   const hasBuild = existsSync(join(webDistDir, 'index.html'));
   if (hasBuild) {
+    // The plugin sends the files (reply.sendFile), routed here: one route for each file at the root, one per folder
+    // that looks its file up among those the build wrote. Its own routing either added a route per file (the build's
+    // 490 files with their .br and .gz: about 150 ms of the router's CPU at every start, issue 34) or, as one wildcard,
+    // read each folder on the path at every request.
     await app.register(fastifyStatic, {
       root: webDistDir,
-      wildcard: false,
+      serve: false,
       index: false,
       // The build writes .br and .gz beside each asset (apps/web/vite.config.ts); the one the
       // browser accepts is sent, with Content-Encoding and Vary: Accept-Encoding.
@@ -79,6 +83,7 @@ export async function registerWebApp(
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    routeBuiltFiles(app, await builtFiles(webDistDir));
   }
 
   const prerendered = new Map<string, PrerenderedPage>();
@@ -180,5 +185,30 @@ async function keptOrRendered(
     if (renderFailed) throw error;
     app.log.warn({ err: error }, 'the prerendered pages could not be read from the database; rendering them here');
     return { pages: await render(), source: 'rendered' };
+  }
+}
+
+/** The build's files by folder ('' for the root), as the browser asks for them: not the .br and .gz copies, nor dot files. */
+async function builtFiles(webDistDir: string): Promise<Map<string, Set<string>>> {
+  const byFolder = new Map<string, Set<string>>();
+  for (const entry of await readdir(webDistDir, { recursive: true, withFileTypes: true })) {
+    const folder = relative(webDistDir, entry.parentPath);
+    const hidden = entry.name.startsWith('.') || folder.split('/').some((part) => part.startsWith('.'));
+    if (!entry.isFile() || hidden || /\.(br|gz)$/.test(entry.name)) continue;
+    byFolder.set(folder, (byFolder.get(folder) ?? new Set()).add(entry.name));
+  }
+  return byFolder;
+}
+
+/** GET (and HEAD) of each file: a route per file at the root, `/<folder>/:file` for a folder's; an unknown name is not found. */
+function routeBuiltFiles(app: FastifyInstance, byFolder: Map<string, Set<string>>) {
+  for (const [folder, files] of byFolder) {
+    if (folder === '') {
+      for (const file of files) app.get(`/${file}`, (_request, reply) => reply.sendFile(file));
+      continue;
+    }
+    app.get<{ Params: { file: string } }>(`/${folder}/:file`, (request, reply) =>
+      files.has(request.params.file) ? reply.sendFile(`${folder}/${request.params.file}`) : reply.callNotFound(),
+    );
   }
 }
