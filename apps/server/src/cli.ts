@@ -265,8 +265,8 @@ async function identityProviderCommand(args: string[]): Promise<number> {
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
   const database = await openDatabase(config, logger, { attachToRunning: true, startupData: demoDataOnEmptyDatabase(config), jobQueues: PORTAL_QUEUES });
   try {
-    const { vault } = createContainer({ config, database, logger, metrics: createPortalMetrics() });
-    const settings = createIdentityProviderSettings({ db: database.db, vault, config });
+    const { vault, events } = createContainer({ config, database, logger, metrics: createPortalMetrics() });
+    const settings = createIdentityProviderSettings({ db: database.db, vault, events, config });
     return await runIdentityProviderCommand(database.db, settings, args, {
       out: (text) => process.stdout.write(text),
       err: (text) => process.stderr.write(text),

@@ -98,7 +98,7 @@ export function apiRoutes(container: Container, { live, recheck }: LiveRouteDepe
       inventory: createProviderInventory(db, inventorySync),
       credentials: createProviderCredentials(db, inventorySync),
       webhooks: createProviderWebhooks(db, webhooks, events),
-      identityProviders: createProviderIdentityProviders(db, createIdentityProviderSettings({ db, vault, config })),
+      identityProviders: createProviderIdentityProviders(db, createIdentityProviderSettings({ db, vault, events, config })),
     }),
   ];
 }

@@ -15,6 +15,7 @@ import { ticketConsequences } from './tickets.consequences.js';
 import { webhookAdminConsequences } from './webhook-endpoints.consequences.js';
 import { userConsequences } from './users.consequences.js';
 import { notificationConsequences } from './notifications.consequences.js';
+import { identityProviderConsequences } from './identity-providers.consequences.js';
 
 /** What every event type causes, one table per capability; the type says none is missing. */
 const CONSEQUENCES: { [T in DomainEventType]: Consequences<T> } = {
@@ -31,6 +32,7 @@ const CONSEQUENCES: { [T in DomainEventType]: Consequences<T> } = {
   ...billingConsequences,
   ...auditLogConsequences,
   ...notificationConsequences,
+  ...identityProviderConsequences,
 };
 
 interface AnyConsequences {

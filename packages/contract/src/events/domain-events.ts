@@ -12,6 +12,7 @@ import { ticketEventData } from './tickets.js';
 import { webhookAdminEventData } from './webhooks.js';
 import { userEventData } from './users.js';
 import { notificationEventData } from './notifications.js';
+import { identityProviderEventData } from './identity-providers.js';
 
 /**
  * What happened, as the server records it (decision 0041): every command writes one event in the transaction of its
@@ -63,6 +64,7 @@ export const domainEventData = {
   ...auditEventData,
   ...billingEventData,
   ...notificationEventData,
+  ...identityProviderEventData,
 } satisfies Record<string, z.ZodObject>;
 
 export type DomainEventType = keyof typeof domainEventData;
@@ -81,3 +83,4 @@ export { serviceEventData, type ServiceEventType } from './services.js';
 export { webhookAdminEventData, type WebhookAdminEventType } from './webhooks.js';
 export { accountEventData, type AccountEventType } from './accounts.js';
 export { notificationEventData, reminderData, REMINDER_KINDS, type NotificationEventType, type ReminderData } from './notifications.js';
+export { identityProviderEventData, type IdentityProviderEventType } from './identity-providers.js';

@@ -1,6 +1,8 @@
 import type { ProviderIdentityProvider, ProviderIdentityProviderInput } from '@portal/contract';
 import type { AppConfig } from '../../config/index.js';
 import type { Database } from '../../db/client.js';
+import type { EventOrigin } from '../../events/domain-event.js';
+import type { EventRecorder } from '../../events/event-recorder.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../platform/app-error.js';
 import type { VaultKeyRing } from '../../platform/secret-box.js';
@@ -25,6 +27,7 @@ export const callbackUrl = (publicUrl: string) => `${publicUrl}/api/crm/auth/ide
 export interface IdentityProviderSettingsDeps {
   db: Database;
   vault: VaultKeyRing;
+  events: EventRecorder;
   config: Pick<AppConfig, 'publicUrl'>;
 }
 
@@ -32,7 +35,7 @@ export interface IdentityProviderSettingsDeps {
  * An account's identity provider as the provider's staff set it (provider API and CLI, decision 0051). The client
  * secret is sealed under the vault's current key as it arrives, and never answered: `client_secret_set` says it is there.
  */
-export function createIdentityProviderSettings({ db, vault, config }: IdentityProviderSettingsDeps) {
+export function createIdentityProviderSettings({ db, vault, events, config }: IdentityProviderSettingsDeps) {
   function wire(row: IdentityProviderRow): ProviderIdentityProvider {
     return {
       name: row.displayName,
@@ -49,21 +52,42 @@ export function createIdentityProviderSettings({ db, vault, config }: IdentityPr
   }
 
   return {
-    async put(accountId: number, input: ProviderIdentityProviderInput): Promise<{ created: boolean; item: ProviderIdentityProvider }> {
+    /** Adds or changes the account's identity provider; a change is recorded (the audit log), an identical PUT is not. */
+    async put(by: EventOrigin, accountId: number, input: ProviderIdentityProviderInput): Promise<{ created: boolean; item: ProviderIdentityProvider }> {
       const domains = [...new Set(input.domains)];
       const created = await inTransaction(db, async (tx) => {
         const taken = await domainsOfOtherAccounts(tx, accountId, domains);
         if (taken.length > 0) throw new AppError('conflict', domainsTaken(taken), { domains: domainsTaken(taken) });
         const existing = await findIdentityProviderOfAccount(tx, accountId);
         if (!existing && !input.client_secret) throw new AppError('validation_failed', SECRET_REQUIRED, { client_secret: SECRET_REQUIRED });
-        return writeIdentityProvider(tx, accountId, {
+        const settings = {
           displayName: input.name,
           issuer: input.issuer,
           clientId: input.client_id,
-          sealedSecret: input.client_secret ? { sealed: vault.current.seal(input.client_secret), keyId: vault.current.id } : undefined,
           allowJitUsers: input.allow_jit_users ?? existing?.allowJitUsers ?? false,
           domains,
+        };
+        const wasCreated = await writeIdentityProvider(tx, accountId, {
+          ...settings,
+          sealedSecret: input.client_secret ? { sealed: vault.current.seal(input.client_secret), keyId: vault.current.id } : undefined,
         });
+        if (!existing || input.client_secret || !sameSettings(existing, settings)) {
+          await events.record(tx, {
+            type: 'identity_provider.set',
+            accountId,
+            ...by,
+            data: {
+              created: wasCreated,
+              name: settings.displayName,
+              issuer: settings.issuer,
+              client_id: settings.clientId,
+              domains: [...domains].sort(),
+              allow_jit_users: settings.allowJitUsers,
+              client_secret_changed: Boolean(input.client_secret),
+            },
+          });
+        }
+        return wasCreated;
       });
       return { created, item: wire((await findIdentityProviderOfAccount(db, accountId))!) };
     },
@@ -74,12 +98,32 @@ export function createIdentityProviderSettings({ db, vault, config }: IdentityPr
       return wire(row);
     },
 
-    async remove(accountId: number): Promise<void> {
-      if (!(await deleteIdentityProvider(db, accountId))) throw new AppError('not_found', NO_IDENTITY_PROVIDER);
+    async remove(by: EventOrigin, accountId: number): Promise<void> {
+      await inTransaction(db, async (tx) => {
+        const existing = await findIdentityProviderOfAccount(tx, accountId);
+        if (!existing || !(await deleteIdentityProvider(tx, accountId))) throw new AppError('not_found', NO_IDENTITY_PROVIDER);
+        await events.record(tx, {
+          type: 'identity_provider.removed',
+          accountId,
+          ...by,
+          data: { name: existing.displayName, issuer: existing.issuer, domains: existing.domains },
+        });
+      });
     },
   };
 }
 export type IdentityProviderSettings = ReturnType<typeof createIdentityProviderSettings>;
+
+/** The stored settings equal the new ones (the domains in any order); the secret is compared by the caller. */
+function sameSettings(existing: IdentityProviderRow, next: Pick<IdentityProviderRow, 'displayName' | 'issuer' | 'clientId' | 'allowJitUsers' | 'domains'>) {
+  return (
+    existing.displayName === next.displayName &&
+    existing.issuer === next.issuer &&
+    existing.clientId === next.clientId &&
+    existing.allowJitUsers === next.allowJitUsers &&
+    [...existing.domains].sort().join('\n') === [...next.domains].sort().join('\n')
+  );
+}
 
 /** Seals every client secret again under the current vault key (`npm run portal -- vault-rekey`, and at start-up). */
 export async function resealClientSecrets(db: Database, vault: VaultKeyRing): Promise<number> {

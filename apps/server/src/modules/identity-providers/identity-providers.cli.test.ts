@@ -21,7 +21,7 @@ describe('npm run portal -- identity-provider', () => {
     const db = test.database.db;
     const account = await createAccount(db, { externalId: `cli-idp-${Date.now()}` });
     const oldKey = randomBytes(32);
-    const settings = createIdentityProviderSettings({ db, vault: createVaultKeyRing(oldKey), config: test.config });
+    const settings = createIdentityProviderSettings({ db, vault: createVaultKeyRing(oldKey), events: test.container.events, config: test.config });
     const printed: string[] = [];
     const io = { out: (text: string) => printed.push(text), err: (text: string) => printed.push(text), secret: async () => SECRET };
     const args = [

@@ -1,9 +1,13 @@
 import { parseArgs } from 'node:util';
 import { providerIdentityProviderInput, type ProviderIdentityProvider } from '@portal/contract';
 import type { Executor } from '../../db/client.js';
+import { COMMAND_LINE, type EventOrigin } from '../../events/domain-event.js';
 import { AppError } from '../../platform/app-error.js';
 import { findAccountByExternalId } from '../accounts/index.js';
 import type { IdentityProviderSettings } from './identity-provider-settings.js';
+
+/** The provider's staff at the server's command line, as the audit log names them. */
+const BY_COMMAND_LINE: EventOrigin = { actor: COMMAND_LINE };
 
 export const IDENTITY_PROVIDER_USAGE = `  identity-provider set <account external id> --name "<shown name>" --issuer <URL> --client-id <id>
       --domains <domain,domain,…> [--allow-jit-users | --no-jit-users]
@@ -53,7 +57,7 @@ export async function runIdentityProviderCommand(db: Executor, settings: Identit
     if (!account) throw new AppError('not_found', `No account has the external id ${externalId}`);
     if (action === 'show') io.out(describe(await settings.get(account.id)));
     if (action === 'remove') {
-      await settings.remove(account.id);
+      await settings.remove(BY_COMMAND_LINE, account.id);
       io.out(`${account.name} signs in with passwords only now.\n`);
     }
     if (action === 'set') {
@@ -70,7 +74,7 @@ export async function runIdentityProviderCommand(db: Executor, settings: Identit
         io.err(`${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n')}\n`);
         return 2;
       }
-      const { created, item } = await settings.put(account.id, parsed.data);
+      const { created, item } = await settings.put(BY_COMMAND_LINE, account.id, parsed.data);
       io.out(`${created ? 'Set' : 'Updated'} the identity provider of ${account.name}:\n${describe(item)}`);
     }
     return 0;

@@ -9,7 +9,7 @@ import { signIn } from '../../../test/auth.js';
 import { createAccount, createContact } from '../../../test/factories.js';
 import { signInAtIdentityProvider, startTestIdentityProvider, type TestIdentityProvider } from '../../../test/oidc-test-provider.js';
 import { createTestApiKey, keyHeader } from '../../../test/provider-keys.js';
-import { contacts, domainEvents, identityProviderSignIns, identityProviders } from '../../db/schema/index.js';
+import { auditLog, contacts, domainEvents, identityProviderSignIns, identityProviders } from '../../db/schema/index.js';
 import { createLogger } from '../../platform/logger.js';
 
 const PORTAL = 'http://portal.test';
@@ -166,9 +166,30 @@ describe('the provider configures an account’s identity provider', () => {
     const path = `/api/provider/v1/accounts/${removable.externalId}/identity-provider`;
     const put = { name: 'Gone', issuer: idp.issuer, client_id: 'other-client', client_secret: OTHER_SECRET, domains: ['gone-idp.example'] };
     expect((await test.app.inject({ method: 'PUT', url: path, headers: keyHeader(providerKey), payload: put })).statusCode).toBe(201);
+    const { client_secret: _secret, ...sameWithoutSecret } = put;
+    expect((await test.app.inject({ method: 'PUT', url: path, headers: keyHeader(providerKey), payload: sameWithoutSecret })).statusCode).toBe(200);
+    const renamed = { ...sameWithoutSecret, name: 'Gone soon' };
+    expect((await test.app.inject({ method: 'PUT', url: path, headers: keyHeader(providerKey), payload: renamed })).statusCode).toBe(200);
     expect((await test.app.inject({ method: 'DELETE', url: path, headers: keyHeader(providerKey) })).statusCode).toBe(200);
     expect((await test.app.inject({ method: 'GET', url: path, headers: keyHeader(providerKey) })).statusCode).toBe(404);
     expect(providerEndpoints.providerDeleteIdentityProvider.scope).toBe('accounts:write');
+
+    // Who may sign in for the account is in its audit log: added, changed, removed; the identical PUT recorded nothing.
+    const entries = await db()
+      .select({ action: auditLog.action, actor: auditLog.actor, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.accountId, removable.id), sql`${auditLog.action} like 'provider.identity_provider_%'`))
+      .orderBy(auditLog.id);
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'provider.identity_provider_added',
+      'provider.identity_provider_changed',
+      'provider.identity_provider_removed',
+    ]);
+    expect(entries[0]!.details).toMatchObject({ name: 'Gone', issuer: idp.issuer, client_id: 'other-client', domains: ['gone-idp.example'], client_secret_changed: true });
+    expect(entries[1]!.details).toMatchObject({ name: 'Gone soon', client_secret_changed: false });
+    expect(entries[2]!.details).toMatchObject({ name: 'Gone soon', issuer: idp.issuer, domains: ['gone-idp.example'] });
+    expect(entries.every((entry) => entry.actor.length > 0)).toBe(true);
+    expect(JSON.stringify(entries)).not.toContain(OTHER_SECRET);
   });
 });
 

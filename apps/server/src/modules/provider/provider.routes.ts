@@ -102,10 +102,10 @@ export function providerRoutes(s: ProviderServices): EndpointRoute[] {
     route(e.providerDeleteWebhookEndpoint, async (c) => s.webhooks.remove(c.provider, c.params.id, c.client)),
     route(e.providerListWebhookDeliveries, async (c) => s.webhooks.deliveries(c.query)),
     route(e.providerRetryWebhookDelivery, async (c) => s.webhooks.retry(c.provider, c.params.id, c.client)),
-    route(e.providerPutIdentityProvider, async (c) => upserted(await s.identityProviders.put(c.params.account_external_id, c.body))),
+    route(e.providerPutIdentityProvider, async (c) => upserted(await s.identityProviders.put(c.provider, c.params.account_external_id, c.body, c.client))),
     route(e.providerGetIdentityProvider, async (c) => s.identityProviders.get(c.params.account_external_id)),
     route(e.providerDeleteIdentityProvider, async (c) => {
-      await s.identityProviders.remove(c.params.account_external_id);
+      await s.identityProviders.remove(c.provider, c.params.account_external_id, c.client);
       return new Respond(null, 'The account signs in with passwords only.');
     }),
   ];

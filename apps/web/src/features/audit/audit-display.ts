@@ -50,6 +50,9 @@ const ACTIONS: Record<string, string> = {
   'provider.contacts_bulk': 'Users updated by your provider',
   'provider.services_bulk': 'Services updated by your provider',
   'provider.tickets_bulk': 'Tickets updated by your provider',
+  'provider.identity_provider_added': 'Sign-in with your identity provider set up by your provider',
+  'provider.identity_provider_changed': 'Identity provider sign-in changed by your provider',
+  'provider.identity_provider_removed': 'Identity provider sign-in removed by your provider',
   'audit_log.exported': 'Audit log exported',
 };
 
