@@ -185,7 +185,13 @@ describe('the provider configures an account’s identity provider', () => {
       'provider.identity_provider_changed',
       'provider.identity_provider_removed',
     ]);
-    expect(entries[0]!.details).toMatchObject({ name: 'Gone', issuer: idp.issuer, client_id: 'other-client', domains: ['gone-idp.example'], client_secret_changed: true });
+    expect(entries[0]!.details).toMatchObject({
+      name: 'Gone',
+      issuer: idp.issuer,
+      client_id: 'other-client',
+      domains: ['gone-idp.example'],
+      client_secret_changed: true,
+    });
     expect(entries[1]!.details).toMatchObject({ name: 'Gone soon', client_secret_changed: false });
     expect(entries[2]!.details).toMatchObject({ name: 'Gone soon', issuer: idp.issuer, domains: ['gone-idp.example'] });
     expect(entries.every((entry) => entry.actor.length > 0)).toBe(true);
