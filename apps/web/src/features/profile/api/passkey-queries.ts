@@ -22,3 +22,6 @@ export const useAddPasskey = () =>
   });
 
 export const useRemovePasskey = () => usePasskeysMutation((id: number) => apiCall(passkeysEndpoints.removePasskey, { params: { id } }));
+
+export const useRenamePasskey = () =>
+  usePasskeysMutation(({ id, name }: { id: number; name: string }) => apiCall(passkeysEndpoints.renamePasskey, { params: { id }, body: { name } }));

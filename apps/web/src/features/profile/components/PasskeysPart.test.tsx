@@ -93,6 +93,41 @@ describe('PasskeysPart', () => {
     await waitFor(() => expect(calls(fetchMock, 'DELETE', `/api/portal/passkeys/${LAPTOP.id}`)).toHaveLength(1));
   });
 
+  it('renames a passkey: the field starts from its name, an empty name is refused, the server’s refusal is shown', async () => {
+    let passkeys = [LAPTOP, PHONE];
+    let refuse = true;
+    const fetchMock = stubApi({
+      'GET /api/portal/passkeys': () => ok(passkeys),
+      // What was sent is checked below, from the calls.
+      [`PUT /api/portal/passkeys/${PHONE.id}`]: () => {
+        if (refuse) return failure(400, 'The name must be at most 60 characters');
+        passkeys = [LAPTOP, { ...PHONE, name: 'Personal phone' }];
+        return ok(passkeys[1]);
+      },
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename the passkey Phone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename this passkey' });
+    const field = within(dialog).getByRole('textbox', { name: /Name/ });
+    expect(field).toHaveValue('Phone');
+    await userEvent.clear(field);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
+    expect(within(dialog).getByText(PASSKEY_NAME_REQUIRED)).toBeInTheDocument();
+    expect(calls(fetchMock, 'PUT', `/api/portal/passkeys/${PHONE.id}`)).toHaveLength(0);
+    await userEvent.type(field, ' Personal phone ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The name must be at most 60 characters');
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('The passkey is now called “Personal phone”.')).toBeInTheDocument();
+    const sent = calls(fetchMock, 'PUT', `/api/portal/passkeys/${PHONE.id}`).at(-1)!;
+    expect(JSON.parse(String(sent[1]!.body))).toEqual({ name: 'Personal phone' });
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Your passkeys' })).toHaveTextContent('Personal phone'));
+    // Opened again for the other passkey, the field holds that one's name, not what was typed before.
+    await userEvent.click(screen.getByRole('button', { name: 'Rename the passkey Work laptop' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Rename this passkey' })).getByRole('textbox', { name: /Name/ })).toHaveValue('Work laptop');
+  });
+
   it('shows the provider’s staff signed in as the person the list, and no way to change it', async () => {
     writeImpersonation('Sam Staff');
     stubApi({ 'GET /api/portal/passkeys': () => ok([LAPTOP]) });
@@ -100,6 +135,7 @@ describe('PasskeysPart', () => {
     await screen.findByRole('list', { name: 'Your passkeys' });
     expect(screen.queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Rename/ })).not.toBeInTheDocument();
     writeImpersonation(null);
   });
 });

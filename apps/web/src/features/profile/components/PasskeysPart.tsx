@@ -14,14 +14,16 @@ import { SecurityListLine } from './SecurityListLine';
 
 const AddPasskeyModal = lazy(async () => ({ default: (await import('./AddPasskeyModal')).AddPasskeyModal }));
 const RemovePasskeyModal = lazy(async () => ({ default: (await import('./RemovePasskeyModal')).RemovePasskeyModal }));
+const RenamePasskeyModal = lazy(async () => ({ default: (await import('./RenamePasskeyModal')).RenamePasskeyModal }));
 const NOT_OFFERED = new Set([404, 405, 501]);
 export const PASSKEYS_LOAD_FAILED = 'Failed to load your passkeys';
 
-/** Passkeys (decision 0050): each named, when added and last used; added and removed here, not while signed in for support. */
+/** Passkeys (decision 0050): each named, when added and last used; added, renamed and removed here, not while signed in for support. */
 export function PasskeysPart({ changeable }: { changeable: boolean }) {
   const passkeys = useQuery(myPasskeysQuery());
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Passkey | null>(null);
+  const [renaming, setRenaming] = useState<Passkey | null>(null);
   // A portal API as the spec describes it has no passkeys (decision 0029): the part is left out.
   if (passkeys.error instanceof ApiError && NOT_OFFERED.has(passkeys.error.status)) return null;
   return (
@@ -55,12 +57,20 @@ export function PasskeysPart({ changeable }: { changeable: boolean }) {
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} aria-label="Your passkeys" style={{ listStyle: 'none' }}>
           {passkeys.data.map((passkey) => (
-            <PasskeyLine key={passkey.id} passkey={passkey} onRemove={changeable ? () => setRemoving(passkey) : undefined} />
+            <PasskeyLine
+              key={passkey.id}
+              passkey={passkey}
+              onRename={changeable ? () => setRenaming(passkey) : undefined}
+              onRemove={changeable ? () => setRemoving(passkey) : undefined}
+            />
           ))}
         </Stack>
       )}
       <LoadedWhenOpened opened={adding}>
         <AddPasskeyModal opened={adding} onClose={() => setAdding(false)} />
+      </LoadedWhenOpened>
+      <LoadedWhenOpened opened={renaming !== null}>
+        <RenamePasskeyModal key={renaming?.id} passkey={renaming} onClose={() => setRenaming(null)} />
       </LoadedWhenOpened>
       <LoadedWhenOpened opened={removing !== null}>
         <RemovePasskeyModal passkey={removing} onClose={() => setRemoving(null)} />
@@ -69,16 +79,21 @@ export function PasskeysPart({ changeable }: { changeable: boolean }) {
   );
 }
 
-function PasskeyLine({ passkey, onRemove }: { passkey: Passkey; onRemove?: () => void }) {
+function PasskeyLine({ passkey, onRename, onRemove }: { passkey: Passkey; onRename?: () => void; onRemove?: () => void }) {
   const { timeZone } = useSignedInUser();
   return (
     <SecurityListLine
       action={
-        onRemove && (
-          <Button variant="subtle" color="red" size="compact-sm" onClick={onRemove} aria-label={`Remove the passkey ${passkey.name}`}>
-            Remove
-          </Button>
-        )
+        onRename && onRemove ? (
+          <Group gap={4} wrap="nowrap">
+            <Button variant="subtle" size="compact-sm" onClick={onRename} aria-label={`Rename the passkey ${passkey.name}`}>
+              Rename
+            </Button>
+            <Button variant="subtle" color="red" size="compact-sm" onClick={onRemove} aria-label={`Remove the passkey ${passkey.name}`}>
+              Remove
+            </Button>
+          </Group>
+        ) : undefined
       }
     >
       <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
