@@ -32,7 +32,7 @@ async function expectOpened(dialog: Locator) {
   await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
 }
 
-test('passkeys: add one in Profile → Security, sign in with it alone, and remove it', async ({ page }) => {
+test('passkeys: add one in Profile → Security, sign in with it alone, rename it and remove it', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await addVirtualAuthenticator(page);
@@ -72,7 +72,17 @@ test('passkeys: add one in Profile → Security, sign in with it alone, and remo
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/profile');
   await expect(list.getByRole('listitem').first()).toContainText('last used', { timeout: 30_000 });
-  await list.getByRole('button', { name: 'Remove the passkey E2E laptop' }).click();
+  await list.getByRole('button', { name: 'Rename the passkey E2E laptop' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename this passkey' });
+  await expectOpened(rename);
+  await expect(rename.getByRole('textbox', { name: 'Name' })).toHaveValue('E2E laptop');
+  await expectAxeCleanInBothThemes(page);
+  await rename.getByRole('textbox', { name: 'Name' }).fill('E2E work laptop');
+  await rename.getByRole('button', { name: 'Save name' }).click();
+  await expect(list.getByRole('listitem').first()).toContainText('E2E work laptop');
+  await page.reload();
+  await expect(list.getByRole('listitem').first()).toContainText('E2E work laptop', { timeout: 30_000 });
+  await list.getByRole('button', { name: 'Remove the passkey E2E work laptop' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove this passkey?' });
   await expectOpened(confirm);
   await expectAxeCleanInBothThemes(page);

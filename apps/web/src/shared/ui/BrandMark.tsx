@@ -15,7 +15,7 @@ export function BrandMark({ inverted = false, size = 'sm', withTagline = true }:
   const tile = inverted ? '#ffffff' : 'var(--mantine-color-brand-7)';
   const glyph = inverted ? 'var(--mantine-color-brand-7)' : '#ffffff';
   return (
-    <Group gap={size === 'lg' ? 'sm' : 10} wrap="nowrap">
+    <Group gap={size === 'lg' ? 'sm' : 10} wrap="nowrap" miw={0}>
       <svg width={markSize} height={markSize} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
         <rect width="40" height="40" rx="10" fill={tile} />
         <g stroke={glyph} strokeWidth="2.6" strokeLinecap="round">
@@ -26,12 +26,21 @@ export function BrandMark({ inverted = false, size = 'sm', withTagline = true }:
         <circle cx="13" cy="27" r="4" fill={glyph} />
         <circle cx="27" cy="27" r="4" fill={glyph} />
       </svg>
-      <Stack gap={0}>
-        <Text component="span" fw={700} fz={size === 'lg' ? 22 : 17} lh={1.15} c={inverted ? 'white' : 'var(--mantine-color-text)'}>
+      <Stack gap={0} miw={0}>
+        {/* In the header (size sm) of a phone, beside the menu, the bell and the account menu, a name and the tagline ran to
+            four lines and out of the bar: there the tagline goes below 576 px, and the name keeps to two lines. */}
+        <Text
+          component="span"
+          fw={700}
+          fz={size === 'lg' ? 22 : 17}
+          lh={1.15}
+          lineClamp={size === 'sm' ? 2 : undefined}
+          c={inverted ? 'white' : 'var(--mantine-color-text)'}
+        >
           {portalConfig.providerName}
         </Text>
         {withTagline && (
-          <Text component="span" fz={size === 'lg' ? 'sm' : 'xs'} lh={1.3} c={inverted ? 'brand.0' : 'dimmed'}>
+          <Text component="span" fz={size === 'lg' ? 'sm' : 'xs'} lh={1.3} c={inverted ? 'brand.0' : 'dimmed'} visibleFrom={size === 'sm' ? 'xs' : undefined}>
             Customer Portal
           </Text>
         )}
