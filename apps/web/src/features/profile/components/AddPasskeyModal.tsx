@@ -1,11 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PASSKEY_NAME_MAX } from '@portal/contract';
 import { useState, type FormEvent } from 'react';
 import { passkeyFailure } from '../../../shared/passkeys/ceremony';
 import { useAddPasskey } from '../api/passkey-queries';
-
-export const PASSKEY_NAME_REQUIRED = 'Give the passkey a name';
+import { PASSKEY_NAME_REQUIRED, PasskeyNameField } from './PasskeyNameField';
 
 /** Adding a passkey (decision 0050): a name the person will recognise, then the browser's own prompt. */
 export function AddPasskeyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -44,16 +42,12 @@ export function AddPasskeyModal({ opened, onClose }: { opened: boolean; onClose:
             A passkey signs you in with your fingerprint, face or device PIN instead of your password. Name it after the device or password manager that keeps
             it.
           </Text>
-          <TextInput
-            label="Name"
-            placeholder="Work laptop"
-            required
-            maxLength={PASSKEY_NAME_MAX}
+          <PasskeyNameField
             value={name}
             error={error}
-            data-autofocus
-            onChange={(event) => {
-              setName(event.currentTarget.value);
+            placeholder="Work laptop"
+            onChange={(value) => {
+              setName(value);
               setError(null);
             }}
           />

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Ceremony from '../../../shared/passkeys/ceremony';
 import { failure, ok, renderSignedIn, stubApi } from '../../../test/signed-in';
 import { writeImpersonation } from '../../../shared/session/session-store';
-import { PASSKEY_NAME_REQUIRED } from './AddPasskeyModal';
+import { PASSKEY_NAME_REQUIRED } from './PasskeyNameField';
 import { PasskeysPart } from './PasskeysPart';
 
 // The browser's ceremony is SimpleWebAuthn's and the e2e journey's (a virtual authenticator); here it answers at once.

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PASSKEY_NAME_MAX, type Passkey } from '@portal/contract';
+import type { Passkey } from '@portal/contract';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { useRenamePasskey } from '../api/passkey-queries';
-import { PASSKEY_NAME_REQUIRED } from './AddPasskeyModal';
+import { PASSKEY_NAME_REQUIRED, PasskeyNameField } from './PasskeyNameField';
 
 /** A passkey's name, changed: the one the person recognises it by here and when a sign-in asks which to use (decision 0050). */
 export function RenamePasskeyModal({ passkey, onClose }: { passkey: Passkey | null; onClose: () => void }) {
@@ -34,15 +34,11 @@ export function RenamePasskeyModal({ passkey, onClose }: { passkey: Passkey | nu
     <Modal opened={passkey !== null} onClose={onClose} title="Rename this passkey" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit} noValidate aria-label="Rename this passkey">
         <Stack gap="md">
-          <TextInput
-            label="Name"
-            required
-            maxLength={PASSKEY_NAME_MAX}
+          <PasskeyNameField
             value={name}
             error={error}
-            data-autofocus
-            onChange={(event) => {
-              setName(event.currentTarget.value);
+            onChange={(value) => {
+              setName(value);
               setError(null);
             }}
           />
