@@ -1,8 +1,10 @@
 // Compiles the server into one JavaScript file per entry (main.js and cli.js), so it runs on plain
 // Node.js: no TypeScript loader in memory, a faster start (decision 0021). The shared contract is bundled
-// in (it is TypeScript source); every npm package stays external and is listed by `externalPackages`.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+// in (it is TypeScript source); the npm packages stay external and are listed by `externalPackages`, but
+// for the few bundled in (BUNDLED_PACKAGES). What a module imports with `import()` is split into a chunk
+// of its own beside the entries, loaded when first used (issue 34, an instance's start).
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -11,9 +13,16 @@ const dependenciesOf = (path) => JSON.parse(readFileSync(`${root}/${path}`, 'utf
 /** The npm packages the compiled server imports at run time (the server's and the contract's dependencies). */
 export function externalPackages() {
   return [...new Set([...Object.keys(dependenciesOf('apps/server/package.json')), ...Object.keys(dependenciesOf('packages/contract/package.json'))])].filter(
-    (name) => name !== '@portal/contract',
+    (name) => name !== '@portal/contract' && !BUNDLED_PACKAGES.includes(name),
   );
 }
+
+/**
+ * Packages compiled into the server instead of loaded from node_modules: the contract checks phone numbers with
+ * one function of libphonenumber-js, whose entry loads the whole package (93 modules, 440 KB: the as-you-type
+ * formatter, the number finder) when external. Bundled, only that function and its metadata remain.
+ */
+const BUNDLED_PACKAGES = ['libphonenumber-js'];
 
 /**
  * `entryPoints` other than the server's own (the ticket benchmark's server) compile the same way.
@@ -28,6 +37,9 @@ export async function bundleServer({ outdir, release = false, entryPoints = { ma
     bundle: true,
     platform: 'node',
     format: 'esm',
+    splitting: true,
+    // Chunks sit beside the entries, so `import.meta.url` names the same folder in each (src/config/paths.ts).
+    chunkNames: '[name]-[hash]',
     target: 'node20',
     sourcemap: true,
     external: externalPackages(),
@@ -37,11 +49,25 @@ export async function bundleServer({ outdir, release = false, entryPoints = { ma
     logLevel: 'warning',
     write: false,
   });
+  // The chunks of an earlier build would stay beside the new ones (their names carry a hash).
+  const written = new Set(result.outputFiles.map((file) => file.path));
+  const folder = resolve(root, outdir);
+  for (const name of filesIn(folder)) {
+    if (/\.js(\.map)?$/.test(name) && !written.has(join(folder, name))) rmSync(join(folder, name));
+  }
   for (const file of result.outputFiles) {
     mkdirSync(dirname(file.path), { recursive: true });
     writeFileSync(file.path, file.path.endsWith('.js') ? asciiOnly(file.text) : file.contents);
   }
 }
+
+const filesIn = (folder) => {
+  try {
+    return readdirSync(folder);
+  } catch {
+    return [];
+  }
+};
 
 /**
  * esbuild writes every string, template and regular expression in ASCII (its default charset) but keeps comments as

@@ -1,8 +1,6 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -16,7 +14,7 @@ import type { WebhookWorker } from './modules/webhooks/webhook-worker.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { createInFlight } from './http/in-flight.js';
-import { apiReferences } from './http/openapi.js';
+import { registerApiReferences } from './http/api-reference.js';
 import { API_BASE, registerEndpoints } from './http/register-endpoints.js';
 import { createRequestBudget } from './http/request-budget.js';
 import { buildSerializerOnFirstUse, buildValidatorOnFirstUse } from './http/schema-compilers-on-first-use.js';
@@ -149,24 +147,9 @@ export async function buildApp(deps: AppDependencies | Container): Promise<Fasti
     if (readiness.draining) reply.header('connection', 'close');
   });
 
-  // Two documents, each in a plugin context of its own (swagger decorates the instance it is registered in). Each is
-  // generated from the contract when it is first asked for, not at start-up (docs/decisions/0021).
-  for (const { prefix, build } of apiReferences(config.provider.name)) {
-    let document: ReturnType<typeof build> | undefined;
-    await app.register(async (docs) => {
-      await docs.register(swagger, {
-        mode: 'static',
-        specification: { document: { openapi: '3.1.0', info: { title: 'Generated on request', version: '1.0.0' }, paths: {} } },
-      });
-      await docs.register(swaggerUi, {
-        routePrefix: prefix,
-        staticCSP: true,
-        uiConfig: { docExpansion: 'list', deepLinking: true },
-        transformSpecification: () => (document ??= build()),
-        transformSpecificationClone: false,
-      });
-    });
-  }
+  // The customer and provider API references, loaded when first asked for; each document is generated from the
+  // contract when it is first asked for, not at start-up (docs/decisions/0021).
+  registerApiReferences(app, config.provider.name);
 
   const authenticate = createAuthenticator({ tokens, findLiveCaller: (contactId, sessionId) => findLiveCaller(database.db, contactId, sessionId) });
   const inFlight = createInFlight();

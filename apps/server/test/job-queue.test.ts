@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,5 +123,25 @@ describe('the job queue', () => {
     } finally {
       child.kill('SIGKILL');
     }
+  });
+
+  it('looks at its schedules without asking Intl, whose first use makes ICU’s data resident (issue 34)', async () => {
+    await start();
+    // cron-parser as pg-boss loads it, and through it luxon: the one copy the queue set to UTC and en-US.
+    const fromPgBoss = createRequire(createRequire(import.meta.url).resolve('pg-boss'));
+    const cronParser = fromPgBoss('cron-parser') as { parseExpression(cron: string, options: { tz: string }): { next(): { toISOString(): string } } };
+    const Original = Intl.DateTimeFormat;
+    let asked = 0;
+    Intl.DateTimeFormat = new Proxy(Original, {
+      construct: (target, args: ConstructorParameters<typeof Original>) => ((asked += 1), new target(...args)),
+      apply: (target, _this, args: ConstructorParameters<typeof Original>) => ((asked += 1), target(...args)),
+    });
+    try {
+      const next = cronParser.parseExpression('30 6 * * *', { tz: 'UTC' }).next().toISOString();
+      expect(next).toMatch(/T06:30:00\.000Z$/);
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
+    expect(asked).toBe(0);
   });
 });

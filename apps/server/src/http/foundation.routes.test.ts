@@ -99,6 +99,22 @@ describe('foundation routes', () => {
     expect(page.headers['content-type']).toContain('text/html');
   });
 
+  it('serves the reference’s own files (made on first request, api-reference.ts) with their length on HEAD, and the portal’s 404 for what it lacks', async () => {
+    const css = await test.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toContain('text/css');
+    expect(css.headers['cache-control']).not.toBe('no-store');
+    const head = await test.app.inject({ method: 'HEAD', url: '/api/docs/static/swagger-ui.css' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(css.rawPayload.length));
+    expect(head.rawPayload).toHaveLength(0);
+    const provider = await test.app.inject({ method: 'GET', url: '/api/provider/docs/json' });
+    expect((provider.json() as { info: { title: string } }).info.title).toMatch(/provider API$/);
+    const missing = await test.app.inject({ method: 'GET', url: '/api/docs/no-such-file' });
+    expect(missing.statusCode).toBe(404);
+    expect(errorEnvelope.parse(missing.json()).message).toBe('There is no GET /api/docs/no-such-file in the portal API');
+  });
+
   it('declares a public call open (security: []), the payments’ Idempotency-Key optional, and the reference’s licence and relative server', async () => {
     type Operation = { security?: unknown[]; parameters?: { name: string; in: string; required: boolean }[] };
     const document = (await test.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {

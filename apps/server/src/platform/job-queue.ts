@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Logger } from './logger.js';
@@ -65,6 +66,22 @@ export interface JobQueueOptions {
   cronIntervalSeconds?: number;
 }
 
+/**
+ * pg-boss reads its cron schedules with cron-parser, which computes in luxon. Left to its defaults, luxon asks Intl
+ * for the machine's time zone and locale at each look at the schedules (at start, then every 30 s on the instance
+ * whose turn it is), and the first ask wakes ICU: 6-8 MB of the node binary's data made resident for good (issue 34,
+ * an idle instance's memory). The schedules are UTC (`tz: 'UTC'`) and never shown to anyone, so luxon's defaults
+ * become UTC and en-US, and it asks Intl nothing. The settings go to the very luxon cron-parser requires, found from
+ * pg-boss as Node finds it: luxon ships a CommonJS and an ES module build, and an `import` would load the other one.
+ */
+function useUtcForSchedules() {
+  const fromPgBoss = createRequire(createRequire(import.meta.url).resolve('pg-boss'));
+  const fromCronParser = createRequire(fromPgBoss.resolve('cron-parser'));
+  const { Settings } = fromCronParser('luxon') as { Settings: { defaultZone: string; defaultLocale: string } };
+  Settings.defaultZone = 'utc';
+  Settings.defaultLocale = 'en-US';
+}
+
 const DEFAULT_TASK = { retryLimit: 2, expireInSeconds: 15 * 60 };
 /** The library's own queues (the cron's hand-off), which are not the portal's work. */
 const INTERNAL_QUEUES = '__pgboss__%';
@@ -77,6 +94,7 @@ export async function startJobQueue({
   maintenanceIntervalSeconds = 60,
   cronIntervalSeconds,
 }: JobQueueOptions): Promise<JobQueue> {
+  useUtcForSchedules();
   const boss = new PgBoss({
     // Every statement through the application's pool: unnamed, one transaction each (the library's multi-statement
     // locks are one simple query), so a transaction-mode pooler serves them like any other (decision 0038).

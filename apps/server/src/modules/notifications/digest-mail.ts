@@ -1,6 +1,5 @@
-import { createElement } from 'react';
+import { mailRenderer } from './mail-renderer.js';
 import type { MailMessage } from '../../platform/mail.js';
-import { DigestEmail } from './digest-email.js';
 
 export interface DigestMailInput {
   recipient: { email: string; firstname: string };
@@ -17,6 +16,7 @@ export const digestHeading = (count: number, providerName: string) =>
 /** The daily digest by mail (digest.ts): HTML and plain text from one react-email template, links made whole. */
 export async function digestMail({ recipient, items, providerName, providerColor, portalUrl }: DigestMailInput): Promise<MailMessage> {
   const heading = digestHeading(items.length, providerName);
+  const { createElement, DigestEmail, render } = await mailRenderer();
   const email = createElement(DigestEmail, {
     providerName,
     color: providerColor,
@@ -26,8 +26,6 @@ export async function digestMail({ recipient, items, providerName, providerColor
     allLink: `${portalUrl}/notifications`,
     settingsLink: `${portalUrl}/profile`,
   });
-  // react-email's renderer (react-dom/server) is loaded with the first mail, not at start (decision 0046).
-  const { render } = await import('@react-email/render');
   const [html, text] = await Promise.all([render(email), render(email, { plainText: true })]);
   return { to: recipient.email, subject: `Your daily summary: ${heading}`, text, html };
 }

@@ -1,9 +1,8 @@
-import { createElement } from 'react';
+import { mailRenderer } from './mail-renderer.js';
 import { NOTIFICATION_CATEGORY_LABELS } from '@portal/contract';
 import type { MailMessage } from '../../platform/mail.js';
 import { oneClickUnsubscribeHeaders } from '../../platform/unsubscribe-links.js';
 import type { Notice, Recipient } from './audience.js';
-import { NotificationEmail } from './notification-email.js';
 
 export interface NotificationMailInput {
   notice: Notice;
@@ -34,6 +33,7 @@ export async function notificationMail({
   unsubscribe,
 }: NotificationMailInput): Promise<MailMessage> {
   const label = NOTIFICATION_CATEGORY_LABELS[notice.category];
+  const { createElement, NotificationEmail, render } = await mailRenderer();
   const email = createElement(NotificationEmail, {
     providerName,
     color: providerColor,
@@ -43,8 +43,6 @@ export async function notificationMail({
     link: `${portalUrl}${notice.link}`,
     unsubscribe: unsubscribe && { label: `Stop e-mails about ${label.toLowerCase()}`, page: unsubscribe.page },
   });
-  // react-email's renderer (react-dom/server) is loaded with the first mail, not at start (decision 0046).
-  const { render } = await import('@react-email/render');
   const [html, text] = await Promise.all([render(email), render(email, { plainText: true })]);
   return {
     to: recipient.email,
