@@ -32,5 +32,6 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM: /readyz turns 503 for SHUTDOWN_DRAIN_SECONDS, requests in flight finish, exit within SHUTDOWN_TIMEOUT_SECONDS.
 STOPSIGNAL SIGTERM
-# The same Node flags as `npm start` and release/package.json (docs/decisions/0021, 0028, 0052).
+# The same environment and Node flags as `npm start` and release/package.json (docs/decisions/0021, 0028, 0052).
+ENV MALLOC_ARENA_MAX=2
 CMD ["node", "--expose-gc", "--max-semi-space-size=8", "--heap-growing-percent=25", "server/main.js"]

@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { npmStart } from '../scripts/start-script.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const COMPILED_SERVER = 'apps/server/dist/bin/main.js';
@@ -35,18 +36,23 @@ async function prerendered(base) {
 }
 
 /** `env`: settings of this run beside the defaults (e.g. a shorter LIVE_HEARTBEAT_MS). */
-/** The V8 flags `npm start` gives the compiled server (apps/server/package.json), so memory is measured as deployed. */
-function startFlags() {
-  const script = JSON.parse(readFileSync(`${repoRoot}/apps/server/package.json`, 'utf8')).scripts.start;
-  return script.split(/\s+/).filter((word) => word.startsWith('--'));
-}
-
 export async function startPortal({ port, dataDir, pgPort = port + 46000, env = {} }) {
   rmSync(`${repoRoot}/${dataDir}`, { recursive: true, force: true });
-  const entry = existsSync(`${repoRoot}/${COMPILED_SERVER}`) ? [...startFlags(), COMPILED_SERVER] : ['--import', 'tsx', 'apps/server/src/serve.ts'];
+  // The compiled server with the environment and flags `npm start` gives it, so memory is measured as deployed.
+  const compiled = existsSync(`${repoRoot}/${COMPILED_SERVER}`);
+  const start = npmStart(repoRoot);
+  const entry = compiled ? [...start.flags, COMPILED_SERVER] : ['--import', 'tsx', 'apps/server/src/serve.ts'];
   const server = spawn(process.execPath, entry, {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      ...(compiled ? start.env : {}),
+      PORT: String(port),
+      PORTAL_DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = once(server, 'exit');

@@ -13,6 +13,7 @@ import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { npmStart } from '../scripts/start-script.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_STARTUP_PORT ?? 8394);
@@ -32,17 +33,17 @@ const env = {
   LOG_LEVEL: 'warn',
 };
 
-/** `node --flags dist/bin/main.js` exactly as `npm start` runs it (from apps/server). */
-function startCommand() {
-  const script = JSON.parse(readFileSync(`${repoRoot}/apps/server/package.json`, 'utf8')).scripts.start;
-  const [command, ...args] = script.split(/\s+/);
-  if (command !== 'node') throw new Error(`apps/server's start script no longer starts with node: ${script}`);
-  return args;
-}
+/** `NAME=value node --flags dist/bin/main.js` exactly as `npm start` runs it (from apps/server). */
+const start = npmStart(repoRoot);
+const startCommand = () => [...start.flags, start.entry];
 
 async function startOnce({ beforeStop } = {}) {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, startCommand(), { cwd: `${repoRoot}/apps/server`, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, startCommand(), {
+    cwd: `${repoRoot}/apps/server`,
+    env: { ...env, ...start.env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before it was ready`);
@@ -108,7 +109,11 @@ const line = (label, r) =>
   `${label}: ready in ${r.readyMs.toFixed(0)} ms, ${seconds(r.cpuMs)} CPU-s to ready (server ${seconds(r.ownCpuMs)}) [load ${r.loadAtReady}]; ` +
   `idle RSS after ${SIGN_INS} sign-ins ${r.rssMb.toFixed(1)} MB (${r.privateMb.toFixed(1)} MB private) [load ${r.loadIdle}]`;
 
-console.log(`npm start = node ${startCommand().join(' ')} (${process.version}); ${RUNS} starts, ${IDLE_SECONDS} s idle each; load ${load()}`);
+console.log(
+  `npm start = ${Object.entries(start.env)
+    .map(([name, value]) => `${name}=${value} `)
+    .join('')}node ${startCommand().join(' ')} (${process.version}); ${RUNS} starts, ${IDLE_SECONDS} s idle each; load ${load()}`,
+);
 console.log('first start (creates or migrates the database, not counted)…');
 await startOnce({ beforeStop: forgetPrerenderedPages });
 console.log(line('start 0, renders the pages (none kept)', await startOnce()));

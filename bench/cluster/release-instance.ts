@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch } from './processes.js';
+import { parseStartScript } from '../../scripts/start-script.mjs';
 
 /**
  * The environment shared by every instance of a run: the same database and secrets (so each accepts the others'
@@ -29,16 +30,15 @@ export function releaseInstanceEnv({ databaseUrl, publicUrl, dataDir }: { databa
   };
 }
 
-/** The release's own start command's Node flags (release/package.json, from apps/server's start script); read once the release is built. */
-function releaseStartFlags(root: string): string[] {
-  return (JSON.parse(readFileSync(join(root, 'release/package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-    .split(/\s+/)
-    .filter((arg) => arg.startsWith('--'));
+/** The release's own start command (release/package.json, from apps/server's start script); read once the release is built. */
+function releaseStart(root: string) {
+  return parseStartScript((JSON.parse(readFileSync(join(root, 'release/package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start);
 }
 
 /** One instance of release/ on `port`, its output in `logFile`. */
 export function startReleaseInstance({ root, env, port, logFile }: { root: string; env: NodeJS.ProcessEnv; port: number; logFile: string }) {
-  return launch(process.execPath, [...releaseStartFlags(root), 'release/server/main.js'], { cwd: root, env: { ...env, PORT: String(port) }, logFile });
+  const start = releaseStart(root);
+  return launch(process.execPath, [...start.flags, 'release/server/main.js'], { cwd: root, env: { ...start.env, ...env, PORT: String(port) }, logFile });
 }
 
 /** The run's assertions: each printed as it is made, the failed ones kept for the exit code. */

@@ -13,6 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SETTINGS } from './settings.js';
+import { npmStart } from '../../scripts/start-script.mjs';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -36,12 +37,11 @@ export interface Portal {
   stop(): Promise<void>;
 }
 
-/** The Node flags `npm start` gives the server (apps/server/package.json's start script). */
+/** The environment and Node flags `npm start` gives the server (apps/server/package.json's start script). */
 export function startFlags(): string[] {
-  const script = (JSON.parse(readFileSync(`${repoRoot}/apps/server/package.json`, 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const [command, ...args] = script.split(/\s+/);
-  if (command !== 'node' || args.at(-1) !== 'dist/bin/main.js') throw new Error(`apps/server's start script is no longer "node … dist/bin/main.js": ${script}`);
-  return args.filter((arg) => arg.startsWith('--'));
+  const start = npmStart(repoRoot);
+  if (start.entry !== 'dist/bin/main.js') throw new Error(`apps/server's start script no longer runs dist/bin/main.js: ${start.entry}`);
+  return start.flags;
 }
 
 export function buildIfNeeded(): void {
@@ -56,6 +56,7 @@ export async function startPortal(): Promise<Portal> {
   const metricsToken = randomBytes(24).toString('hex');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...npmStart(repoRoot).env,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(SETTINGS.port),

@@ -15,6 +15,7 @@ import { compileBenchServer } from './compile-server.js';
 import { ASSET_COUNT, BENCH_ADMIN_EMAIL, BENCH_ENV, BENCH_PASSWORD, LONG_CONVERSATION_ENTRIES, TICKET_COUNT } from './bench-config.js';
 import { postmasterPid } from '../proc.js';
 import { sampleCpu } from './cpu-usage.js';
+import { npmStart } from '../../scripts/start-script.mjs';
 
 const CONNECTIONS = 16;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -32,13 +33,14 @@ const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 // memory columns are the product's, not a TypeScript loader's. BENCH_START_FLAGS='…' tries other
 // flags in their place (decision 0028 compares V8's heap settings this way).
 const compiledServer = await compileBenchServer();
-const startFlags = process.env.BENCH_START_FLAGS?.split(' ').filter(Boolean) ?? npmStartFlags();
+const npmStartCommand = npmStart(repoRoot);
+const startFlags = process.env.BENCH_START_FLAGS?.split(' ').filter(Boolean) ?? npmStartCommand.flags;
 console.log(
   `server: node ${[...nodeArgs, ...startFlags].join(' ')} (the flags of npm start${process.env.BENCH_START_FLAGS ? ', replaced by BENCH_START_FLAGS' : ''})`,
 );
 const server = spawn(process.execPath, [...nodeArgs, ...startFlags, compiledServer], {
   cwd: repoRoot,
-  env: { ...process.env, ...BENCH_ENV },
+  env: { ...process.env, ...npmStartCommand.env, ...BENCH_ENV },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let listening = false;
@@ -209,12 +211,4 @@ function printTable(header: string[], rows: string[][]): void {
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   process.stdout.write(`${line(header)}\n|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|\n`);
   for (const row of rows) process.stdout.write(`${line(row)}\n`);
-}
-
-/** The Node flags `npm start` gives the server (apps/server/package.json), without the script itself. */
-function npmStartFlags(): string[] {
-  const script = (JSON.parse(readFileSync(`${repoRoot}/apps/server/package.json`, 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const [command, ...args] = script.split(/\s+/);
-  if (command !== 'node') throw new Error(`apps/server's start script no longer starts with node: ${script}`);
-  return args.filter((arg) => arg.startsWith('--'));
 }
