@@ -38,10 +38,10 @@ export interface Portal {
 }
 
 /** The environment and Node flags `npm start` gives the server (apps/server/package.json's start script). */
-export function startFlags(): string[] {
+function npmStartOfServer() {
   const start = npmStart(repoRoot);
   if (start.entry !== 'dist/bin/main.js') throw new Error(`apps/server's start script no longer runs dist/bin/main.js: ${start.entry}`);
-  return start.flags;
+  return start;
 }
 
 export function buildIfNeeded(): void {
@@ -54,9 +54,10 @@ export async function startPortal(): Promise<Portal> {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const metricsToken = randomBytes(24).toString('hex');
+  const start = npmStartOfServer();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    ...npmStart(repoRoot).env,
+    ...start.env,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(SETTINGS.port),
@@ -81,7 +82,7 @@ export async function startPortal(): Promise<Portal> {
     delete env[name];
 
   const log = createWriteStream(`${dataDir}/server.log`, { flags: 'a' });
-  const child: ChildProcess = spawn(process.execPath, [...startFlags(), 'dist/bin/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...start.flags, start.entry], {
     cwd: `${repoRoot}/apps/server`,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

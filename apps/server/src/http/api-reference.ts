@@ -13,24 +13,25 @@ const NOT_PASSED_ON = new Set(['connection', 'keep-alive', 'transfer-encoding', 
  * own hooks (security headers, compression, the request log) still apply to it.
  */
 export function registerApiReferences(app: FastifyInstance, providerName: string): void {
-  let references: Promise<FastifyInstance> | undefined;
-  const referenceApp = () => {
-    references ??= import('./api-reference-app.js')
-      .then(({ buildApiReferenceApp }) => buildApiReferenceApp(apiReferences(providerName)))
+  const references = apiReferences(providerName);
+  let referenceApp: Promise<FastifyInstance> | undefined;
+  const madeReferenceApp = () => {
+    referenceApp ??= import('./api-reference-app.js')
+      .then(({ buildApiReferenceApp }) => buildApiReferenceApp(references))
       .catch((error: unknown) => {
-        references = undefined;
+        referenceApp = undefined;
         throw error;
       });
-    return references;
+    return referenceApp;
   };
   const passOn = async (request: FastifyRequest, reply: FastifyReply) => {
     // Asked with GET for a HEAD too: Fastify's HEAD route measures the body the handler gives, and sends none of it.
-    const answer = await (await referenceApp()).inject({ method: 'GET', url: request.url, headers: passedOn(request.headers) });
+    const answer = await (await madeReferenceApp()).inject({ method: 'GET', url: request.url, headers: passedOn(request.headers) });
     // What the references do not have is the portal's own 404, in its envelope.
     if (answer.statusCode === 404) return reply.callNotFound();
     return reply.code(answer.statusCode).headers(passedOn(answer.headers)).send(answer.rawPayload);
   };
-  for (const { prefix } of apiReferences(providerName)) {
+  for (const { prefix } of references) {
     app.get(prefix, passOn);
     app.get(`${prefix}/*`, passOn);
   }
