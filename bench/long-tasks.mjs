@@ -7,7 +7,8 @@
 // load, so compare builds back to back, several runs each.
 //   ROUTE=/tickets,/dashboard node bench/long-tasks.mjs          (after npm run build)
 //   TOP=0: the summary lines only; TOTALS=1: the whole load's samples by package and folder, and its trace events by
-//   kind, as well; FUNCS=30: the 30 functions with the most samples after the first paint
+//   kind, as well; FUNCS=30: the 30 functions with the most samples after the first paint; LIST_MS=20: list every task over 20 ms,
+//   not only the long ones (React's time-sliced work comes in tasks under 50 ms)
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMapConsumer } from 'source-map-js';
 import { chromium } from 'playwright-core';
@@ -92,6 +93,7 @@ try {
 function report(route, events) {
   const { pid, tid, onMain, start, fcp, tasks } = mainThreadOf(events);
   const long = tasks.filter((e) => e.dur > 50_000).sort((a, b) => a.ts - b.ts);
+  const listed = tasks.filter((e) => e.dur > Number(process.env.LIST_MS ?? 50) * 1000).sort((a, b) => a.ts - b.ts);
   // As Lighthouse counts it: each long task's part after the first paint, less 50 ms.
   const blocking = long.reduce((sum, e) => sum + Math.max(0, (e.ts + e.dur - Math.max(e.ts, fcp)) / 1000 - 50), 0);
   const busy = tasks.filter((e) => e.ts >= fcp).reduce((sum, e) => sum + e.dur / 1000, 0);
@@ -144,7 +146,7 @@ function report(route, events) {
     const line = [...kinds].sort((a, b) => b[1] - a[1]).map(([kind, time]) => `${kind} ${time.toFixed(0)}`);
     console.log(`  after the first paint, by kind of work (ms, nested kinds counted in each): ${line.join(', ')}`);
   }
-  for (const task of long) {
+  for (const task of listed) {
     const kinds = new Map();
     for (const e of onMain) if (KINDS.has(e.name) && e.ts >= task.ts && e.ts < task.ts + task.dur) kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur / 1000);
     console.log(

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { chunkGroups, findRunModules, type RunModules } from './build/chunk-groups';
+import { compileHints } from './build/compile-hints';
 import { preloadApp } from './build/preload-app';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -52,6 +53,8 @@ const browserBuild = defineConfig({
       runModules,
     ),
     preloadApp(sourceFile('./src/app/mount.tsx')),
+    // Every script compiled while it streams in, off the main thread (decision 0054).
+    compileHints(),
     // Brotli and gzip copies of every script, style and page, made once at build time at the highest
     // levels; the server sends the one the browser accepts (http/static-web.ts, preCompressed).
     compression({
