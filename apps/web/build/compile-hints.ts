@@ -2,7 +2,7 @@ import type { OutputBundle } from 'rolldown';
 import type { Plugin } from 'vite';
 
 /** V8's explicit compile hint (Chrome 136): every function of the file is compiled eagerly, off the main thread. */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /** The Vite plugin that writes the dynamic imports' dependency lists (`__vite__mapDeps`) at the top of chunks. */
 const IMPORT_ANALYSIS = 'vite:build-import-analysis';
